@@ -1,0 +1,98 @@
+"""citeloop.events: the vocabulary of a run (events, actions, observations) and the log stores.
+
+This layer imports nothing else of citeloop.
+"""
+
+from ._actions import Action as Action
+from ._actions import CallTool as CallTool
+from ._actions import Finish as Finish
+from ._errors import CiteloopError as CiteloopError
+from ._errors import ConcurrencyError as ConcurrencyError
+from ._errors import CorruptLogError as CorruptLogError
+from ._errors import RunFailure as RunFailure
+from ._errors import StoreUnavailableError as StoreUnavailableError
+from ._errors import StoreURLError as StoreURLError
+from ._errors import UnknownRunError as UnknownRunError
+from ._errors import UsageError as UsageError
+from ._events import SCHEMA_VERSION as SCHEMA_VERSION
+from ._events import TERMINAL_TYPES as TERMINAL_TYPES
+from ._events import Abstained as Abstained
+from ._events import AbstainReason as AbstainReason
+from ._events import ActionParsed as ActionParsed
+from ._events import Answered as Answered
+from ._events import Event as Event
+from ._events import FinishRejected as FinishRejected
+from ._events import Locator as Locator
+from ._events import ParseRejected as ParseRejected
+from ._events import PolicyReply as PolicyReply
+from ._events import RunStarted as RunStarted
+from ._events import ToolDispatched as ToolDispatched
+from ._events import ToolObserved as ToolObserved
+from ._events import ToolOutcomeUnknown as ToolOutcomeUnknown
+from ._events import ToolSpec as ToolSpec
+from ._events import decode_event as decode_event
+from ._events import decode_events as decode_events
+from ._events import encode_event as encode_event
+from ._events import event_from_dict as event_from_dict
+from ._events import json_schema as json_schema
+from ._memory import MemoryStore as MemoryStore
+from ._observations import AlreadySearched as AlreadySearched
+from ._observations import Hit as Hit
+from ._observations import Observation as Observation
+from ._observations import Page as Page
+from ._observations import SearchHits as SearchHits
+from ._observations import Text as Text
+from ._observations import ToolError as ToolError
+from ._open import open_store as open_store
+from ._store import EventStore as EventStore
+from ._store import RunStatus as RunStatus
+from ._store import RunSummary as RunSummary
+from ._store import StoredEvent as StoredEvent
+
+__all__ = (
+    "SCHEMA_VERSION",
+    "TERMINAL_TYPES",
+    "AbstainReason",
+    "Abstained",
+    "Action",
+    "ActionParsed",
+    "AlreadySearched",
+    "Answered",
+    "CallTool",
+    "CiteloopError",
+    "ConcurrencyError",
+    "CorruptLogError",
+    "Event",
+    "EventStore",
+    "Finish",
+    "FinishRejected",
+    "Hit",
+    "Locator",
+    "MemoryStore",
+    "Observation",
+    "Page",
+    "ParseRejected",
+    "PolicyReply",
+    "RunFailure",
+    "RunStarted",
+    "RunStatus",
+    "RunSummary",
+    "SearchHits",
+    "StoreURLError",
+    "StoreUnavailableError",
+    "StoredEvent",
+    "Text",
+    "ToolDispatched",
+    "ToolError",
+    "ToolObserved",
+    "ToolOutcomeUnknown",
+    "ToolSpec",
+    "UnknownRunError",
+    "UsageError",
+    "decode_event",
+    "decode_events",
+    "encode_event",
+    "event_from_dict",
+    "json_schema",
+    "open_store",
+)

@@ -1,0 +1,51 @@
+"""The two roots of citeloop's errors: a caller's mistake, and a failure during a run.
+
+Expected outcomes of a run (a rejected finish, a failed open, a spent budget) are
+events, never exceptions. Exceptions are for misuse and for infrastructure failures.
+"""
+
+from __future__ import annotations
+
+
+class CiteloopError(Exception):
+    """Base of every exception citeloop raises on purpose."""
+
+
+class UsageError(CiteloopError):
+    """Raised when the caller asked for something that cannot work (bad configuration)."""
+
+
+class StoreURLError(UsageError):
+    """Raised when a store URL has an unknown scheme or a malformed path."""
+
+
+class UnknownRunError(UsageError):
+    """Raised when a run id is not in the store."""
+
+
+class RunFailure(CiteloopError):
+    """Base of failures that happen while a run or a store is working."""
+
+
+class StoreUnavailableError(RunFailure):
+    """Raised when the store cannot be opened, read or written (I/O, corruption, a lost server)."""
+
+
+class CorruptLogError(StoreUnavailableError):
+    """Raised when a stored log cannot be decoded and cannot be repaired without losing acknowledged events."""
+
+
+class ConcurrencyError(RunFailure):
+    """Raised when an append names a sequence number another writer has already taken.
+
+    Nothing of the conflicting batch is written.
+    """
+
+    def __init__(self, run_id: str, expected_seq: int, actual_seq: int) -> None:
+        super().__init__(
+            f"run {run_id!r}: append expected next seq {expected_seq}, "
+            f"but the log is at {actual_seq} (another writer appended first)"
+        )
+        self.run_id = run_id
+        self.expected_seq = expected_seq
+        self.actual_seq = actual_seq

@@ -1,0 +1,207 @@
+"""The event vocabulary: one discriminated union of frozen, past-tense facts about a run."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal, TypeAlias
+
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, JsonValue, TypeAdapter
+
+from ._actions import Action
+from ._observations import Observation
+
+SCHEMA_VERSION: Final = 1
+
+AbstainReason: TypeAlias = Literal[
+    "no_hits",
+    "not_found",
+    "missing_fact",
+    "budget",
+    "invalid_finish",
+    "policy_error",
+    "cancelled",
+]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PolicyReply(_Frozen):
+    """Exactly what the policy returned, so that replay never has to call it again."""
+
+    text: str | None = None
+    structured: dict[str, JsonValue] | None = None
+    model: str | None = None
+    usage: dict[str, int] | None = None
+    latency_ms: float | None = None
+
+
+class ToolSpec(_Frozen):
+    """A tool as the run knew it: its name and whether running it again is safe."""
+
+    name: str
+    read_only: bool
+
+
+class Locator(_Frozen):
+    """Where an evidence quote sits in the exact body that was opened.
+
+    `start`/`end` are half-open code-point offsets into the original body, so
+    `body[start:end] == quote`; the `_utf16` pair is the same span in UTF-16 units.
+    """
+
+    url: str
+    sha256: str
+    start: int
+    end: int
+    start_utf16: int
+    end_utf16: int
+    quote: str
+
+
+class _Event(_Frozen):
+    v: Literal[1] = SCHEMA_VERSION
+    run_id: str
+    seq: int = Field(ge=0)
+    at: AwareDatetime
+
+
+class RunStarted(_Event):
+    """A run began: the question and the rules it will be held to."""
+
+    type: Literal["RunStarted"] = "RunStarted"
+    question: str
+    max_steps: int = Field(ge=1)
+    tools: tuple[ToolSpec, ...]
+    allowlist: tuple[str, ...]
+    policy: str
+    meta: dict[str, JsonValue] = Field(default_factory=dict)
+
+
+class ActionParsed(_Event):
+    """A policy reply passed the strict parser."""
+
+    type: Literal["ActionParsed"] = "ActionParsed"
+    step: int
+    reply: PolicyReply
+    thought: str
+    action: Action
+
+
+class ParseRejected(_Event):
+    """A policy reply failed the strict parser; the policy sees `protocol error: <code>`."""
+
+    type: Literal["ParseRejected"] = "ParseRejected"
+    step: int
+    reply: PolicyReply
+    code: str
+    detail: str = ""
+
+
+class ToolDispatched(_Event):
+    """A tool call is about to run. Written, and durable, before the tool starts."""
+
+    type: Literal["ToolDispatched"] = "ToolDispatched"
+    step: int
+    call_id: str
+    tool: str
+    input: str
+    read_only: bool
+
+
+class ToolObserved(_Event):
+    """What a tool call returned. `call_id` is None for a search answered from the log."""
+
+    type: Literal["ToolObserved"] = "ToolObserved"
+    step: int
+    call_id: str | None
+    tool: str
+    input: str
+    observation: Observation
+
+
+class ToolOutcomeUnknown(_Event):
+    """After a crash, a dispatched tool of unknown effect was not run again; its outcome is unknown."""
+
+    type: Literal["ToolOutcomeUnknown"] = "ToolOutcomeUnknown"
+    step: int
+    call_id: str
+    tool: str
+    input: str
+
+
+class FinishRejected(_Event):
+    """A finish failed the grounding gate; the policy sees `finish rejected: <code>`."""
+
+    type: Literal["FinishRejected"] = "FinishRejected"
+    step: int
+    code: str
+    payload: dict[str, JsonValue]
+
+
+class Answered(_Event):
+    """Terminal: a finish passed the gate. One locator per evidence span."""
+
+    type: Literal["Answered"] = "Answered"
+    step: int
+    answer: str
+    citations: tuple[str, ...]
+    evidence: str
+    locators: tuple[Locator, ...]
+    answer_sha256: str
+
+
+class Abstained(_Event):
+    """Terminal: the run cannot answer. `answer` starts with `cannot:`."""
+
+    type: Literal["Abstained"] = "Abstained"
+    step: int
+    reason: AbstainReason
+    answer: str
+    detail: str = ""
+
+
+Event = Annotated[
+    RunStarted
+    | ActionParsed
+    | ParseRejected
+    | ToolDispatched
+    | ToolObserved
+    | ToolOutcomeUnknown
+    | FinishRejected
+    | Answered
+    | Abstained,
+    Field(discriminator="type"),
+]
+
+TERMINAL_TYPES: Final = frozenset({"Answered", "Abstained"})
+
+_EVENT: Final[TypeAdapter[Event]] = TypeAdapter(Event)
+_EVENTS: Final[TypeAdapter[list[Event]]] = TypeAdapter(list[Event])
+
+
+def encode_event(event: Event) -> bytes:
+    """The canonical JSON bytes of one event."""
+    return event.__pydantic_serializer__.to_json(event)
+
+
+def decode_event(data: bytes | str) -> Event:
+    """Decode and validate one event from its JSON."""
+    return _EVENT.validate_json(data)
+
+
+def decode_events(rows: list[bytes]) -> list[Event]:
+    """Decode many stored rows in one validator call (much cheaper than one call per row)."""
+    if not rows:
+        return []
+    return _EVENTS.validate_json(b"[" + b",".join(rows) + b"]")
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Validate one event from already-parsed JSON."""
+    return _EVENT.validate_python(data)
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the event union, for consumers in other languages."""
+    return _EVENT.json_schema()

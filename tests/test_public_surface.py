@@ -1,0 +1,60 @@
+"""The public surface is what `__all__` claims, and nothing leaks into the top-level namespace."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+
+import pytest
+
+PACKAGES = ("citeloop.events", "citeloop.tools", "citeloop.policies", "citeloop.runtime")
+
+
+@pytest.mark.parametrize("name", PACKAGES)
+def test_all_names_exist_and_are_sorted_tuples(name: str) -> None:
+    module = importlib.import_module(name)
+    exported = module.__all__
+    assert isinstance(exported, tuple)
+    assert len(set(exported)) == len(exported)
+    for attribute in exported:
+        assert hasattr(module, attribute), f"{name}.{attribute} is in __all__ but missing"
+    public = {a for a in vars(module) if not a.startswith("_")}
+    submodules = {a for a in public if type(getattr(module, a)).__name__ == "module"}
+    assert public - submodules <= set(exported), f"{name} exposes names not in __all__"
+
+
+@pytest.mark.parametrize("bare", ["events", "tools", "policies", "runtime"])
+def test_no_bare_top_level_module(bare: str, tmp_path: object) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run(
+        [sys.executable, "-c", f"import {bare}"],
+        cwd=str(tmp_path),
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert "ModuleNotFoundError" in result.stderr
+
+
+def test_layers_import_downwards_only() -> None:
+    """events imports nothing of ours; tools and policies import only events."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    allowed = {
+        "events": set(),
+        "tools": {"events"},
+        "policies": {"events"},
+        "runtime": {"events", "tools", "policies"},
+    }
+    for layer, may_import in allowed.items():
+        for path in (root / layer).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for other in {"events", "tools", "policies", "runtime"} - {layer}:
+                if other in may_import:
+                    continue
+                assert f"citeloop.{other}" not in text, f"{path} imports citeloop.{other}"
