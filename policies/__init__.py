@@ -1,7 +1,27 @@
 """citeloop.policies: what decides. This layer imports only citeloop.events."""
 
+from ._parser import DEFAULT_ALLOWLIST as DEFAULT_ALLOWLIST
+from ._parser import REJECT_CODES as REJECT_CODES
+from ._parser import Parsed as Parsed
+from ._parser import RejectCode as RejectCode
+from ._parser import Rejected as Rejected
+from ._parser import parse_policy_reply as parse_policy_reply
+from ._parser import parse_reply as parse_reply
+from ._parser import parse_structured as parse_structured
 from ._protocol import Policy as Policy
 from ._view import RunView as RunView
 from ._view import Turn as Turn
 
-__all__ = ("Policy", "RunView", "Turn")
+__all__ = (
+    "DEFAULT_ALLOWLIST",
+    "Parsed",
+    "Policy",
+    "REJECT_CODES",
+    "RejectCode",
+    "Rejected",
+    "RunView",
+    "Turn",
+    "parse_policy_reply",
+    "parse_reply",
+    "parse_structured",
+)
