@@ -1,0 +1,333 @@
+"""The SQLite store: the embedded default (WAL, group commit, `(run_id, seq)` unique).
+
+Design, and why:
+
+- **WAL** with writes in `BEGIN IMMEDIATE`, so a writer takes the write lock before it
+  reads `runs.next_seq`: the expected-seq check and the insert are one atomic step even
+  when another *process* writes the same file. No in-memory cache is trusted for it.
+- **Durability**: `synchronous=NORMAL` by default (a commit survives a process crash; a
+  power loss may lose the last commits, never corrupt the file); `?synchronous=full`
+  fsyncs every commit.
+- **Group commit without a background task** (`_grouping.GroupCommitter`): waiting
+  appends are committed in ONE transaction, each checked separately, so a stale one
+  fails alone with `ConcurrencyError` and writes nothing of itself.
+- **Where commits run**: at NORMAL a commit costs a few tens of µs with no fsync, while
+  a hop to a worker thread costs ≈ 180 µs (BENCH.md), which alone would spend the
+  per-step budget; so the commit runs inline on the event-loop thread. At FULL the fsync
+  dominates and the batch runs in `anyio.to_thread.run_sync`, while new appends queue up
+  and form the next batch. Inline commits use `busy_timeout=0`; if another process holds
+  the write lock, the batch is retried in a worker thread that may wait for it.
+- **Reads** run inline on a second connection (WAL readers see committed data only and
+  are not blocked by the writer).
+- **Subscriptions** wake on appends made through this object, and poll every
+  `POLL_SECONDS` so that a writer in another process is seen too.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Final, Self, cast
+
+import anyio
+import anyio.lowlevel
+import anyio.to_thread
+
+from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError
+from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
+from ._grouping import GroupCommitter
+from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
+from ._urls import file_url_parts
+
+POLL_SECONDS: Final = 0.15
+BUSY_TIMEOUT_MS: Final = 10_000
+_PAGE: Final = 2_000  # rows per query when tailing the whole store
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    type TEXT NOT NULL,
+    body BLOB NOT NULL,
+    UNIQUE (run_id, seq)
+);
+CREATE TABLE IF NOT EXISTS runs (
+    run_id TEXT PRIMARY KEY,
+    question TEXT NOT NULL,
+    status TEXT NOT NULL,
+    next_seq INTEGER NOT NULL,
+    started_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+"""
+
+_Append = tuple[str, Sequence[Event], int]
+
+
+class SqliteStore:
+    """An `EventStore` in one SQLite file. Several processes may share the file."""
+
+    def __init__(self, path: Path, *, synchronous: str = "normal", url: str | None = None) -> None:
+        if synchronous not in ("normal", "full"):
+            raise StoreURLError(f"synchronous must be 'normal' or 'full', not {synchronous!r}")
+        self._path = path
+        self._url = url or f"sqlite:///{path}"
+        self._full = synchronous == "full"
+        self._writer = self._connect(synchronous, busy_ms=BUSY_TIMEOUT_MS if self._full else 0)
+        self._reader = self._connect(synchronous, busy_ms=BUSY_TIMEOUT_MS)
+        self._group: GroupCommitter[_Append] = GroupCommitter(self._commit)
+        self._appended: anyio.Event | None = None
+        self._closed = False
+
+    @classmethod
+    def from_url(cls, url: str) -> SqliteStore:
+        """Open `sqlite:///relative.db` or `sqlite:////absolute.db` (`?synchronous=full`)."""
+        path, options = file_url_parts(url, "sqlite")
+        unknown = set(options) - {"synchronous"}
+        if unknown:
+            raise StoreURLError(f"unknown option(s) {sorted(unknown)} in {url!r}")
+        return cls(path, synchronous=options.get("synchronous", "normal"), url=url)
+
+    def _connect(self, synchronous: str, *, busy_ms: int) -> sqlite3.Connection:
+        try:
+            # isolation_level=None: we issue BEGIN/COMMIT ourselves.
+            conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise StoreUnavailableError(f"cannot open SQLite store {self._path}: {exc}") from None
+        try:
+            conn.execute(f"PRAGMA busy_timeout={busy_ms}")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
+            conn.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreUnavailableError(
+                f"cannot open SQLite store {self._path}: {exc} (is it a SQLite database?)"
+            ) from None
+        return conn
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    @property
+    def synchronous(self) -> str:
+        """The durability setting: 'normal' or 'full'."""
+        return "full" if self._full else "normal"
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreUnavailableError(f"the SQLite store {self._path} is closed")
+
+    # -- writing -------------------------------------------------------------------
+
+    async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        self._check_open()
+        check_batch(run_id, events, expected_seq)
+        await self._group.submit((run_id, events, expected_seq))
+
+    async def _commit(self, batch: Sequence[_Append]) -> Sequence[BaseException | None]:
+        self._check_open()
+        # Encoding is pure CPU work; doing it here keeps the worker thread's share small.
+        encoded = [[encode_event(e) for e in events] for _, events, _ in batch]
+        if self._full:
+            results = await anyio.to_thread.run_sync(self._write, batch, encoded, True)
+        else:
+            try:
+                results = self._write(batch, encoded, False)
+            except _Busy:
+                results = await anyio.to_thread.run_sync(self._write, batch, encoded, True)
+        wakeup, self._appended = self._appended, None
+        if wakeup is not None:
+            wakeup.set()
+        return results
+
+    def _write(
+        self, batch: Sequence[_Append], encoded: list[list[bytes]], may_wait: bool
+    ) -> list[BaseException | None]:
+        conn = self._writer
+        try:
+            if may_wait and not self._full:
+                conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if not may_wait and _is_busy(exc):
+                    raise _Busy from None
+                raise
+            try:
+                results = self._write_locked(conn, batch, encoded)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.IntegrityError as exc:
+            raise CorruptLogError(
+                f"SQLite store {self._path}: the runs table disagrees with the events ({exc})"
+            ) from None
+        except sqlite3.Error as exc:
+            raise StoreUnavailableError(f"cannot write SQLite store {self._path}: {exc}") from None
+        finally:
+            if may_wait and not self._full:
+                conn.execute("PRAGMA busy_timeout=0")
+        return results
+
+    @staticmethod
+    def _write_locked(
+        conn: sqlite3.Connection, batch: Sequence[_Append], encoded: list[list[bytes]]
+    ) -> list[BaseException | None]:
+        # The next seq of every run in the batch, read under the write lock.
+        run_ids = list({run_id for run_id, _, _ in batch})
+        state: dict[str, tuple[int, str]] = {}
+        for start in range(0, len(run_ids), 500):
+            chunk = run_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for run_id, next_seq, status in conn.execute(
+                f"SELECT run_id, next_seq, status FROM runs WHERE run_id IN ({marks})", chunk
+            ):
+                state[run_id] = (next_seq, status)
+        results: list[BaseException | None] = []
+        rows: list[tuple[str, int, str, bytes]] = []
+        new_runs: list[tuple[str, str, str, int, str, str]] = []
+        touched: dict[str, tuple[int, str, str]] = {}
+        for (run_id, events, expected), bodies in zip(batch, encoded, strict=True):
+            next_seq, status = state.get(run_id, (0, "running"))
+            if next_seq != expected:
+                results.append(ConcurrencyError(run_id, expected, next_seq))
+                continue
+            results.append(None)
+            rows.extend((run_id, e.seq, e.type, body) for e, body in zip(events, bodies, strict=True))
+            status = status_after(events, cast(RunStatus, status))
+            next_seq = expected + len(events)
+            state[run_id] = (next_seq, status)
+            updated = events[-1].at.isoformat()
+            if expected == 0:
+                first = events[0]
+                question = first.question if isinstance(first, RunStarted) else ""
+                new_runs.append((run_id, question, status, next_seq, first.at.isoformat(), updated))
+            else:
+                touched[run_id] = (next_seq, status, updated)
+        if new_runs:
+            conn.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)", new_runs)
+        if rows:
+            conn.executemany("INSERT INTO events (run_id, seq, type, body) VALUES (?, ?, ?, ?)", rows)
+        if touched:
+            conn.executemany(
+                "UPDATE runs SET next_seq = ?, status = ?, updated_at = ? WHERE run_id = ?",
+                [(n, s, u, run_id) for run_id, (n, s, u) in touched.items()],
+            )
+        return results
+
+    # -- reading -------------------------------------------------------------------
+
+    def _query(self, sql: str, params: tuple[object, ...]) -> list[tuple[object, ...]]:
+        self._check_open()
+        try:
+            return self._reader.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise StoreUnavailableError(f"cannot read SQLite store {self._path}: {exc}") from None
+
+    def _decode(self, rows: list[bytes]) -> list[Event]:
+        try:
+            return decode_events(rows)
+        except ValueError as exc:
+            raise CorruptLogError(f"SQLite store {self._path}: undecodable event ({exc})") from None
+
+    async def read(self, run_id: str, after: int = -1) -> list[Event]:
+        await anyio.lowlevel.checkpoint()
+        rows = self._query(
+            "SELECT body FROM events WHERE run_id = ? AND seq > ? ORDER BY seq", (run_id, after)
+        )
+        return self._decode([cast(bytes, row[0]) for row in rows])
+
+    async def runs(self) -> list[RunSummary]:
+        await anyio.lowlevel.checkpoint()
+        rows = self._query(
+            "SELECT run_id, question, status, next_seq, started_at, updated_at FROM runs ORDER BY rowid",
+            (),
+        )
+        return [
+            RunSummary(
+                run_id=cast(str, run_id),
+                question=cast(str, question),
+                status=cast(RunStatus, status),
+                events=cast(int, count),
+                started_at=datetime.fromisoformat(cast(str, started)),
+                updated_at=datetime.fromisoformat(cast(str, updated)),
+            )
+            for run_id, question, status, count, started, updated in rows
+        ]
+
+    def _wakeup(self) -> anyio.Event:
+        if self._appended is None:
+            self._appended = anyio.Event()
+        return self._appended
+
+    async def _wait(self, wakeup: anyio.Event) -> None:
+        with anyio.move_on_after(POLL_SECONDS):
+            await wakeup.wait()
+
+    async def subscribe(self, run_id: str, after: int = -1) -> AsyncIterator[Event]:
+        last = after
+        while True:
+            wakeup = self._wakeup()  # taken before reading, so no append slips between
+            for event in await self.read(run_id, last):
+                last = event.seq
+                yield event
+                if event.type in TERMINAL_TYPES:
+                    return
+            await self._wait(wakeup)
+
+    async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
+        last = after
+        while True:
+            wakeup = self._wakeup()
+            await anyio.lowlevel.checkpoint()
+            rows = self._query(
+                "SELECT position, body FROM events WHERE position > ? ORDER BY position LIMIT ?",
+                (last, _PAGE),
+            )
+            events = self._decode([cast(bytes, row[1]) for row in rows])
+            for (position, _), event in zip(rows, events, strict=True):
+                last = cast(int, position)
+                yield StoredEvent(last, event)
+            if len(rows) < _PAGE:
+                await self._wait(wakeup)
+
+    # -- lifetime ------------------------------------------------------------------
+
+    async def aclose(self) -> None:
+        if self._closed:
+            return
+        await self._group.wait_idle()
+        self._closed = True
+        self._writer.close()
+        self._reader.close()
+        wakeup, self._appended = self._appended, None
+        if wakeup is not None:
+            wakeup.set()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+
+class _Busy(Exception):
+    """Raised inside the store when an inline commit finds the write lock taken by another process."""
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    return getattr(exc, "sqlite_errorcode", None) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or (
+        "locked" in str(exc)
+    )
