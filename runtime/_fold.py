@@ -51,6 +51,7 @@ class _Builder:
         self.parse_rejections = state.parse_rejections
         self.next_seq = state.next_seq
         self.outcome = state.outcome
+        self.unhandled = state.unhandled
 
     def apply(self, event: Event) -> None:
         if event.seq != self.next_seq:
@@ -71,20 +72,25 @@ class _Builder:
                 self.tools = {spec.name: spec for spec in event.tools}
             case ActionParsed():
                 self.steps += 1
+                self.unhandled = event
             case ParseRejected():
                 self.steps += 1
                 self.parse_rejections += 1
             case ToolDispatched():
+                self.unhandled = None
                 self.pending[event.call_id] = event
             case ToolObserved():
+                self.unhandled = None
                 if event.call_id is not None:
                     self.pending.pop(event.call_id, None)
                 self._observe(event)
             case ToolOutcomeUnknown():
                 self.pending.pop(event.call_id, None)
             case FinishRejected():
+                self.unhandled = None
                 self.rejections += 1
             case Answered() | Abstained():
+                self.unhandled = None
                 self.outcome = event
             case _:
                 assert_never(event)
@@ -121,6 +127,7 @@ class _Builder:
             pending=MappingProxyType(self.pending),
             next_seq=self.next_seq,
             outcome=self.outcome,
+            unhandled=self.unhandled,
             steps=self.steps,
             open_attempts=self.open_attempts,
             open_failures=self.open_failures,

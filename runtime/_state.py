@@ -10,6 +10,7 @@ from typing import Literal
 from citeloop.events import (
     Abstained,
     AbstainReason,
+    ActionParsed,
     Answered,
     Hit,
     ToolDispatched,
@@ -54,6 +55,9 @@ class RunState:
     rejections: int = 0
     parse_rejections: int = 0
     pending: Mapping[str, ToolDispatched] = field(default_factory=lambda: MappingProxyType({}))
+    # A parsed action whose consequence (dispatch, observation, gate verdict) is not in the
+    # log yet: the process stopped in between, and resume must carry it out, not ask again.
+    unhandled: ActionParsed | None = None
     outcome: Answered | Abstained | None = None
 
     @property

@@ -1,0 +1,315 @@
+"""The loop of one run: ask the policy, parse strictly, dispatch, observe, gate — each fact an event.
+
+Everything the loop decides on (the opened set, the repair turn, the step count, what
+is pending) is read off `self.state`, the fold of the run's log; the loop keeps no
+flag beside it. Appends name the seq they expect, so a second writer on the same run
+fails with `ConcurrencyError` instead of interleaving.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+import anyio
+import structlog
+from anyio.streams.memory import MemoryObjectSendStream
+from citeloop.events import (
+    Abstained,
+    AbstainReason,
+    Action,
+    ActionParsed,
+    AlreadySearched,
+    Answered,
+    CallTool,
+    Event,
+    EventStore,
+    Finish,
+    FinishRejected,
+    Observation,
+    ParseRejected,
+    PolicyReply,
+    RunStarted,
+    ToolDispatched,
+    ToolError,
+    ToolObserved,
+    ToolOutcomeUnknown,
+    ToolSpec,
+)
+from citeloop.policies import Policy, Rejected, parse_policy_reply
+from citeloop.tools import Tool
+
+from ._fold import fold
+from ._gate import validate_finish
+from ._locate import answer_digest, locate_evidence
+from ._project import Projector, ViewOptions
+from ._sinks import SinkHub
+from ._state import RunState, normalize_query
+
+
+@dataclass(frozen=True, slots=True)
+class LoopConfig:
+    """What every run of one `Runtime` shares."""
+
+    store: EventStore
+    tools: Mapping[str, Tool]
+    policy: Policy
+    clock: Callable[[], datetime]
+    tool_timeout: float
+    policy_timeout: float | None
+    view_options: ViewOptions
+    hub: SinkHub
+
+
+class Driver:
+    """Drives one run from whatever its log already holds to a terminal event."""
+
+    def __init__(
+        self,
+        config: LoopConfig,
+        stored: Sequence[Event] = (),
+        listener: MemoryObjectSendStream[Event] | None = None,
+    ) -> None:
+        self._config = config
+        self._listener = listener
+        self.state: RunState = fold(stored)
+        self._projector = Projector(config.view_options)
+        for event in stored:
+            self._projector.add(event)
+
+    # -- appending ---------------------------------------------------------------------
+
+    def _fields(self, offset: int) -> dict[str, Any]:
+        return {"run_id": self.state.run_id, "seq": self.state.next_seq + offset, "at": self._config.clock()}
+
+    async def _append(self, events: list[Event]) -> None:
+        await self._config.store.append(self.state.run_id, events, self.state.next_seq)
+        self.state = fold(events, self.state)
+        for event in events:
+            self._projector.add(event)
+        self._config.hub.offer(events)
+        if self._listener is not None:
+            for event in events:
+                try:
+                    self._listener.send_nowait(event)
+                except (anyio.BrokenResourceError, anyio.ClosedResourceError):
+                    self._listener = None  # the streaming caller went away; the run goes on
+                    break
+
+    async def start(
+        self, run_id: str, question: str, *, max_steps: int, allowlist: tuple[str, ...], policy: str
+    ) -> None:
+        specs = tuple(
+            ToolSpec(name=name, read_only=tool.read_only) for name, tool in self._config.tools.items()
+        )
+        started = RunStarted(
+            run_id=run_id,
+            seq=0,
+            at=self._config.clock(),
+            question=question,
+            max_steps=max_steps,
+            tools=specs,
+            allowlist=allowlist,
+            policy=policy,
+        )
+        await self._config.store.append(run_id, [started], 0)
+        self.state = fold([started], self.state)
+        self._projector.add(started)
+        self._config.hub.offer([started])
+        if self._listener is not None:
+            self._listener.send_nowait(started)
+
+    # -- the loop ----------------------------------------------------------------------
+
+    async def drive(self) -> RunState:
+        """Run to a terminal event. Cancellation is recorded as `Abstained(cancelled)`, then re-raised."""
+        try:
+            await self._recover()
+            while self.state.outcome is None:
+                if self.state.unhandled is not None:
+                    await self._carry_out(self.state.unhandled.step, self.state.unhandled.action, [])
+                elif self.state.budget_spent:
+                    await self._abstain(
+                        "budget",
+                        f"cannot: the step budget ({self.state.max_steps}) ran out before a grounded answer",
+                    )
+                else:
+                    await self._ask_policy()
+        except anyio.get_cancelled_exc_class():
+            with anyio.move_on_after(5, shield=True):
+                if self.state.outcome is None:
+                    await self._abstain("cancelled", "cannot: the run was cancelled")
+            raise
+        finally:
+            if self._listener is not None:
+                self._listener.close()
+        return self.state
+
+    async def _recover(self) -> None:
+        """Settle dispatches that a crash left without an observation (SPEC §6)."""
+        if self.state.outcome is not None:
+            return
+        for call_id, dispatched in sorted(self.state.pending.items(), key=lambda item: item[1].seq):
+            tool = self._config.tools.get(dispatched.tool)
+            if dispatched.read_only and tool is not None:
+                observation = await self._run_tool(tool, dispatched.input)
+                await self._append(
+                    [
+                        self._observed(
+                            dispatched.step, call_id, dispatched.tool, dispatched.input, observation, 0
+                        )
+                    ]
+                )
+            else:
+                unknown = ToolOutcomeUnknown(
+                    **self._fields(0),
+                    step=dispatched.step,
+                    call_id=call_id,
+                    tool=dispatched.tool,
+                    input=dispatched.input,
+                )
+                await self._append([unknown])
+
+    async def _ask_policy(self) -> None:
+        step = self.state.steps
+        view = self._projector.view(self.state)
+        try:
+            with anyio.fail_after(self._config.policy_timeout):
+                raw = await self._config.policy.next_step(view)
+        except TimeoutError:
+            await self._abstain("policy_error", "cannot: the policy did not reply in time", detail="timeout")
+            return
+        except Exception as exc:  # a failing policy is an outcome of the run, not a crash of the caller
+            _log().warning("policy_failed", run_id=self.state.run_id, error=repr(exc))
+            await self._abstain(
+                "policy_error", "cannot: the policy failed", detail=f"{type(exc).__name__}: {exc}"
+            )
+            return
+        reply = raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw)
+        parsed = parse_policy_reply(reply, self.state.allowlist)
+        if isinstance(parsed, Rejected):
+            await self._append(
+                [
+                    ParseRejected(
+                        **self._fields(0), step=step, reply=reply, code=parsed.code, detail=parsed.detail
+                    )
+                ]
+            )
+            return
+        action_parsed = ActionParsed(
+            **self._fields(0), step=step, reply=reply, thought=parsed.thought, action=parsed.action
+        )
+        await self._carry_out(step, parsed.action, [action_parsed])
+
+    async def _carry_out(self, step: int, action: Action, prefix: list[Event]) -> None:
+        """Act on a parsed action; `prefix` (the ActionParsed, when new) is appended in the same batch."""
+        if isinstance(action, Finish):
+            await self._append(prefix + self._verdict(step, action.payload, len(prefix)))
+            return
+        await self._call(step, action, prefix)
+
+    async def _call(self, step: int, action: CallTool, prefix: list[Event]) -> None:
+        offset = len(prefix)
+        if action.tool == "search":
+            earlier = self.state.searched.get(normalize_query(action.input))
+            if earlier is not None:
+                repeat = AlreadySearched(query=action.input, hits=earlier)
+                await self._append(
+                    [*prefix, self._observed(step, None, action.tool, action.input, repeat, offset)]
+                )
+                return
+        tool = self._config.tools.get(action.tool)
+        if tool is None:
+            missing = ToolError(code="unknown_tool", message=f"no tool named {action.tool!r} in this runtime")
+            await self._append(
+                [*prefix, self._observed(step, None, action.tool, action.input, missing, offset)]
+            )
+            return
+        call_id = f"c{self.state.next_seq + offset}"
+        dispatched = ToolDispatched(
+            **self._fields(offset),
+            step=step,
+            call_id=call_id,
+            tool=action.tool,
+            input=action.input,
+            read_only=tool.read_only,
+        )
+        # Durable before the tool runs: after a crash, resume knows the call may have happened.
+        await self._append([*prefix, dispatched])
+        observation = await self._run_tool(tool, action.input)
+        await self._append([self._observed(step, call_id, action.tool, action.input, observation, 0)])
+
+    async def _run_tool(self, tool: Tool, argument: str) -> Observation:
+        try:
+            with anyio.fail_after(self._config.tool_timeout):
+                return await tool(argument)
+        except TimeoutError:
+            return ToolError(code="timeout", message=f"no result within {self._config.tool_timeout:g} s")
+        except Exception as exc:  # a tool's bug is recorded and shown, and the run goes on
+            _log().warning("tool_failed", run_id=self.state.run_id, tool=tool.name, error=repr(exc))
+            return ToolError(code="tool_raised", message=f"{type(exc).__name__}: {exc}")
+
+    def _observed(
+        self, step: int, call_id: str | None, tool: str, argument: str, observation: Observation, offset: int
+    ) -> ToolObserved:
+        return ToolObserved(
+            **self._fields(offset),
+            step=step,
+            call_id=call_id,
+            tool=tool,
+            input=argument,
+            observation=observation,
+        )
+
+    def _verdict(self, step: int, payload: dict[str, Any], offset: int) -> list[Event]:
+        """The gate's decision on a finish, as the events that record it."""
+        state = self.state
+        code = validate_finish(payload, state.opened_bodies())
+        if code is None:
+            if payload["cannot_answer"]:
+                return [
+                    Abstained(
+                        **self._fields(offset),
+                        step=step,
+                        reason=state.own_abstain_reason(),
+                        answer=payload["answer"],
+                    )
+                ]
+            citations = tuple(payload["citations"])
+            pages = {url: (page.body, page.sha256) for url, page in state.opened.items() if url in citations}
+            return [
+                Answered(
+                    **self._fields(offset),
+                    step=step,
+                    answer=payload["answer"],
+                    citations=citations,
+                    evidence=payload["evidence"],
+                    locators=locate_evidence(payload["evidence"], citations, pages),
+                    answer_sha256=answer_digest(payload["answer"]),
+                )
+            ]
+        rejected = FinishRejected(**self._fields(offset), step=step, code=code, payload=payload)
+        if not state.repair_used:
+            return [rejected]
+        return [
+            rejected,
+            Abstained(
+                **self._fields(offset + 1),
+                step=step,
+                reason="invalid_finish",
+                answer="cannot: no finish passed the grounding gate after the one repair turn",
+                detail=code,
+            ),
+        ]
+
+    async def _abstain(self, reason: AbstainReason, answer: str, *, detail: str = "") -> None:
+        step = self.state.steps
+        await self._append(
+            [Abstained(**self._fields(0), step=step, reason=reason, answer=answer, detail=detail)]
+        )
+
+
+def _log() -> Any:
+    return structlog.get_logger("citeloop.runtime")

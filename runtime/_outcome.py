@@ -1,0 +1,79 @@
+"""The outcome a caller gets back from a run: read off the fold, never kept beside it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from citeloop.events import Abstained, Answered, Locator
+
+from ._state import RunState
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a run ended. `reason` is None for an answer; `answer` starts with `cannot:` otherwise."""
+
+    run_id: str
+    question: str
+    status: Literal["answered", "abstained"]
+    answer: str
+    citations: tuple[str, ...]
+    evidence: str
+    locators: tuple[Locator, ...]
+    reason: str | None
+    steps: int
+
+    @classmethod
+    def from_state(cls, state: RunState) -> Outcome:
+        """The outcome of a finished run's state."""
+        outcome = state.outcome
+        if isinstance(outcome, Answered):
+            return cls(
+                run_id=state.run_id,
+                question=state.question,
+                status="answered",
+                answer=outcome.answer,
+                citations=outcome.citations,
+                evidence=outcome.evidence,
+                locators=outcome.locators,
+                reason=None,
+                steps=state.steps,
+            )
+        if isinstance(outcome, Abstained):
+            return cls(
+                run_id=state.run_id,
+                question=state.question,
+                status="abstained",
+                answer=outcome.answer,
+                citations=(),
+                evidence="",
+                locators=(),
+                reason=outcome.reason,
+                steps=state.steps,
+            )
+        raise ValueError(f"run {state.run_id!r} has not finished")
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` shape of SPEC §10."""
+        return {
+            "run_id": self.run_id,
+            "status": self.status,
+            "answer": self.answer,
+            "citations": list(self.citations),
+            "evidence": self.evidence,
+            "locators": [
+                {
+                    "url": loc.url,
+                    "sha256": loc.sha256,
+                    "start": loc.start,
+                    "end": loc.end,
+                    "start_utf16": loc.start_utf16,
+                    "end_utf16": loc.end_utf16,
+                    "quote": loc.quote,
+                }
+                for loc in self.locators
+            ],
+            "reason": self.reason,
+            "steps": self.steps,
+        }

@@ -1,0 +1,206 @@
+"""`Runtime`: the composition root. It owns one task group, the sinks, and the loop's configuration."""
+
+from __future__ import annotations
+
+import math
+import uuid
+from collections.abc import AsyncIterator, Callable, Iterable
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Self
+
+import anyio
+from anyio.abc import TaskGroup
+from anyio.streams.memory import MemoryObjectSendStream
+from citeloop.events import Event, EventStore, UnknownRunError, UsageError
+from citeloop.policies import Policy
+from citeloop.tools import Tool
+
+from ._check import CheckReport, check_events
+from ._driver import Driver, LoopConfig
+from ._fold import fold
+from ._outcome import Outcome
+from ._project import ViewOptions
+from ._sinks import Sink, SinkHub, SinkStats
+from ._state import RunState
+
+DEFAULT_MAX_STEPS = 6
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def new_run_id() -> str:
+    return uuid.uuid4().hex
+
+
+class Runtime:
+    """Runs questions through a policy and tools, recording every step in `store`.
+
+    Use it as an async context manager: it owns the task group that feeds the sinks and
+    runs streamed questions. `clock` and `new_id` are injectable so that tests and
+    replays are deterministic.
+    """
+
+    def __init__(
+        self,
+        *,
+        store: EventStore,
+        tools: Iterable[Tool],
+        policy: Policy,
+        max_steps: int = DEFAULT_MAX_STEPS,
+        allowlist: Iterable[str] | None = None,
+        tool_timeout: float = 30.0,
+        policy_timeout: float | None = 300.0,
+        view_options: ViewOptions | None = None,
+        sinks: Iterable[Sink] = (),
+        sink_buffer: int = 10_000,
+        sink_grace: float = 5.0,
+        clock: Callable[[], datetime] = utc_now,
+        new_id: Callable[[], str] = new_run_id,
+    ) -> None:
+        if max_steps < 1:
+            raise UsageError(f"max_steps must be at least 1, got {max_steps}")
+        tool_map = {tool.name: tool for tool in tools}
+        self._allowlist = tuple(allowlist) if allowlist is not None else (*tool_map, "finish")
+        self._max_steps = max_steps
+        self._new_id = new_id
+        self._sink_grace = sink_grace
+        self._hub = SinkHub(tuple(sinks), buffer=sink_buffer)
+        self._config = LoopConfig(
+            store=store,
+            tools=tool_map,
+            policy=policy,
+            clock=clock,
+            tool_timeout=tool_timeout,
+            policy_timeout=policy_timeout,
+            view_options=view_options or ViewOptions(),
+            hub=self._hub,
+        )
+        self._task_group: TaskGroup | None = None
+        self._active: set[str] = set()
+
+    @property
+    def store(self) -> EventStore:
+        return self._config.store
+
+    @property
+    def sink_stats(self) -> list[SinkStats]:
+        """Per sink: delivered, dropped (buffer full) and failed (the sink raised) counts."""
+        return self._hub.stats
+
+    async def __aenter__(self) -> Self:
+        self._task_group = anyio.create_task_group()
+        await self._task_group.__aenter__()
+        self._hub.start(self._task_group)
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        task_group, self._task_group = self._task_group, None
+        assert task_group is not None
+        self._hub.close()
+        # Sinks get a bounded grace period to drain; a stuck sink must not hang the exit.
+        task_group.cancel_scope.deadline = anyio.current_time() + self._sink_grace
+        await task_group.__aexit__(exc_type, exc, tb)
+
+    def _require_started(self) -> TaskGroup:
+        if self._task_group is None:
+            raise UsageError("use the Runtime as `async with Runtime(...) as rt:` before running questions")
+        return self._task_group
+
+    # -- running -----------------------------------------------------------------------
+
+    async def run(self, question: str, *, run_id: str | None = None) -> Outcome:
+        """Run one question to its outcome: an answer that passed the gate, or an abstention."""
+        self._require_started()
+        driver = Driver(self._config)
+        return await self._start_and_drive(driver, question, run_id)
+
+    async def stream(self, question: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
+        """Run one question, yielding each event once it is durable in the log."""
+        task_group = self._require_started()
+        send, receive = anyio.create_memory_object_stream[Event](math.inf)
+        failure: list[BaseException] = []
+
+        async def drive(sender: MemoryObjectSendStream[Event]) -> None:
+            try:
+                await self._start_and_drive(Driver(self._config, listener=sender), question, run_id)
+            except Exception as exc:  # handed to the consumer, who raised nothing yet
+                failure.append(exc)
+            finally:
+                sender.close()
+
+        task_group.start_soon(drive, send)
+        async with receive:
+            async for event in receive:
+                yield event
+        if failure:
+            raise failure[0]
+
+    async def submit(self, question: str, *, run_id: str | None = None) -> str:
+        """Record a run's start without driving it; a worker (or `resume`) drives it later."""
+        driver = Driver(self._config)
+        run_id = run_id or self._new_id()
+        await driver.start(
+            run_id, question, max_steps=self._max_steps, allowlist=self._allowlist, policy=self._policy_name()
+        )
+        return run_id
+
+    async def resume(self, run_id: str) -> Outcome:
+        """Continue an unfinished run from its log (a finished one just returns its outcome).
+
+        A dispatch that a crash left without an observation is run again if its tool is
+        read-only, and recorded as `ToolOutcomeUnknown` otherwise.
+        """
+        self._require_started()
+        events = await self._read(run_id)
+        driver = Driver(self._config, events)
+        if driver.state.finished:
+            return Outcome.from_state(driver.state)
+        return await self._drive(driver)
+
+    async def _start_and_drive(self, driver: Driver, question: str, run_id: str | None) -> Outcome:
+        run_id = run_id or self._new_id()
+        await driver.start(
+            run_id, question, max_steps=self._max_steps, allowlist=self._allowlist, policy=self._policy_name()
+        )
+        return await self._drive(driver)
+
+    async def _drive(self, driver: Driver) -> Outcome:
+        run_id = driver.state.run_id
+        if run_id in self._active:
+            raise UsageError(f"run {run_id!r} is already being driven by this runtime")
+        self._active.add(run_id)
+        try:
+            return Outcome.from_state(await driver.drive())
+        finally:
+            self._active.discard(run_id)
+
+    def _policy_name(self) -> str:
+        return str(getattr(self._config.policy, "name", type(self._config.policy).__name__))
+
+    # -- reading -----------------------------------------------------------------------
+
+    async def _read(self, run_id: str) -> list[Event]:
+        events = await self._config.store.read(run_id)
+        if not events:
+            raise UnknownRunError(f"no run {run_id!r} in {self._config.store.url}")
+        return events
+
+    async def reopen(self, run_id: str) -> RunState:
+        """Rebuild a stored run's state from its log: no tool is dispatched, no policy called."""
+        return fold(await self._read(run_id))
+
+    async def transcript(self, run_id: str) -> list[Event]:
+        """A stored run's events, in order."""
+        return await self._read(run_id)
+
+    async def check(self, run_id: str) -> CheckReport:
+        """Replay a stored run through today's parser and gate and report every divergence."""
+        return check_events(await self._read(run_id))
