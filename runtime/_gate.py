@@ -76,8 +76,8 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     return None
 
 
-# A year: four digits from 1000 to 2099 not inside a longer number ("1990s" has one).
-_YEAR: Final = re.compile(r"(?<![0-9])(?:1[0-9]{3}|20[0-9]{2})(?![0-9])")
+# A year: a standalone number from 1000 to 2099 (not part of a longer word: "1990s", "B2014").
+_YEAR: Final = re.compile(r"(?<!\w)(?:1[0-9]{3}|20[0-9]{2})(?!\w)")
 # A word: letters/digits with their combining marks (so "José" written with U+0301 stays whole).
 _MARKS: Final = "\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _WORD: Final = re.compile(rf"[^\W_](?:[^\W_]|[{_MARKS}])*")
@@ -99,7 +99,7 @@ def _sentence_initial(answer: str, start: int) -> bool:
 def claimed_words(answer: str) -> list[str]:
     """The words of `answer` the `unsupported` check holds to the opened bodies.
 
-    The rule: every year (1000-2099, digits not part of a longer number) and every
+    The rule: every year (a standalone number 1000-2099, so not "1990s") and every
     capitalized word - at least two characters, first one upper case - that does not open
     the answer, a sentence (after . ! ? : ; or …) or a line. So "The", "She" and "Founded"
     at a sentence start are never checked, while "Ortiz" in "Ada Ortiz" is. A word is
