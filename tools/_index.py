@@ -1,0 +1,269 @@
+"""A full-text index of a corpus in SQLite FTS5, ranked by BM25.
+
+Blocking SQLite calls run inline on the event loop: opening a page is one primary-key
+lookup (microseconds) and a search is a few milliseconds even at 100,000 pages (see
+`bench/search.py`), less than a thread hop would add. The runtime wraps every tool call
+in a timeout anyway.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from citeloop.events import Hit
+
+INDEX_VERSION = "1"
+_CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
+_TOKENIZER = "porter unicode61 remove_diacritics 2"
+# Query words that carry no topic. Dropping them keeps an OR query from matching every page.
+_STOPWORDS = frozenset(
+    (
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "but",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "me",
+        "my",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "our",
+        "she",
+        "so",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "those",
+        "to",
+        "us",
+        "was",
+        "we",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "would",
+        "you",
+        "your",
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One page of a corpus: the URL it answers to, its title and its plain-text body."""
+
+    url: str
+    title: str
+    body: str
+
+
+def query_words(text: str) -> list[str]:
+    """The words of a query, case-folded; stop words dropped unless nothing else is left."""
+    words: list[str] = []
+    token: list[str] = []
+    for char in unicodedata.normalize("NFKC", text).casefold() + " ":
+        if char.isalnum():
+            token.append(char)
+        elif token:
+            words.append("".join(token))
+            token = []
+    content = [w for w in words if w not in _STOPWORDS]
+    return list(dict.fromkeys(content or words))
+
+
+class SearchIndex:
+    """The pages and their FTS5 index in one SQLite database (a file, or memory)."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path | None) -> None:
+        self._db = connection
+        self.path = path
+        # One connection, shared: a lock makes it safe if a caller moves work to threads.
+        self._lock = threading.Lock()
+        self._stems: dict[str, str] = {}
+        self.count = int(self._db.execute("SELECT count(*) FROM pages").fetchone()[0])
+        self._db.execute(f"CREATE VIRTUAL TABLE temp.qtok USING fts5(t, tokenize='{_TOKENIZER}')")
+        self._db.execute("CREATE VIRTUAL TABLE temp.qvocab USING fts5vocab(temp, qtok, instance)")
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def build(cls, documents: Iterable[Document], path: Path | None, manifest: str) -> SearchIndex:
+        """Index `documents` into a new database at `path` (atomically replaced), or in memory."""
+        if path is None:
+            db = sqlite3.connect(":memory:", check_same_thread=False)
+            _fill(db, documents, manifest)
+            return cls(db, None)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        scratch = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+        scratch.unlink(missing_ok=True)
+        db = sqlite3.connect(scratch)
+        try:
+            _fill(db, documents, manifest)
+        except BaseException:
+            db.close()
+            scratch.unlink(missing_ok=True)
+            raise
+        db.close()
+        # Readers see the old index or the new one, never half of one.
+        os.replace(scratch, path)
+        return cls(sqlite3.connect(path, check_same_thread=False), path)
+
+    @classmethod
+    def reuse(cls, path: Path, manifest: str) -> SearchIndex | None:
+        """The stored index at `path` if it was built from the same files (same manifest), else None."""
+        if not path.is_file():
+            return None
+        try:
+            db = sqlite3.connect(path, check_same_thread=False)
+            row = db.execute("SELECT value FROM meta WHERE key = 'manifest'").fetchone()
+        except sqlite3.DatabaseError:
+            return None
+        if row is None or row[0] != manifest:
+            db.close()
+            return None
+        return cls(db, path)
+
+    def close(self) -> None:
+        """Release the database connection."""
+        self._db.close()
+
+    # -- reading --------------------------------------------------------------------------
+
+    def page(self, url: str) -> Document | None:
+        """The page held under exactly this URL, or None."""
+        with self._lock:
+            row = self._db.execute("SELECT title, body FROM pages WHERE url = ?", (url,)).fetchone()
+        return None if row is None else Document(url=url, title=row[0], body=row[1])
+
+    def urls(self) -> list[str]:
+        """Every URL the index holds, in insertion order."""
+        with self._lock:
+            return [row[0] for row in self._db.execute("SELECT url FROM pages ORDER BY id")]
+
+    def search(self, query: str, limit: int) -> list[Hit]:
+        """Pages ranked by BM25 for any of the query's words (score: higher is better)."""
+        words = query_words(query)
+        if not words or limit <= 0:
+            return []
+        with self._lock:
+            words = self._selective(words)
+            match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+            rows = self._db.execute(
+                "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24), bm25(fts, 2.0, 1.0) "
+                "FROM fts JOIN pages AS p ON p.id = fts.rowid "
+                "WHERE fts MATCH ? ORDER BY bm25(fts, 2.0, 1.0), p.id LIMIT ?",
+                (match, limit),
+            ).fetchall()
+        return [
+            Hit(url=url, title=title, snippet=snippet, score=round(-score, 6))
+            for url, title, snippet, score in rows
+        ]
+
+    def _selective(self, words: list[str]) -> list[str]:
+        """Drop words found in more than half of the pages (and in over 1,000), keeping the rarest one.
+
+        FTS5 clamps the BM25 weight of such words to almost nothing, so they barely change
+        the ranking, but an OR over them makes SQLite score nearly every page (hundreds of
+        milliseconds at 100,000 pages). Below 1,000 pages scoring them costs little, and
+        on a small corpus the page that holds them may be the one that matters.
+        """
+        stems = self._stem(words)
+        rows = dict(
+            self._db.execute(
+                f"SELECT term, n FROM df WHERE term IN ({','.join('?' * len(stems))})",
+                list(set(stems.values())),
+            ).fetchall()
+        )
+        frequency = {w: int(rows.get(stems[w], 0)) for w in words}
+        kept = [w for w in words if frequency[w] * 2 <= self.count or frequency[w] <= _CHEAP_DF]
+        return kept or [min(words, key=lambda w: (frequency[w], words.index(w)))]
+
+    def _stem(self, words: list[str]) -> dict[str, str]:
+        """Each word's index term, found by running the index's own tokenizer over it (cached)."""
+        missing = [w for w in words if w not in self._stems]
+        if missing:
+            self._db.execute("DELETE FROM temp.qtok")
+            self._db.executemany("INSERT INTO temp.qtok(rowid, t) VALUES (?, ?)", list(enumerate(missing)))
+            for position, term in self._db.execute("SELECT doc, term FROM temp.qvocab"):
+                if len(self._stems) > 100_000:
+                    self._stems.clear()
+                self._stems[missing[position]] = term
+        return {w: self._stems.get(w, w) for w in words}
+
+
+def _fill(db: sqlite3.Connection, documents: Iterable[Document], manifest: str) -> None:
+    db.executescript(
+        f"""
+        PRAGMA journal_mode = OFF;
+        PRAGMA synchronous = OFF;
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE pages (id INTEGER PRIMARY KEY, url TEXT NOT NULL UNIQUE, title TEXT NOT NULL,
+                            body TEXT NOT NULL);
+        CREATE VIRTUAL TABLE fts USING fts5(title, body, content='pages', content_rowid='id',
+                                            tokenize='{_TOKENIZER}');
+        CREATE TABLE df (term TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
+        """
+    )
+    # A URL held twice keeps its first page: the order of `documents` decides.
+    db.executemany(
+        "INSERT OR IGNORE INTO pages (url, title, body) VALUES (?, ?, ?)",
+        ((d.url, d.title, d.body) for d in documents),
+    )
+    db.execute("INSERT INTO fts(fts) VALUES ('rebuild')")
+    # Document frequencies, stored once: fts5vocab computes them by scanning the index.
+    db.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, fts, row)")
+    db.execute("INSERT INTO df SELECT term, doc FROM temp.vocab")
+    db.execute("INSERT INTO meta VALUES ('version', ?), ('manifest', ?)", (INDEX_VERSION, manifest))
+    db.commit()
