@@ -1,0 +1,525 @@
+"""The PostgreSQL store: many processes and machines share one log (psycopg 3, asyncio).
+
+Design, and why (the SQL side is explained in `_postgres_schema`):
+
+- **asyncio only.** psycopg's async API is built on asyncio; under trio every method
+  raises `UsageError` saying so, instead of failing somewhere inside the driver.
+- **Group commit.** Appends waiting at the same time go to the server as one call of the
+  `append_batch` function (one round trip, one commit); each is checked separately, so a
+  stale one fails alone with `ConcurrencyError` and nothing of it is written.
+- **Durability** is the server's `synchronous_commit` (default `on`: acknowledged
+  appends survive a server crash).
+- **Tailing every run** reads only rows below the transaction-id horizon, so an append
+  that commits after a later position was already visible is still delivered, once, in
+  position order. `LISTEN/NOTIFY` wakes tailers early; they poll anyway every
+  `poll` seconds, so a lost notification delays an event and never loses it.
+- One schema per store (`?schema=NAME`, default `citeloop`), created on first use.
+
+URL: `postgresql://user[:password]@host[:port]/db?schema=citeloop&pool_size=10&poll=0.2`;
+every other query parameter goes to libpq unchanged (for example `connect_timeout`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import re
+from collections.abc import AsyncIterator, Iterator, Sequence
+from datetime import timedelta
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Final, Self, cast
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import anyio
+import orjson
+
+from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError, UsageError
+from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
+from ._grouping import GroupCommitter
+from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
+
+if TYPE_CHECKING:
+    from psycopg import AsyncConnection
+    from psycopg_pool import AsyncConnectionPool
+
+DEFAULT_SCHEMA: Final = "citeloop"
+_PAGE: Final = 1_000  # rows per query when tailing
+_OPTIONS: Final = ("schema", "pool_size", "poll", "notify")
+_READ: Final = "SELECT body FROM {events} WHERE run_id = %s AND seq > %s ORDER BY seq"
+_SCHEMA_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
+
+# (run_id, events, expected_seq, queued)
+_Append = tuple[str, Sequence[Event], int, bool]
+
+
+def redact(url: str) -> str:
+    """`url` with its password replaced by `***` (safe to print and log)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+        import psycopg_pool
+    except ImportError:
+        raise UsageError(
+            "the PostgreSQL store needs psycopg 3: pip install 'citeloop[postgres]'"
+        ) from None
+    return psycopg, psycopg_pool
+
+
+class PostgresStore:
+    """An `EventStore` in a PostgreSQL schema, shared safely by many processes."""
+
+    def __init__(
+        self,
+        conninfo: str,
+        *,
+        schema: str = DEFAULT_SCHEMA,
+        pool_size: int = 10,
+        poll_seconds: float = 0.2,
+        notify: bool = True,
+        url: str | None = None,
+    ) -> None:
+        _psycopg()
+        if not _SCHEMA_NAME.fullmatch(schema):
+            raise StoreURLError(f"bad schema name {schema!r}: letters, digits and _ only")
+        self._conninfo = conninfo
+        self._schema = schema
+        self._pool_size = pool_size
+        self._poll = poll_seconds
+        self._notify = notify
+        self._url = redact(url or conninfo)
+        self._pool: AsyncConnectionPool[Any] | None = None
+        self._opening = anyio.Lock()
+        self._group: GroupCommitter[_Append] = GroupCommitter(self._commit)
+        self._closed = False
+        self._sql: dict[str, Any] = {}
+
+    @classmethod
+    def from_url(cls, url: str) -> PostgresStore:
+        """Open `postgresql://user@host/db` (`?schema=`, `?pool_size=`, `?poll=`, `?notify=off`)."""
+        parts = urlsplit(url)
+        if parts.scheme not in ("postgresql", "postgres"):
+            raise StoreURLError(f"expected a postgresql:// URL, got {redact(url)!r}")
+        query = parse_qsl(parts.query, keep_blank_values=True)
+        ours = {k: v for k, v in query if k in _OPTIONS}
+        libpq = [(k, v) for k, v in query if k not in _OPTIONS]
+        conninfo = urlunsplit(parts._replace(scheme="postgresql", query=urlencode(libpq)))
+        psycopg, _ = _psycopg()
+        try:
+            psycopg.conninfo.conninfo_to_dict(conninfo)
+            pool_size = int(ours.get("pool_size", "10"))
+            poll = float(ours.get("poll", "0.2"))
+        except (psycopg.ProgrammingError, ValueError) as exc:
+            raise StoreURLError(f"bad PostgreSQL URL {redact(url)!r}: {exc}") from None
+        if pool_size < 1 or poll <= 0:
+            raise StoreURLError(f"bad PostgreSQL URL {redact(url)!r}: pool_size and poll must be positive")
+        notify = ours.get("notify", "on").lower() not in ("off", "false", "0", "no")
+        return cls(
+            conninfo,
+            schema=ours.get("schema", DEFAULT_SCHEMA),
+            pool_size=pool_size,
+            poll_seconds=poll,
+            notify=notify,
+            url=url,
+        )
+
+    @property
+    def url(self) -> str:
+        return self._url
+
+    @property
+    def schema(self) -> str:
+        """The PostgreSQL schema holding this store's tables."""
+        return self._schema
+
+    # -- connections ---------------------------------------------------------------
+
+    def _unavailable(self, exc: BaseException) -> StoreUnavailableError:
+        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return StoreUnavailableError(f"PostgreSQL store {self._url}: {detail}")
+
+    @contextlib.contextmanager
+    def _translate(self) -> Iterator[None]:
+        psycopg, psycopg_pool = _psycopg()
+        try:
+            yield
+        except (psycopg.OperationalError, psycopg.InterfaceError, psycopg_pool.PoolTimeout) as exc:
+            raise self._unavailable(exc) from None
+        except psycopg.DataError as exc:
+            raise CorruptLogError(f"PostgreSQL store {self._url}: {exc}") from None
+
+    async def _configure(self, conn: AsyncConnection[Any]) -> None:
+        from psycopg.adapt import Loader
+
+        class _RawJson(Loader):
+            # Bodies go straight to pydantic's JSON validator; parsing them here would be waste.
+            def load(self, data: Any) -> bytes:
+                return bytes(data)
+
+        conn.adapters.register_loader("json", _RawJson)
+
+    async def connect(self) -> AsyncConnection[Any]:
+        """A new autocommit connection of this store's (the caller closes it)."""
+        psycopg, _ = _psycopg()
+        self._check_usable()
+        with self._translate():
+            conn: AsyncConnection[Any] = await psycopg.AsyncConnection.connect(
+                self._conninfo, autocommit=True
+            )
+        await self._configure(conn)
+        return conn
+
+    def _check_usable(self) -> None:
+        if self._closed:
+            raise StoreUnavailableError(f"the PostgreSQL store {self._url} is closed")
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            raise UsageError(
+                "the PostgreSQL store runs on asyncio only (psycopg's async API is asyncio-only); "
+                "run it under asyncio, not trio"
+            ) from None
+
+    async def pool(self) -> AsyncConnectionPool[Any]:
+        """The connection pool, opened (and the schema created) on first use."""
+        self._check_usable()
+        if self._pool is not None:
+            return self._pool
+        async with self._opening:
+            if self._pool is None:
+                _, psycopg_pool = _psycopg()
+                # The first connection creates the schema, and reports a bad server clearly
+                # (a pool would only time out).
+                conn = await self.connect()
+                try:
+                    with self._translate():
+                        await self._create_schema(conn)
+                finally:
+                    await conn.close()
+                pool = psycopg_pool.AsyncConnectionPool(
+                    self._conninfo,
+                    min_size=1,
+                    max_size=self._pool_size,
+                    open=False,
+                    kwargs={"autocommit": True},
+                    configure=self._configure,
+                    timeout=30.0,
+                )
+                with self._translate():
+                    await pool.open(wait=True, timeout=30.0)
+                self._pool = pool
+        return self._pool
+
+    async def _create_schema(self, conn: AsyncConnection[Any]) -> None:
+        from psycopg import sql
+
+        from ._postgres_schema import SCHEMA_VERSION, ddl
+
+        async with conn.transaction():
+            # Serializes concurrent first opens: CREATE ... IF NOT EXISTS is not race-free.
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock(hashtext('citeloop.ddl'), hashtext(%s))", (self._schema,)
+            )
+            exists = await conn.execute(
+                "SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
+                "WHERE n.nspname = %s AND p.proname = 'append_batch'",
+                (self._schema,),
+            )
+            if await exists.fetchone() is None:
+                await conn.execute(ddl(self._schema))
+                await conn.execute(
+                    sql.SQL(
+                        "INSERT INTO {}.meta VALUES ('schema_version', %s) ON CONFLICT (key) DO NOTHING"
+                    ).format(sql.Identifier(self._schema)),
+                    (str(SCHEMA_VERSION),),
+                )
+
+    def table(self, name: str) -> Any:
+        """`schema.name` as a psycopg SQL identifier, for queries on this store's tables."""
+        from psycopg import sql
+
+        return sql.Identifier(self._schema, name)
+
+    def _q(self, key: str, text: str) -> Any:
+        """A query with `{events}`, `{runs}`, `{queue}`, `{fn}` bound to this store's schema."""
+        query = self._sql.get(key)
+        if query is None:
+            from psycopg import sql
+
+            query = sql.SQL(text).format(
+                events=self.table("events"),
+                runs=self.table("runs"),
+                queue=self.table("queue"),
+                fn=self.table("append_batch"),
+            )
+            self._sql[key] = query
+        return query
+
+    # -- writing -------------------------------------------------------------------
+
+    async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        self._check_usable()
+        check_batch(run_id, events, expected_seq)
+        await self._group.submit((run_id, events, expected_seq, False))
+
+    async def enqueue(self, started: RunStarted) -> None:
+        """Append a run's `RunStarted` and put the run in the worker queue, atomically."""
+        self._check_usable()
+        check_batch(started.run_id, [started], 0)
+        await self._group.submit((started.run_id, [started], 0, True))
+
+    async def _commit(self, batch: Sequence[_Append]) -> Sequence[BaseException | None]:
+        results: list[BaseException | None] = [None] * len(batch)
+        # One round of the function sees each run at most once (its check reads the runs
+        # table once); a second append to the same run in this batch waits for the next round.
+        todo = list(range(len(batch)))
+        while todo:
+            seen: set[str] = set()
+            round_: list[int] = []
+            later: list[int] = []
+            for index in todo:
+                (round_ if batch[index][0] not in seen else later).append(index)
+                seen.add(batch[index][0])
+            outcomes = await self._call_append([batch[i] for i in round_])
+            for index, outcome in zip(round_, outcomes, strict=True):
+                results[index] = outcome
+            todo = later
+        return results
+
+    async def _call_append(self, batch: Sequence[_Append]) -> list[BaseException | None]:
+        runs, expected, questions, statuses, started, updated, queued = [], [], [], [], [], [], []
+        ev_index, ev_seq, ev_type, ev_body = [], [], [], []
+        for i, (run_id, events, exp, queue) in enumerate(batch, start=1):
+            first = events[0]
+            runs.append(run_id)
+            expected.append(exp)
+            questions.append(orjson.dumps(first.question if isinstance(first, RunStarted) else "").decode())
+            statuses.append(status_after(events))
+            started.append(first.at)
+            updated.append(events[-1].at)
+            queued.append(queue)
+            for event in events:
+                ev_index.append(i)
+                ev_seq.append(event.seq)
+                ev_type.append(event.type)
+                ev_body.append(encode_event(event).decode())
+        query = self._q(
+            "append",
+            "SELECT {fn}(%s::text[], %s::bigint[], %s::text[], %s::text[], %s::timestamptz[], "
+            "%s::timestamptz[], %s::boolean[], %s::integer[], %s::bigint[], %s::text[], %s::text[], %s)",
+        )
+        params = (
+            *(runs, expected, questions, statuses, started, updated, queued),
+            *(ev_index, ev_seq, ev_type, ev_body, self._notify),
+        )
+        psycopg, _ = _psycopg()
+        pool = await self.pool()
+        try:
+            with self._translate():
+                async with pool.connection() as conn:
+                    cursor = await conn.execute(query, params, prepare=True)
+                    row = await cursor.fetchone()
+        except psycopg.errors.UniqueViolation:
+            # Someone wrote around the function (the per-run lock makes this unreachable
+            # otherwise). Retry one by one so that only the offending append fails.
+            if len(batch) > 1:
+                out: list[BaseException | None] = []
+                for item in batch:
+                    out.extend(await self._call_append([item]))
+                return out
+            run_id, _, exp, _ = batch[0]
+            return [ConcurrencyError(run_id, exp, await self._next_seq(run_id))]
+        actual = cast(list[int], row[0]) if row else []
+        return [
+            None if seen < 0 else ConcurrencyError(item[0], item[2], seen)
+            for item, seen in zip(batch, actual, strict=True)
+        ]
+
+    async def _next_seq(self, run_id: str) -> int:
+        rows = await self._fetch("next_seq", "SELECT next_seq FROM {runs} WHERE run_id = %s", (run_id,))
+        return int(rows[0][0]) if rows else 0
+
+    # -- reading -------------------------------------------------------------------
+
+    async def _fetch(self, key: str, text: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+        pool = await self.pool()
+        with self._translate():
+            async with pool.connection() as conn:
+                cursor = await conn.execute(self._q(key, text), params)
+                rows: list[tuple[Any, ...]] = await cursor.fetchall()
+                return rows
+
+    def _decode(self, rows: list[bytes]) -> list[Event]:
+        try:
+            return decode_events(rows)
+        except ValueError as exc:
+            raise CorruptLogError(f"PostgreSQL store {self._url}: undecodable event ({exc})") from None
+
+    async def read(self, run_id: str, after: int = -1) -> list[Event]:
+        rows = await self._fetch("read", _READ, (run_id, after))
+        return self._decode([row[0] for row in rows])
+
+    async def runs(self) -> list[RunSummary]:
+        rows = await self._fetch(
+            "runs",
+            "SELECT run_id, question, status, next_seq, started_at, updated_at FROM {runs} ORDER BY ord",
+            (),
+        )
+        return [
+            RunSummary(
+                run_id=run_id,
+                question=orjson.loads(question),
+                status=cast(RunStatus, status),
+                events=int(count),
+                started_at=started,
+                updated_at=updated,
+            )
+            for run_id, question, status, count, started, updated in rows
+        ]
+
+    async def _listener(self) -> AsyncConnection[Any]:
+        from psycopg import sql
+
+        from ._postgres_schema import channel
+
+        await self.pool()  # the schema exists before anyone listens
+        conn = await self.connect()
+        with self._translate():
+            await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel(self._schema))))
+        return conn
+
+    async def _wait(self, conn: AsyncConnection[Any]) -> None:
+        """Until a notification or the poll interval, whichever comes first."""
+        with self._translate():
+            async for _ in conn.notifies(timeout=self._poll, stop_after=1):
+                pass
+
+    async def subscribe(self, run_id: str, after: int = -1) -> AsyncIterator[Event]:
+        # Per run, positions need no horizon: an append to a run waits for the previous
+        # one's commit (the run lock), so seq k visible implies every seq below it is.
+        conn = await self._listener()
+        last = after
+        try:
+            while True:
+                self._check_usable()
+                with self._translate():
+                    cursor = await conn.execute(self._q("read", _READ), (run_id, last))
+                    rows = await cursor.fetchall()
+                for event in self._decode([row[0] for row in rows]):
+                    last = event.seq
+                    yield event
+                    if event.type in TERMINAL_TYPES:
+                        return
+                if not rows:
+                    await self._wait(conn)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await conn.close()
+
+    async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
+        conn = await self._listener()
+        last = after
+        query = self._q(
+            "tail",
+            "SELECT position, body FROM {events} "
+            "WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot()) "
+            "ORDER BY position LIMIT %s",
+        )
+        try:
+            while True:
+                self._check_usable()
+                with self._translate():
+                    cursor = await conn.execute(query, (last, _PAGE))
+                    rows = await cursor.fetchall()
+                events = self._decode([row[1] for row in rows])
+                for (position, _), event in zip(rows, events, strict=True):
+                    last = int(position)
+                    yield StoredEvent(last, event)
+                if len(rows) < _PAGE:
+                    await self._wait(conn)
+        finally:
+            with anyio.CancelScope(shield=True):
+                await conn.close()
+
+    # -- worker queue (leases) -------------------------------------------------------
+
+    async def claim(self, owner: str, ttl: timedelta) -> str | None:
+        """Lease the oldest queued, unfinished run that nobody holds; None when there is none."""
+        rows = await self._fetch(
+            "claim",
+            "UPDATE {queue} AS q SET lease_owner = %s, lease_until = now() + %s, claims = q.claims + 1 "
+            "WHERE q.run_id = ("
+            "  SELECT q2.run_id FROM {queue} AS q2 JOIN {runs} AS r ON r.run_id = q2.run_id"
+            "  WHERE r.status = 'running' AND (q2.lease_until IS NULL OR q2.lease_until < now())"
+            "  ORDER BY q2.ord LIMIT 1 FOR UPDATE OF q2 SKIP LOCKED"
+            ") RETURNING q.run_id",
+            (owner, ttl),
+        )
+        return str(rows[0][0]) if rows else None
+
+    async def renew(self, run_id: str, owner: str, ttl: timedelta) -> bool:
+        """Extend `owner`'s lease on a run; False when the lease is no longer theirs."""
+        rows = await self._fetch(
+            "renew",
+            "UPDATE {queue} SET lease_until = now() + %s "
+            "WHERE run_id = %s AND lease_owner = %s AND lease_until > now() RETURNING 1",
+            (ttl, run_id, owner),
+        )
+        return bool(rows)
+
+    async def release(self, run_id: str, owner: str, *, finished: bool) -> None:
+        """Give a lease back: drop the run from the queue when finished, else free it for others."""
+        if finished:
+            await self._fetch(
+                "release_done",
+                "DELETE FROM {queue} WHERE run_id = %s AND lease_owner = %s RETURNING 1",
+                (run_id, owner),
+            )
+        else:
+            await self._fetch(
+                "release",
+                "UPDATE {queue} SET lease_owner = NULL, lease_until = NULL "
+                "WHERE run_id = %s AND lease_owner = %s RETURNING 1",
+                (run_id, owner),
+            )
+
+    async def queued(self) -> int:
+        """How many submitted runs are not finished yet."""
+        rows = await self._fetch(
+            "queued",
+            "SELECT count(*) FROM {queue} AS q JOIN {runs} AS r ON r.run_id = q.run_id "
+            "WHERE r.status = 'running'",
+            (),
+        )
+        return int(rows[0][0])
+
+    # -- lifetime ------------------------------------------------------------------
+
+    async def aclose(self) -> None:
+        if self._closed:
+            return
+        await self._group.wait_idle()
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            with anyio.CancelScope(shield=True):
+                await pool.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+

@@ -1,0 +1,172 @@
+"""The PostgreSQL store's tables and its append function, created in one schema per store.
+
+Why the append is a server-side function, and how global order stays gap-free:
+
+- One call appends a whole batch (group commit): one round trip and one commit.
+- Each run is serialized by a transaction-level advisory lock on its id (taken in a fixed
+  order, so concurrent batches cannot deadlock); the expected-seq check then reads the
+  latest committed `runs.next_seq`. A stale append is reported back, never written. The
+  `(run_id, seq)` primary key is the last line of defence behind it.
+- **Global order.** Positions come from an identity sequence, which is not
+  transactional: two appends can commit in the other order than their positions. A
+  tailer therefore reads only rows whose inserting transaction id (`xid`, stored per row)
+  is below `pg_snapshot_xmin` of its snapshot: every such transaction has finished. That
+  alone would still let a tailer pass over a lower position whose transaction is in
+  flight, so the function also makes positions *monotone in transaction id*: it takes a
+  short session-level advisory lock before its first write (which assigns the xid) and
+  releases it right after its inserts, before the commit. So `xid_a < xid_b` implies
+  every position of `a` is below every position of `b`, and a row that becomes visible
+  later always has a higher position than anything a tailer already returned. The lock
+  covers microseconds of server work, never the commit's flush, so PostgreSQL's own group
+  commit still merges concurrent commits.
+- Leases live in their own table (`queue`), so a worker claiming or renewing never holds
+  a row lock that an append inside the ordering lock would wait for.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from psycopg import sql
+
+# Bump when the DDL changes incompatibly; stored in the `meta` table.
+SCHEMA_VERSION: Final = 1
+
+_DDL: Final = """
+CREATE SCHEMA IF NOT EXISTS {schema};
+
+CREATE TABLE IF NOT EXISTS {schema}.meta (
+    key text PRIMARY KEY,
+    value text NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS {schema}.runs (
+    run_id text PRIMARY KEY,
+    ord bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+    -- JSON-encoded: a question may hold NUL, which a text column refuses.
+    question json NOT NULL,
+    status text NOT NULL,
+    next_seq bigint NOT NULL,
+    started_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS {schema}.events (
+    position bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+    xid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+    run_id text NOT NULL,
+    seq bigint NOT NULL,
+    type text NOT NULL,
+    body json NOT NULL,
+    PRIMARY KEY (run_id, seq)
+);
+
+-- Runs submitted for workers. A row leaves the queue when its run is finished.
+CREATE TABLE IF NOT EXISTS {schema}.queue (
+    run_id text PRIMARY KEY,
+    ord bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+    lease_owner text,
+    lease_until timestamptz,
+    claims integer NOT NULL DEFAULT 0
+);
+
+CREATE OR REPLACE FUNCTION {schema}.append_batch(
+    p_runs text[],
+    p_expected bigint[],
+    p_questions text[],
+    p_statuses text[],
+    p_started timestamptz[],
+    p_updated timestamptz[],
+    p_queued boolean[],
+    p_ev_index integer[],
+    p_ev_seq bigint[],
+    p_ev_type text[],
+    p_ev_body text[],
+    p_notify boolean
+) RETURNS bigint[]
+LANGUAGE plpgsql AS $fn$
+DECLARE
+    n integer := cardinality(p_runs);
+    -- Per append: -1 when written, else the run's actual next seq (a conflict).
+    result bigint[] := array_fill(-1::bigint, ARRAY[n]);
+    current_seqs bigint[];
+    lock_key bigint;
+    accepted integer := 0;
+BEGIN
+    FOR lock_key IN
+        SELECT DISTINCT hashtextextended(r, 0) FROM unnest(p_runs) AS r ORDER BY 1
+    LOOP
+        PERFORM pg_advisory_xact_lock(lock_key);
+    END LOOP;
+
+    SELECT array_agg(coalesce(r.next_seq, 0) ORDER BY u.i) INTO current_seqs
+    FROM unnest(p_runs) WITH ORDINALITY AS u(run_id, i)
+    LEFT JOIN {schema}.runs AS r ON r.run_id = u.run_id;
+
+    FOR i IN 1..n LOOP
+        IF current_seqs[i] <> p_expected[i] THEN
+            result[i] := current_seqs[i];
+        ELSE
+            accepted := accepted + 1;
+        END IF;
+    END LOOP;
+    IF accepted = 0 THEN
+        RETURN result;
+    END IF;
+
+    PERFORM pg_advisory_lock({order_lock});
+    BEGIN
+        INSERT INTO {schema}.runs (run_id, question, status, next_seq, started_at, updated_at)
+        SELECT u.run_id, p_questions[u.i]::json, p_statuses[u.i],
+               (SELECT count(*) FROM unnest(p_ev_index) AS e(ix) WHERE e.ix = u.i),
+               p_started[u.i], p_updated[u.i]
+        FROM unnest(p_runs) WITH ORDINALITY AS u(run_id, i)
+        WHERE result[u.i] = -1 AND p_expected[u.i] = 0;
+
+        UPDATE {schema}.runs AS r
+        SET next_seq = r.next_seq + c.n,
+            status = CASE WHEN p_statuses[c.i] = 'running' THEN r.status ELSE p_statuses[c.i] END,
+            updated_at = p_updated[c.i]
+        FROM (
+            SELECT e.ix AS i, count(*) AS n FROM unnest(p_ev_index) AS e(ix) GROUP BY e.ix
+        ) AS c
+        WHERE r.run_id = p_runs[c.i] AND result[c.i] = -1 AND p_expected[c.i] > 0;
+
+        INSERT INTO {schema}.events (run_id, seq, type, body)
+        SELECT p_runs[e.ix], e.seq, e.type, e.body::json
+        FROM unnest(p_ev_index, p_ev_seq, p_ev_type, p_ev_body) AS e(ix, seq, type, body)
+        WHERE result[e.ix] = -1
+        ORDER BY e.ix, e.seq;
+
+        INSERT INTO {schema}.queue (run_id)
+        SELECT u.run_id FROM unnest(p_runs) WITH ORDINALITY AS u(run_id, i)
+        WHERE result[u.i] = -1 AND p_queued[u.i]
+        ON CONFLICT (run_id) DO NOTHING;
+    EXCEPTION WHEN OTHERS OR query_canceled THEN
+        -- A session lock outlives an error: release it, or every later append would hang.
+        PERFORM pg_advisory_unlock({order_lock});
+        RAISE;
+    END;
+    PERFORM pg_advisory_unlock({order_lock});
+
+    IF p_notify THEN
+        PERFORM pg_notify({channel}, '');
+    END IF;
+    RETURN result;
+END
+$fn$;
+"""
+
+
+def ddl(schema: str) -> sql.Composed:
+    """The idempotent DDL that creates (or upgrades in place) a store in `schema`."""
+    return sql.SQL(_DDL).format(
+        schema=sql.Identifier(schema),
+        order_lock=sql.SQL("hashtext('citeloop.order'), hashtext({})").format(sql.Literal(schema)),
+        channel=sql.Literal(channel(schema)),
+    )
+
+
+def channel(schema: str) -> str:
+    """The LISTEN/NOTIFY channel on which appends to `schema` are announced."""
+    return f"citeloop_{schema}"
