@@ -1,5 +1,7 @@
 """citeloop.policies: what decides. This layer imports only citeloop.events."""
 
+from ._openai import OpenAIPolicy as OpenAIPolicy
+from ._openai import policy_from_spec as policy_from_spec
 from ._parser import DEFAULT_ALLOWLIST as DEFAULT_ALLOWLIST
 from ._parser import REJECT_CODES as REJECT_CODES
 from ._parser import Parsed as Parsed
@@ -9,19 +11,25 @@ from ._parser import parse_policy_reply as parse_policy_reply
 from ._parser import parse_reply as parse_reply
 from ._parser import parse_structured as parse_structured
 from ._protocol import Policy as Policy
+from ._retry import PolicyUnavailableError as PolicyUnavailableError
+from ._retry import RetryPolicy as RetryPolicy
 from ._view import RunView as RunView
 from ._view import Turn as Turn
 
 __all__ = (
     "DEFAULT_ALLOWLIST",
+    "OpenAIPolicy",
     "Parsed",
     "Policy",
+    "PolicyUnavailableError",
     "REJECT_CODES",
     "RejectCode",
     "Rejected",
+    "RetryPolicy",
     "RunView",
     "Turn",
     "parse_policy_reply",
     "parse_reply",
     "parse_structured",
+    "policy_from_spec",
 )
