@@ -109,24 +109,26 @@ class SinkHub:
 
     async def _drain(self, index: int, sink: Sink, receive: MemoryObjectReceiveStream[Event]) -> None:
         stats = self.stats[index]
-        async with receive:
-            async for event in receive:
-                try:
-                    result = sink(event)
-                    if inspect.isawaitable(result):
-                        await result
-                    stats.delivered += 1
-                except Exception as exc:  # a sink's bug must not stop the others or the runs
-                    stats.failed += 1
-                    if stats.failed == 1 or stats.failed % 1000 == 0:
-                        _log().warning("sink_failed", sink=repr(sink), failures=stats.failed, error=repr(exc))
-
-    def close(self) -> None:
-        """Stop accepting events; the drain tasks finish what is buffered, then end."""
-        for send in self._senders:
-            send.close()
-        self._senders.clear()
-        for sink, stats in zip(self._sinks, self.stats, strict=True):
+        in_flight = False
+        try:
+            async with receive:
+                async for event in receive:
+                    in_flight = True
+                    try:
+                        result = sink(event)
+                        if inspect.isawaitable(result):
+                            await result
+                        stats.delivered += 1
+                    except Exception as exc:  # a sink's bug must not stop the others or the runs
+                        stats.failed += 1
+                        if stats.failed == 1 or stats.failed % 1000 == 0:
+                            _log().warning(
+                                "sink_failed", sink=repr(sink), failures=stats.failed, error=repr(exc)
+                            )
+                    in_flight = False
+        finally:
+            # Cut off at shutdown (the grace period ran out): what it still held is lost to it.
+            stats.dropped += int(in_flight) + receive.statistics().current_buffer_used
             if stats.dropped or stats.failed:
                 _log().warning(
                     "sink_lost_events",
@@ -135,3 +137,9 @@ class SinkHub:
                     failed=stats.failed,
                     delivered=stats.delivered,
                 )
+
+    def close(self) -> None:
+        """Stop accepting events; the drain tasks finish what is buffered, then end."""
+        for send in self._senders:
+            send.close()
+        self._senders.clear()
