@@ -11,8 +11,13 @@ from ._parser import parse_policy_reply as parse_policy_reply
 from ._parser import parse_reply as parse_reply
 from ._parser import parse_structured as parse_structured
 from ._protocol import Policy as Policy
+from ._react import abstain_reply as abstain_reply
+from ._react import finish_reply as finish_reply
+from ._react import react as react
 from ._retry import PolicyUnavailableError as PolicyUnavailableError
 from ._retry import RetryPolicy as RetryPolicy
+from ._scripted import ScriptedAnswer as ScriptedAnswer
+from ._scripted import ScriptedPolicy as ScriptedPolicy
 from ._view import RunView as RunView
 from ._view import Turn as Turn
 
@@ -27,9 +32,14 @@ __all__ = (
     "Rejected",
     "RetryPolicy",
     "RunView",
+    "ScriptedAnswer",
+    "ScriptedPolicy",
     "Turn",
+    "abstain_reply",
+    "finish_reply",
     "parse_policy_reply",
     "parse_reply",
     "parse_structured",
     "policy_from_spec",
+    "react",
 )

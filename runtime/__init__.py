@@ -1,5 +1,8 @@
 """citeloop.runtime: the fold, the loop, the grounding gate, sinks and the command line."""
 
+from ._check import CheckReport as CheckReport
+from ._check import Divergence as Divergence
+from ._check import check_events as check_events
 from ._fold import FoldError as FoldError
 from ._fold import apply as apply
 from ._fold import fold as fold
@@ -8,20 +11,43 @@ from ._gate import GateCode as GateCode
 from ._gate import validate_finish as validate_finish
 from ._locate import answer_digest as answer_digest
 from ._locate import locate_evidence as locate_evidence
+from ._outcome import Outcome as Outcome
+from ._project import ViewOptions as ViewOptions
+from ._project import render_observation as render_observation
+from ._redact import redact as redact
+from ._redact import redact_text as redact_text
+from ._runtime import Runtime as Runtime
+from ._sinks import JsonLinesSink as JsonLinesSink
+from ._sinks import Sink as Sink
+from ._sinks import SinkStats as SinkStats
+from ._sinks import StructlogSink as StructlogSink
 from ._state import OpenedPage as OpenedPage
 from ._state import RunState as RunState
 from ._state import normalize_query as normalize_query
 
 __all__ = (
+    "CheckReport",
+    "Divergence",
     "FoldError",
     "GATE_CODES",
     "GateCode",
+    "JsonLinesSink",
     "OpenedPage",
+    "Outcome",
     "RunState",
+    "Runtime",
+    "Sink",
+    "SinkStats",
+    "StructlogSink",
+    "ViewOptions",
     "answer_digest",
     "apply",
+    "check_events",
     "fold",
     "locate_evidence",
     "normalize_query",
+    "redact",
+    "redact_text",
+    "render_observation",
     "validate_finish",
 )
