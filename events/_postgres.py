@@ -281,15 +281,30 @@ class PostgresStore:
         # table once); a second append to the same run in this batch waits for the next round.
         todo = list(range(len(batch)))
         while todo:
-            seen: set[str] = set()
+            first: dict[str, int] = {}
             round_: list[int] = []
+            same: list[tuple[int, int]] = []  # (index, index of the earlier append it races)
             later: list[int] = []
             for index in todo:
-                (round_ if batch[index][0] not in seen else later).append(index)
-                seen.add(batch[index][0])
+                run_id, _, expected, _ = batch[index]
+                if run_id not in first:
+                    first[run_id] = index
+                    round_.append(index)
+                elif batch[first[run_id]][2] == expected:
+                    same.append((index, first[run_id]))
+                else:
+                    later.append(index)
             outcomes = await self._call_append([batch[i] for i in round_])
             for index, outcome in zip(round_, outcomes, strict=True):
                 results[index] = outcome
+            # Two appends naming the same seq of one run: whatever happened to the first,
+            # the run is no longer at that seq, so the second conflicts without a round trip.
+            for index, winner in same:
+                run_id, events, expected, _ = batch[winner]
+                earlier = results[winner]
+                done = expected + len(events)
+                actual = earlier.actual_seq if isinstance(earlier, ConcurrencyError) else done
+                results[index] = ConcurrencyError(run_id, batch[index][2], actual)
             todo = later
         return results
 
