@@ -119,6 +119,33 @@ class FakeOpenAI:
         }
 
 
+def _conversation_problem(messages: Any) -> str:
+    """Why the API would refuse this message list (the tool-call pairing rules), or ''."""
+    if not isinstance(messages, list) or not messages:
+        return "messages must be a non-empty list"
+    waiting: list[str] = []  # tool_call ids of the last assistant message not yet answered
+    for index, message in enumerate(messages):
+        role = message.get("role")
+        if role not in ("system", "user", "assistant", "tool"):
+            return f"messages[{index}]: bad role {role!r}"
+        if role == "tool":
+            if message.get("tool_call_id") not in waiting:
+                return f"messages[{index}]: tool message answers no pending tool call"
+            waiting.remove(message["tool_call_id"])
+            continue
+        if waiting:
+            return f"messages[{index}]: tool calls {waiting} were not answered"
+        if role == "assistant":
+            waiting = [call["id"] for call in message.get("tool_calls") or []]
+            if message.get("content") is None and not waiting:
+                return f"messages[{index}]: assistant message with neither content nor tool calls"
+        elif not isinstance(message.get("content"), str):
+            return f"messages[{index}]: content must be a string"
+    if waiting:
+        return f"tool calls {waiting} were not answered"
+    return ""
+
+
 def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -133,6 +160,11 @@ def _handler(fake: FakeOpenAI) -> type[BaseHTTPRequestHandler]:
             recorded = Recorded(path=self.path, headers=dict(self.headers.items()), body=body)
             if not self.path.endswith("/chat/completions"):
                 self._send(404, {"error": {"message": f"no route {self.path}", "type": "not_found"}})
+                return
+            problem = _conversation_problem(body.get("messages"))
+            if problem:  # what the real API refuses with a 400, so a rendering bug cannot hide
+                fake._next(recorded)
+                self._send(400, {"error": {"message": problem, "type": "invalid_request_error"}})
                 return
             step = fake._next(recorded)
             match step:

@@ -208,7 +208,7 @@ async def test_several_calls_are_all_kept(fake: FakeOpenAI) -> None:
     calls = reply.structured["calls"]
     assert isinstance(calls, list) and [c["name"] for c in calls] == ["search", "open"]  # type: ignore[index]
     rejected = parse_policy_reply(reply)
-    assert isinstance(rejected, Rejected)
+    assert isinstance(rejected, Rejected) and rejected.code == "multiple_actions"
 
     # Shown back on the next turn, every call gets its own tool answer (the API requires it).
     fake.push(Say(GOOD))
@@ -351,3 +351,23 @@ def test_policy_from_spec() -> None:
     assert (tools.mode, tools.model, tools.name) == ("tools", "llama3.1:8b", "openai-tools:llama3.1:8b")
     with pytest.raises(UsageError, match="openai:MODEL"):
         policy_from_spec("anthropic:claude", None)
+
+
+@pytest.mark.anyio
+async def test_the_fake_refuses_unanswered_tool_calls(fake: FakeOpenAI) -> None:
+    """The fake enforces the API's pairing rule, so the rendering tests above can fail."""
+    fake.push(Say(GOOD))
+    bad = Turn(
+        step=0,
+        reply=PolicyReply(structured={"id": "c1", "name": "search", "arguments": {"query": "a"}}),
+        thought="",
+        action=None,
+        shown="x",
+    )
+    async with policy(fake, mode="tools") as p:
+        await p.next_step(view(bad, step=1))  # rendered correctly: accepted
+    from fake_openai import _conversation_problem
+
+    messages = fake.requests[0].body["messages"]
+    assert _conversation_problem(messages) == ""
+    assert "not answered" in _conversation_problem([m for m in messages if m["role"] != "tool"])
