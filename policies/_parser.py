@@ -180,10 +180,14 @@ def parse_structured(
     `search` takes `{"query": str}`, `open` `{"url": str}`, another tool `{"input": str}`
     (`"input"` is accepted for every tool); exactly one key. `finish` takes the payload
     itself as its arguments. Shape faults are `react_shape`; a call named like
-    `final_answer` is `final_answer`. Never raises.
+    `final_answer` is `final_answer`. Several calls in one message, recorded as
+    `{"calls": [...], "thought"?}`, are `multiple_actions`. Never raises.
     """
     if not isinstance(call, Mapping):
         return Rejected("react_shape", f"expected a tool call object, got {type(call).__name__}")
+    calls = call.get("calls")
+    if isinstance(calls, list) and len(calls) > 1:
+        return Rejected("multiple_actions", f"{len(calls)} tool calls in one reply; call one function")
     extra = [str(k) for k in call if k not in _STRUCTURED_KEYS]
     if extra:
         return Rejected("react_shape", f"unexpected keys in the tool call: {', '.join(sorted(extra))}")
