@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import assert_never
+from typing import TypeVar, assert_never
 
 from citeloop.events import (
     Abstained,
@@ -29,20 +29,27 @@ from citeloop.events import (
 
 from ._state import OpenedPage, RunState, normalize_query
 
+_V = TypeVar("_V")
+
 
 class FoldError(ValueError):
     """Raised when events cannot belong to one run (wrong run id, a seq out of order)."""
 
 
 class _Builder:
-    """Mutable scratch space so folding n events costs O(n), not O(n^2) copies of the maps."""
+    """Mutable scratch space so folding n events costs O(n), not O(n^2) copies of the maps.
+
+    The maps are copied on first write only: folding one event into a state (the loop
+    does it on every append) copies just the map that event changes.
+    """
 
     def __init__(self, state: RunState) -> None:
         self.state = state
-        self.tools: dict[str, ToolSpec] = dict(state.tools)
-        self.opened: dict[str, OpenedPage] = dict(state.opened)
-        self.searched: dict[str, tuple[Hit, ...]] = dict(state.searched)
-        self.pending: dict[str, ToolDispatched] = dict(state.pending)
+        self.tools: Mapping[str, ToolSpec] = state.tools
+        self._opened: Mapping[str, OpenedPage] = state.opened
+        self._searched: Mapping[str, tuple[Hit, ...]] = state.searched
+        self._pending: Mapping[str, ToolDispatched] = state.pending
+        self._owned: set[str] = set()
         self.steps = state.steps
         self.open_attempts = state.open_attempts
         self.open_failures = state.open_failures
@@ -52,6 +59,27 @@ class _Builder:
         self.next_seq = state.next_seq
         self.outcome = state.outcome
         self.unhandled = state.unhandled
+
+    @property
+    def opened(self) -> dict[str, OpenedPage]:
+        if "opened" not in self._owned:
+            self._opened = dict(self._opened)
+            self._owned.add("opened")
+        return self._opened  # type: ignore[return-value]
+
+    @property
+    def searched(self) -> dict[str, tuple[Hit, ...]]:
+        if "searched" not in self._owned:
+            self._searched = dict(self._searched)
+            self._owned.add("searched")
+        return self._searched  # type: ignore[return-value]
+
+    @property
+    def pending(self) -> dict[str, ToolDispatched]:
+        if "pending" not in self._owned:
+            self._pending = dict(self._pending)
+            self._owned.add("pending")
+        return self._pending  # type: ignore[return-value]
 
     def apply(self, event: Event) -> None:
         if event.seq != self.next_seq:
@@ -69,7 +97,7 @@ class _Builder:
                     allowlist=event.allowlist,
                     policy=event.policy,
                 )
-                self.tools = {spec.name: spec for spec in event.tools}
+                self.tools = MappingProxyType({spec.name: spec for spec in event.tools})
             case ActionParsed():
                 self.steps += 1
                 self.unhandled = event
@@ -119,12 +147,20 @@ class _Builder:
                 assert_never(observation)
 
     def freeze(self) -> RunState:
-        return replace(
-            self.state,
-            tools=MappingProxyType(self.tools),
-            opened=MappingProxyType(self.opened),
-            searched=MappingProxyType(self.searched),
-            pending=MappingProxyType(self.pending),
+        def frozen(name: str, mapping: Mapping[str, _V]) -> Mapping[str, _V]:
+            return MappingProxyType(mapping) if name in self._owned else mapping
+
+        base = self.state
+        return RunState(
+            run_id=base.run_id,
+            question=base.question,
+            max_steps=base.max_steps,
+            allowlist=base.allowlist,
+            tools=self.tools,
+            policy=base.policy,
+            opened=frozen("opened", self._opened),
+            searched=frozen("searched", self._searched),
+            pending=frozen("pending", self._pending),
             next_seq=self.next_seq,
             outcome=self.outcome,
             unhandled=self.unhandled,
