@@ -1,0 +1,141 @@
+"""Generated finish payloads and bodies (hypothesis): the gate, the evidence search and the locator agree.
+
+Example counts are explicit: 4,500 cases in this file (2,500 + 1,000 + 1,000); with
+tests/test_parser_properties.py a run checks 11,000 generated replies and payloads.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from citeloop.runtime import GATE_CODES, locate_evidence, validate_finish
+from citeloop.runtime._text import contains_normalized, find_normalized, normalize_ws
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+SETTINGS: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+# One seed per case, expanded with random.Random (see test_parser_properties.py for why).
+SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
+
+URLS = ["https://wiki.example/acme", "https://news.example/ada", "https://evil.example", "docs/a.md"]
+# Words and separators that stress the rules: NBSP and other white space, combining marks,
+# astral characters (surrogate pairs in UTF-16), capitalized names, years, punctuation.
+WORDS = [
+    "Acme", "Robotics", "was", "founded", "by", "Ada", "Ortiz", "in", "2014", "Lisbon.", "The",
+    "She", "CEO", "Kenji", "Ito", "1999", "cannot:", "e\u0301", "Jose\u0301", "\U0001f916",
+    "\U0001d49c\U0001d49e", "na\u00efve", "\u00c5ngstr\u00f6m", "x", "a", "20145", "1990s",
+]  # fmt: skip
+SPACES = [" ", " ", " ", "\u00a0", "\t", "\n", "\r\n", "  ", "\u2003", "\u3000", " \n\t "]
+
+
+def text(rng: random.Random, words: int) -> str:
+    parts = [rng.choice(WORDS) for _ in range(words)]
+    out = rng.choice(["", "", " ", "\n"])
+    for word in parts:
+        out += word + rng.choice(SPACES)
+    return out
+
+
+def respace(rng: random.Random, quote: str) -> str:
+    """The same words with other white space between them (what a model's copy looks like)."""
+    return rng.choice(["", " "]) + rng.choice(SPACES).join(quote.split()) + rng.choice(["", "\n"])
+
+
+def any_value(rng: random.Random) -> object:
+    return rng.choice([None, True, False, 0, 1, 2.5, "", "x", [], ["x"], [1], {}, (), text(rng, 3), URLS[:1]])
+
+
+def fuzz_payload(rng: random.Random, opened: dict[str, str]) -> dict[str, Any]:
+    """A finish payload that is right in some ways and wrong in others."""
+    cannot = rng.random() < 0.3
+    cited = rng.sample(URLS, rng.randrange(3))
+    evidence = ""
+    if cited and rng.random() < 0.7:
+        body = opened.get(rng.choice(cited)) or rng.choice(list(opened.values()))
+        words = body.split()
+        start = rng.randrange(len(words)) if words else 0
+        evidence = respace(rng, " ".join(words[start : start + rng.randrange(1, 6)]))
+    elif rng.random() < 0.5:
+        evidence = text(rng, rng.randrange(4))
+    payload: dict[str, Any] = {
+        "answer": ("cannot: " if cannot and rng.random() < 0.7 else "") + text(rng, rng.randrange(6)),
+        "citations": cited,
+        "cannot_answer": cannot if rng.random() < 0.9 else rng.choice([0, 1, "true", None]),
+        "evidence": evidence,
+    }
+    for _ in range(rng.choice([0, 0, 0, 1, 2])):
+        mutation = rng.random()
+        key = rng.choice(["answer", "citations", "cannot_answer", "evidence", "extra"])
+        if mutation < 0.4:
+            payload[key] = any_value(rng)
+        elif key in payload:
+            del payload[key]
+    return payload
+
+
+def opened_pages(rng: random.Random) -> dict[str, str]:
+    return {url: text(rng, rng.randrange(1, 40)) for url in rng.sample(URLS, rng.randrange(1, len(URLS) + 1))}
+
+
+def utf16(s: str) -> int:
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2
+
+
+@settings(max_examples=2500, **SETTINGS)
+@given(SEEDS)
+def test_the_gate_returns_none_or_a_code_and_agrees_with_the_locator(seed: int) -> None:
+    rng = random.Random(seed)
+    opened = opened_pages(rng)
+    payload = fuzz_payload(rng, opened)
+    verdict = validate_finish(payload, opened)
+    assert verdict is None or verdict in GATE_CODES
+    assert verdict == validate_finish(dict(payload), dict(opened))  # deterministic
+    if verdict is None and payload["cannot_answer"] is False:
+        pages = {url: (body, hashlib.sha256(body.encode()).hexdigest()) for url, body in opened.items()}
+        (locator,) = locate_evidence(payload["evidence"], payload["citations"], pages)
+        body = opened[locator.url]
+        assert locator.url in payload["citations"]
+        assert body[locator.start : locator.end] == locator.quote
+        assert normalize_ws(locator.quote) == normalize_ws(payload["evidence"])
+
+
+@settings(max_examples=1000, **SETTINGS)
+@given(SEEDS)
+def test_evidence_copied_from_a_cited_body_is_found_and_located_exactly(seed: int) -> None:
+    rng = random.Random(seed)
+    opened = opened_pages(rng)
+    url = rng.choice(list(opened))
+    body = opened[url]
+    words = body.split()
+    start = rng.randrange(len(words))
+    evidence = respace(rng, " ".join(words[start : start + rng.randrange(1, 8)]))
+    payload = {"answer": "a", "citations": [url], "cannot_answer": False, "evidence": evidence}
+    assert validate_finish(payload, opened) is None
+
+    (locator,) = locate_evidence(evidence, [url], {url: (body, "digest")})
+    assert body[locator.start : locator.end] == locator.quote
+    assert normalize_ws(locator.quote) == normalize_ws(evidence)
+    assert locator.start_utf16 == utf16(body[: locator.start])
+    assert locator.end_utf16 == utf16(body[: locator.end])
+    assert len(body[: locator.start].encode("utf-16-le")) // 2 == locator.start_utf16
+    # The first occurrence: no earlier start begins a span with the same normalized text.
+    needle = normalize_ws(evidence)
+    for earlier in range(locator.start):
+        assert body[earlier].isspace() or not normalize_ws(body[earlier:]).startswith(needle)
+
+
+@settings(max_examples=1000, **SETTINGS)
+@given(SEEDS)
+def test_the_fast_search_matches_the_definition(seed: int) -> None:
+    """`contains_normalized` (which never normalizes the body) equals substring-after-normalizing."""
+    rng = random.Random(seed)
+    body = text(rng, rng.randrange(0, 30))
+    needle = normalize_ws(text(rng, rng.randrange(0, 4)))
+    expected = needle in normalize_ws(body)
+    assert contains_normalized(body, needle) == expected
+    span = find_normalized(body, needle)
+    assert (span is not None) == (expected and bool(needle))
+    if span is not None:
+        assert normalize_ws(body[span[0] : span[1]]) == needle
