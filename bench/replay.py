@@ -1,0 +1,166 @@
+"""B4: reopen (read + decode + fold) of a stored SQLite log vs the floor (read + orjson.loads).
+
+Builds a SQLite log of `--events` events (standard runs of 9 events, ≈ 600 B each),
+then, run by run, through the same read path:
+- floor:  SELECT the run's rows, `orjson.loads` each body (no validation, no fold);
+- reopen: SELECT the run's rows, `decode_events` (one validator call), `fold`.
+Also `store.read` + `fold` through the async store API, and the reopen time at N/4,
+N/2 and N events (linearity). Target (BENCH.md): reopen <= 1.5x floor on >= 1,000,000
+events; the default N is smaller to finish in under a minute; `--events 1000000`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anyio
+import orjson
+
+sys.path.insert(0, str(Path(__file__).parent))
+from _workload import run_events, versions
+from citeloop.events import decode_events, encode_event, open_store
+from citeloop.runtime import fold
+
+TEMPLATE_ID = "run-0000000"  # same length as every generated run id, so bytes can be swapped in
+
+
+def build(path: Path, events: int, corpus: int) -> list[str]:
+    """Write `events` rows (whole runs) straight into the store's schema; return the run ids."""
+
+    async def create() -> None:  # let the store create its schema
+        async with open_store(f"sqlite:///{path}"):
+            pass
+
+    anyio.run(create)
+    templates = []
+    for k in range(corpus):
+        run = run_events(TEMPLATE_ID, k)
+        templates.append([(e.seq, e.type, encode_event(e)) for e in run])
+    per_run = len(templates[0])
+    run_ids = [f"run-{i:07d}" for i in range(events // per_run)]
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous=OFF")
+    conn.execute("BEGIN")
+    tpl = TEMPLATE_ID.encode()
+    for i, run_id in enumerate(run_ids):
+        rid = run_id.encode()
+        rows = [(run_id, seq, typ, body.replace(tpl, rid)) for seq, typ, body in templates[i % corpus]]
+        conn.executemany("INSERT INTO events (run_id, seq, type, body) VALUES (?, ?, ?, ?)", rows)
+        conn.execute(
+            "INSERT INTO runs VALUES (?, ?, 'answered', ?, '2025-01-01T00:00:00+00:00', "
+            "'2025-01-01T00:00:00+00:00')",
+            (run_id, f"Who founded Company {i % corpus}?", per_run),
+        )
+    conn.execute("COMMIT")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    return run_ids
+
+
+def timed(path: Path, run_ids: list[str], work: Callable[[list[bytes]], object]) -> tuple[float, int]:
+    conn = sqlite3.connect(path)
+    query = "SELECT body FROM events WHERE run_id = ? AND seq > ? ORDER BY seq"
+    count = 0
+    started = time.perf_counter()
+    for run_id in run_ids:
+        rows = [row[0] for row in conn.execute(query, (run_id, -1))]
+        count += len(rows)
+        work(rows)
+    elapsed = time.perf_counter() - started
+    conn.close()
+    return elapsed, count
+
+
+def floor(rows: list[bytes]) -> object:
+    return [orjson.loads(row) for row in rows]
+
+
+def reopen(rows: list[bytes]) -> object:
+    return fold(decode_events(rows))
+
+
+async def via_store(path: Path, run_ids: list[str]) -> float:
+    async with open_store(f"sqlite:///{path}") as store:
+        started = time.perf_counter()
+        for run_id in run_ids:
+            fold(await store.read(run_id))
+        return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--events", type=int, default=270_000, help="log size (the target needs 1000000)")
+    parser.add_argument("--corpus", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=2, help="best of this many passes")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="citeloop-b4-") as tmp:
+        path = Path(tmp) / "log.db"
+        started = time.perf_counter()
+        run_ids = build(path, args.events, args.corpus)
+        build_s = time.perf_counter() - started
+        timed(path, run_ids, lambda rows: None)  # warm the page cache
+
+        def best(ids: list[str], work: Callable[[list[bytes]], object]) -> tuple[float, int]:
+            return min(timed(path, ids, work) for _ in range(args.repeat))
+
+        floor_s, n = best(run_ids, floor)
+        reopen_s, _ = best(run_ids, reopen)
+        read_only_s, _ = best(run_ids, lambda rows: None)
+        store_s = min(anyio.run(via_store, path, run_ids) for _ in range(args.repeat))
+        linear = {}
+        for name, share in (("quarter", 4), ("half", 2), ("full", 1)):
+            ids = run_ids[: len(run_ids) // share]
+            secs, count = best(ids, reopen)
+            linear[name] = {
+                "events": count,
+                "seconds": round(secs, 3),
+                "us_per_event": round(secs / count * 1e6, 3),
+            }
+    ratio = reopen_s / floor_s
+    line: dict[str, Any] = {
+        "bench": "B4-replay",
+        "params": {
+            "events": n,
+            "runs": len(run_ids),
+            "events_per_run": n // len(run_ids),
+            "corpus": args.corpus,
+            "repeat": args.repeat,
+            "store": "sqlite (WAL)",
+        },
+        "versions": versions(),
+        "build_seconds": round(build_s, 2),
+        "read_rows_seconds": round(read_only_s, 3),
+        "floor_seconds": round(floor_s, 3),
+        "reopen_seconds": round(reopen_s, 3),
+        "ratio_reopen_to_floor": round(ratio, 3),
+        "store_read_plus_fold_seconds": round(store_s, 3),
+        "ratio_store_api_to_floor": round(store_s / floor_s, 3),
+        "us_per_event": {
+            "read": round(read_only_s / n * 1e6, 3),
+            "floor": round(floor_s / n * 1e6, 3),
+            "reopen": round(reopen_s / n * 1e6, 3),
+        },
+        "linearity": linear,
+        "target": {
+            "ratio_max": 1.5,
+            "met": ratio <= 1.5,
+            "events_min": 1_000_000,
+            "size_sufficient": n >= 1_000_000,
+        },
+    }
+    print(f"floor {floor_s:.2f}s  reopen {reopen_s:.2f}s  ratio {ratio:.2f}  (n={n})", file=sys.stderr)
+    print(json.dumps(line))
+
+
+if __name__ == "__main__":
+    main()
