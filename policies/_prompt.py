@@ -117,6 +117,9 @@ def _recorded_calls(turn: Turn) -> list[dict[str, Any]] | None:
 
 def _turn_messages(turn: Turn, show_thoughts: bool) -> list[dict[str, Any]]:
     shown = turn.shown or "(no observation)"
+    # The runtime's projection (ViewOptions.strip_thoughts) blanks `thought` on parsed turns;
+    # the raw reply still holds it, so honour that here too.
+    show_thoughts = show_thoughts and not (turn.action is not None and not turn.thought)
     calls = _recorded_calls(turn)
     if calls is not None:
         structured = turn.reply.structured or {}

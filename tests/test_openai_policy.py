@@ -126,6 +126,17 @@ async def test_react_renders_past_turns_with_observations(fake: FakeOpenAI) -> N
     assert stripped == "Action: search\nAction Input: Acme Robotics founder"
 
 
+@pytest.mark.anyio
+async def test_runtime_projection_that_blanks_thoughts_is_honoured(fake: FakeOpenAI) -> None:
+    fake.push(Say(GOOD))
+    blanked = Turn(step=0, reply=PolicyReply(text=GOOD), thought="",
+                   action=CallTool(tool="search", input="Acme Robotics founder"), shown="no results")
+    async with policy(fake) as p:
+        await p.next_step(view(blanked, step=1))
+    rendered = fake.requests[0].body["messages"][2]["content"]
+    assert rendered == "Action: search\nAction Input: Acme Robotics founder"
+
+
 def test_strip_thought_keeps_everything_but_the_thought() -> None:
     assert strip_thought("Thought: a\nAction: open\nAction Input: u") == "Action: open\nAction Input: u"
     assert strip_thought("no labels at all") == "no labels at all"
