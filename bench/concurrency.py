@@ -20,7 +20,6 @@ from pathlib import Path
 
 import anyio
 from _standard import Workload, bare_loop, emit, question, versions
-
 from citeloop.events import open_store
 from citeloop.runtime import Runtime
 
