@@ -24,7 +24,28 @@ from citeloop.events import CallTool, Finish, Hit, Observation, Page, SearchHits
 from citeloop.policies import RunView, ScriptedAnswer, ScriptedPolicy, parse_reply
 from citeloop.runtime import locate_evidence, validate_finish
 
-_FILLER = ["annual", "report", "market", "growth", "engineering", "team", "product", "line", "customers", "supply", "chain", "regional", "office", "quarterly", "results", "research", "partnership", "board", "meeting", "factory"]
+_FILLER = [
+    "annual",
+    "report",
+    "market",
+    "growth",
+    "engineering",
+    "team",
+    "product",
+    "line",
+    "customers",
+    "supply",
+    "chain",
+    "regional",
+    "office",
+    "quarterly",
+    "results",
+    "research",
+    "partnership",
+    "board",
+    "meeting",
+    "factory",
+]
 _TOKEN = re.compile(r"[a-z0-9]+")
 
 

@@ -46,7 +46,9 @@ async def floor_concurrent(workload: Workload, runs: int) -> tuple[float, int]:
     return time.perf_counter() - start, steps
 
 
-async def runtime_concurrent(workload: Workload, url: str, runs: int, sample_rss: bool = False) -> dict[str, float]:
+async def runtime_concurrent(
+    workload: Workload, url: str, runs: int, sample_rss: bool = False
+) -> dict[str, float]:
     store = open_store(url)
     n = len(workload.pages)
     steps = 0
@@ -110,7 +112,9 @@ async def main(args: argparse.Namespace) -> None:
 
         fast = await runtime_concurrent(workload, f"sqlite:///{folder}/b3fast.db", args.hidden)
         slow_workload = Workload.build(args.pages, args.latency_ms)
-        slow = await runtime_concurrent(slow_workload, f"sqlite:///{folder}/b3slow.db", args.hidden, sample_rss=True)
+        slow = await runtime_concurrent(
+            slow_workload, f"sqlite:///{folder}/b3slow.db", args.hidden, sample_rss=True
+        )
     ratio = slow["runs_per_s"] / fast["runs_per_s"]
     per_run_kb = slow["peak_rss_kb_above_base"] / args.hidden
     emit(
@@ -145,7 +149,9 @@ async def main(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--concurrent", type=int, default=1000)
     parser.add_argument("--hidden", type=int, default=10000)
     parser.add_argument("--latency-ms", type=float, default=20.0)

@@ -47,7 +47,9 @@ async def floor_us_per_step(workload: Workload, runs: int) -> float:
     return (time.perf_counter() - start) / steps * 1e6
 
 
-async def runtime_us_per_step(workload: Workload, make_store: Callable[[], EventStore], runs: int) -> tuple[float, str]:
+async def runtime_us_per_step(
+    workload: Workload, make_store: Callable[[], EventStore], runs: int
+) -> tuple[float, str]:
     store = make_store()
     n = len(workload.pages)
     async with store, Runtime(store=store, tools=workload.tools(), policy=workload.policy()) as rt:
@@ -73,9 +75,15 @@ async def main(args: argparse.Namespace) -> None:
         floors = [await floor_us_per_step(workload, args.runs)]
         figures: dict[str, dict[str, object]] = {}
         for name, url in stores.items():
-            per_step, shown_url = await runtime_us_per_step(workload, lambda url=url: open_store(url), args.runs)
+            per_step, shown_url = await runtime_us_per_step(
+                workload, lambda url=url: open_store(url), args.runs
+            )
             floors.append(await floor_us_per_step(workload, args.runs))
-            figures[name] = {"url": shown_url, "durability": DURABILITY.get(name, "?"), "us_per_step": round(per_step, 1)}
+            figures[name] = {
+                "url": shown_url,
+                "durability": DURABILITY.get(name, "?"),
+                "us_per_step": round(per_step, 1),
+            }
     floor = min(floors)  # the least disturbed measurement of the same work
     for figure in figures.values():
         figure["overhead_us_per_step"] = round(float(figure["us_per_step"]) - floor, 1)  # type: ignore[arg-type]
@@ -83,7 +91,12 @@ async def main(args: argparse.Namespace) -> None:
     emit(
         {
             "bench": "B1 step_overhead",
-            "params": {"runs": args.runs, "pages": args.pages, "latency_ms": args.latency_ms, "backend": args.backend},
+            "params": {
+                "runs": args.runs,
+                "pages": args.pages,
+                "latency_ms": args.latency_ms,
+                "backend": args.backend,
+            },
             "versions": versions(),
             "floor_us_per_step": round(floor, 1),
             "floor_samples_us": [round(f, 1) for f in floors],
@@ -95,7 +108,9 @@ async def main(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--runs", type=int, default=2000)
     parser.add_argument("--pages", type=int, default=200)
     parser.add_argument("--latency-ms", type=float, default=0.0)
