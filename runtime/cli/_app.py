@@ -1,10 +1,73 @@
-"""Entry point of the `citeloop` command (filled in by the command-line work)."""
+"""The `citeloop` command: the typer app and its entry point, which owns the exit codes."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from citeloop.tools import Corpus
+
+from ._ask import ask
+from ._errors import EXIT_ERROR, report, user_error
+from ._runs import replay, runs, show, tail
+from ._transfer import export, import_run
+
+app = typer.Typer(
+    name="citeloop",
+    help="Research agents that cite or refuse: every step is an event in an append-only log.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+app.command()(ask)
+app.command()(runs)
+app.command()(show)
+app.command()(replay)
+app.command()(tail)
+app.command()(export)
+app.command("import")(import_run)
 
 
-def main() -> None:
-    print("citeloop: the command line is not built yet", file=sys.stderr)
-    sys.exit(1)
+@app.command()
+def index(
+    path: Annotated[
+        Path, typer.Argument(help="A folder of .txt/.md/.html files or a .jsonl file.", show_default=False)
+    ],
+) -> None:
+    """Build (or refresh) the search index of a corpus; `ask --corpus PATH` then reuses it."""
+    corpus = Corpus.from_path(path)
+    try:
+        state = "built" if corpus.rebuilt else "up to date, reused"
+        typer.echo(f"{len(corpus)} pages from {path}: index {state} at {corpus.index_path}")
+    finally:
+        corpus.close()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the command line and exit: 0 answered/ok, 2 abstained, 3 divergence found, 1 error.
+
+    The parser's own usage errors exit 1 too (click's default would be 2, which here means
+    "abstained").
+    """
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(
+            args=list(argv) if argv is not None else None, prog_name="citeloop", standalone_mode=False
+        )
+    except typer.TyperException as exc:  # the parser's errors: an unknown option, a missing argument
+        context = getattr(exc, "ctx", None)
+        hint = f" (see `{context.command_path} --help`)" if context is not None else ""
+        report(exc.format_message() + hint)
+        sys.exit(EXIT_ERROR)
+    except typer.Abort:
+        sys.exit(EXIT_ERROR)
+    except BaseException as exc:
+        error = user_error(exc)
+        if error is None:
+            raise  # a bug: keep the traceback
+        report(str(error))
+        sys.exit(EXIT_ERROR)
+    sys.exit(code if isinstance(code, int) else 0)

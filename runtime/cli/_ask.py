@@ -1,0 +1,103 @@
+"""`citeloop ask`: run one question and print the answer with its evidence, or the refusal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import anyio
+import typer
+from citeloop.events import open_store
+from citeloop.runtime import Outcome, Runtime
+
+from ._errors import EXIT_ABSTAINED, EXIT_ANSWERED, CliError
+from ._options import DEFAULT_STORE, POLICY_NAMES, JsonOption, StoreOption, build_policy, load_corpus
+from ._render import print_json, print_outcome
+
+CorpusOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--corpus",
+        help="A folder of .txt/.md/.html files, or a .jsonl file of {url, title, body} (default: demo).",
+        show_default=False,
+    ),
+]
+PolicyOption = Annotated[str, typer.Option("--policy", help=f"Who decides: {POLICY_NAMES}.")]
+BaseUrlOption = Annotated[
+    str | None,
+    typer.Option(
+        "--base-url",
+        envvar="OPENAI_BASE_URL",
+        help="OpenAI-compatible server for the openai policies (e.g. http://127.0.0.1:11434/v1).",
+    ),
+]
+MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="The step budget; spent, the run abstains.")]
+MinConfidenceOption = Annotated[
+    float | None,
+    typer.Option(
+        "--min-confidence",
+        help="Extractive policy: refuse below this confidence (0..1).",
+        show_default=False,
+    ),
+]
+
+
+async def ask_question(
+    question: str,
+    *,
+    corpus: Path | None,
+    store_url: str,
+    policy_name: str,
+    base_url: str | None,
+    max_steps: int,
+    min_confidence: float | None,
+) -> Outcome:
+    """Build the corpus, policy and store the options name, and run the question to its outcome."""
+    if max_steps < 1:
+        raise CliError(f"--max-steps must be at least 1, got {max_steps}")
+    if min_confidence is not None and not 0.0 <= min_confidence <= 1.0:
+        raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
+    pages = load_corpus(corpus)
+    policy = build_policy(policy_name, base_url=base_url, min_confidence=min_confidence)
+    try:
+        async with (
+            open_store(store_url) as store,
+            Runtime(store=store, tools=pages.tools(), policy=policy, max_steps=max_steps) as runtime,
+        ):
+            return await runtime.run(question)
+    finally:
+        aclose = getattr(policy, "aclose", None)
+        if aclose is not None:
+            await aclose()
+        pages.close()
+
+
+def ask(
+    question: Annotated[str, typer.Argument(help="The question to research.", show_default=False)],
+    corpus: CorpusOption = None,
+    store: StoreOption = DEFAULT_STORE,
+    policy: PolicyOption = "extractive",
+    base_url: BaseUrlOption = None,
+    max_steps: MaxStepsOption = 6,
+    min_confidence: MinConfidenceOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Answer QUESTION with citations and quoted evidence, or refuse (exit 0 answered, 2 abstained)."""
+    if not question.strip():
+        raise CliError("the question is empty")
+    outcome = anyio.run(
+        lambda: ask_question(
+            question,
+            corpus=corpus,
+            store_url=store,
+            policy_name=policy,
+            base_url=base_url,
+            max_steps=max_steps,
+            min_confidence=min_confidence,
+        )
+    )
+    if as_json:
+        print_json({**outcome.to_json(), "question": outcome.question})
+    else:
+        print_outcome(outcome, store)
+    raise typer.Exit(EXIT_ANSWERED if outcome.status == "answered" else EXIT_ABSTAINED)

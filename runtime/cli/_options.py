@@ -1,0 +1,84 @@
+"""Options shared by the commands, and the builders they feed: store, corpus, policy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Final
+from urllib.parse import unquote, urlsplit
+
+import typer
+from citeloop.events import Event, EventStore, UnknownRunError, open_store
+from citeloop.policies import Policy, ScriptedPolicy, policy_from_spec
+from citeloop.tools import Corpus
+
+from ._errors import CliError
+
+DEFAULT_STORE: Final = "sqlite:///citeloop.db"
+STORE_ENV: Final = "CITELOOP_STORE"
+POLICY_NAMES: Final = "extractive (default), scripted, openai:MODEL, openai-tools:MODEL"
+
+StoreOption = Annotated[
+    str,
+    typer.Option(
+        "--store",
+        envvar=STORE_ENV,
+        show_envvar=True,
+        help="Event store URL: memory://, jsonl:///runs.jsonl, sqlite:///runs.db, postgresql://...",
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
+RunArgument = Annotated[str, typer.Argument(help="The run id (see `citeloop runs`).", show_default=False)]
+
+
+def file_store_path(url: str) -> Path | None:
+    """The file a `sqlite://` or `jsonl://` URL names (None for other schemes or a malformed URL)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("sqlite", "jsonl") or parts.netloc:
+        return None
+    raw = unquote(parts.path)
+    if not raw.startswith("/") or raw == "/":
+        return None
+    return Path(raw[1:])
+
+
+def store_exists(url: str) -> bool:
+    """False only when the URL names a store file that is not there (reading must not create it)."""
+    path = file_store_path(url)
+    return path is None or path.exists()
+
+
+def open_existing_store(url: str) -> EventStore:
+    """Open a store for reading; a missing store file is a user's mistake, not an empty store to create."""
+    if not store_exists(url):
+        raise CliError(f"no store at {url}: nothing has been recorded there (check --store or ${STORE_ENV})")
+    return open_store(url)
+
+
+async def read_run(store: EventStore, run_id: str) -> list[Event]:
+    """A stored run's events; an unknown run id is one clear error."""
+    events = await store.read(run_id)
+    if not events:
+        raise UnknownRunError(f"no run {run_id!r} in {store.url} (see `citeloop runs`)")
+    return events
+
+
+def load_corpus(path: Path | None) -> Corpus:
+    """The corpus at `path` (a folder or a .jsonl file), or the bundled demo corpus."""
+    return Corpus.demo() if path is None else Corpus.from_path(path)
+
+
+def build_policy(name: str, *, base_url: str | None, min_confidence: float | None) -> Policy:
+    """The policy a `--policy` value names."""
+    if name == "extractive":
+        from citeloop.policies import ExtractivePolicy
+
+        if min_confidence is None:
+            return ExtractivePolicy()
+        return ExtractivePolicy(min_confidence=min_confidence)
+    if min_confidence is not None:
+        raise CliError("--min-confidence applies to the extractive policy only")
+    if name == "scripted":
+        return ScriptedPolicy.demo()
+    if name.startswith(("openai:", "openai-tools:")):
+        return policy_from_spec(name, base_url)
+    raise CliError(f"unknown policy {name!r}: use {POLICY_NAMES}")

@@ -1,0 +1,128 @@
+"""Commands that read stored runs: `runs`, `show`, `replay`, `tail`. None runs a tool or a policy."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import anyio
+import typer
+from citeloop.events import Event, EventStore, RunSummary, open_store
+from citeloop.runtime import CheckReport, JsonLinesSink, Outcome, check_events, fold
+
+from ._errors import EXIT_DIVERGED, CliError
+from ._options import (
+    DEFAULT_STORE,
+    JsonOption,
+    RunArgument,
+    StoreOption,
+    open_existing_store,
+    read_run,
+    store_exists,
+)
+from ._render import console, print_check, print_json, print_outcome, print_runs, print_timeline, runs_json
+from ._timeline import Timeline, build_timeline
+
+
+def runs(store: StoreOption = DEFAULT_STORE, as_json: JsonOption = False) -> None:
+    """List the stored runs: id, status, question, events, last update."""
+
+    async def listing() -> list[RunSummary]:
+        async with open_existing_store(store) as opened:
+            return await opened.runs()
+
+    found = anyio.run(listing) if store_exists(store) else []
+    if as_json:
+        print_json(runs_json(found))
+    else:
+        print_runs(found, store)
+
+
+def show(run_id: RunArgument, store: StoreOption = DEFAULT_STORE, as_json: JsonOption = False) -> None:
+    """The run's timeline: per step the thought, the action, what came back, and the gate's verdict."""
+
+    async def load() -> Timeline:
+        async with open_existing_store(store) as opened:
+            return build_timeline(await read_run(opened, run_id))
+
+    timeline = anyio.run(load)
+    if as_json:
+        print_json(timeline.to_json())
+    else:
+        print_timeline(timeline)
+
+
+def replay(
+    run_id: RunArgument,
+    store: StoreOption = DEFAULT_STORE,
+    check: Annotated[
+        bool,
+        typer.Option("--check", help="Replay through today's parser and gate; exit 3 on any divergence."),
+    ] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Rebuild a stored run from its log alone (no tool, no policy); with --check, report divergences."""
+
+    async def load() -> list[Event]:
+        async with open_existing_store(store) as opened:
+            return await read_run(opened, run_id)
+
+    events = anyio.run(load)
+    if check:
+        report: CheckReport = check_events(events)
+        if as_json:
+            print_json(report.to_json())
+        else:
+            print_check(report)
+        if not report.ok:
+            raise typer.Exit(EXIT_DIVERGED)
+        return
+    state = fold(events)
+    if not state.finished:
+        if as_json:
+            print_json({"run_id": state.run_id, "status": "running", "steps": state.steps})
+        else:
+            console().print(f"run {state.run_id} is not finished ({state.steps} steps so far)", markup=False)
+        return
+    outcome = Outcome.from_state(state)
+    if as_json:
+        print_json({**outcome.to_json(), "question": outcome.question})
+    else:
+        print_outcome(outcome, store)
+
+
+def tail(
+    run_id: Annotated[
+        str | None, typer.Argument(help="One run to follow (default: every run).", show_default=False)
+    ] = None,
+    store: StoreOption = DEFAULT_STORE,
+    from_start: Annotated[
+        bool, typer.Option("--from-start", help="Print the events already stored before the live ones.")
+    ] = False,
+) -> None:
+    """Print live events as redacted JSON lines; one run stops at its terminal event, all runs at Ctrl-C."""
+    sink = JsonLinesSink()
+
+    async def follow_one(opened: EventStore, run: str) -> None:
+        events = await read_run(opened, run)
+        state = fold(events)
+        if state.finished and not from_start:
+            raise CliError(f"run {run} has finished; add --from-start to print its events")
+        async for event in opened.subscribe(run, after=-1 if from_start else events[-1].seq):
+            sink(event)
+
+    async def follow_all(opened: EventStore) -> None:
+        # What is already stored, per run, so that without --from-start only new events print.
+        seen = {} if from_start else {summary.run_id: summary.events for summary in await opened.runs()}
+        async for stored in opened.subscribe_all():
+            if stored.event.seq >= seen.get(stored.event.run_id, 0):
+                sink(stored.event)
+
+    async def follow() -> None:
+        # Tailing every run of a store that does not exist yet waits for its first run.
+        async with open_store(store) if run_id is None else open_existing_store(store) as opened:
+            if run_id is None:
+                await follow_all(opened)
+            else:
+                await follow_one(opened, run_id)
+
+    anyio.run(follow)
