@@ -2,9 +2,15 @@
 
 Design, and why:
 
+- **Tables**: `events(position AUTOINCREMENT, run_id, seq, type, body, UNIQUE(run_id, seq))`
+  (positions are never reused, so `subscribe_all` can resume from one) and
+  `runs(run_id, question, status, started_at)`, written in the same transaction as the
+  events, but only when a run starts or ends: its event count and last update are read
+  off the events when listing, so a typical append is pure inserts.
 - **WAL** with writes in `BEGIN IMMEDIATE`, so a writer takes the write lock before it
-  reads `runs.next_seq`: the expected-seq check and the insert are one atomic step even
-  when another *process* writes the same file. No in-memory cache is trusted for it.
+  reads each run's last seq (from the `(run_id, seq)` index): the expected-seq check and
+  the insert are one atomic step even when another *process* writes the same file. No
+  in-memory cache is trusted for it.
 - **Durability**: `synchronous=NORMAL` by default (a commit survives a process crash; a
   power loss may lose the last commits, never corrupt the file); `?synchronous=full`
   fsyncs every commit.
@@ -59,10 +65,18 @@ CREATE TABLE IF NOT EXISTS runs (
     run_id TEXT PRIMARY KEY,
     question TEXT NOT NULL,
     status TEXT NOT NULL,
-    next_seq INTEGER NOT NULL,
-    started_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
+    started_at TEXT NOT NULL
 );
+"""
+
+# Each run with its last event (found through the (run_id, seq) index), oldest run first.
+_LIST_RUNS: Final = """
+SELECT r.run_id, r.question, r.status, e.seq + 1, r.started_at,
+       json_extract(CAST(e.body AS TEXT), '$.at')
+FROM runs AS r
+JOIN events AS e
+  ON e.run_id = r.run_id AND e.seq = (SELECT MAX(seq) FROM events WHERE run_id = r.run_id)
+ORDER BY r.rowid
 """
 
 _Append = tuple[str, Sequence[Event], int]
@@ -167,7 +181,7 @@ class SqliteStore:
                 raise
         except sqlite3.IntegrityError as exc:
             raise CorruptLogError(
-                f"SQLite store {self._path}: the runs table disagrees with the events ({exc})"
+                f"SQLite store {self._path}: a constraint failed where none can ({exc})"
             ) from None
         except sqlite3.Error as exc:
             raise StoreUnavailableError(f"cannot write SQLite store {self._path}: {exc}") from None
@@ -180,46 +194,44 @@ class SqliteStore:
     def _write_locked(
         conn: sqlite3.Connection, batch: Sequence[_Append], encoded: list[list[bytes]]
     ) -> list[BaseException | None]:
-        # The next seq of every run in the batch, read under the write lock.
+        # The head of every run in the batch, read from the events' own (run_id, seq) index
+        # under the write lock: nothing else can append between this read and our insert.
         run_ids = list({run_id for run_id, _, _ in batch})
-        state: dict[str, tuple[int, str]] = {}
+        heads: dict[str, int] = {}
         for start in range(0, len(run_ids), 500):
             chunk = run_ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for run_id, next_seq, status in conn.execute(
-                f"SELECT run_id, next_seq, status FROM runs WHERE run_id IN ({marks})", chunk
+            for run_id, last_seq in conn.execute(
+                f"SELECT run_id, MAX(seq) FROM events WHERE run_id IN ({marks}) GROUP BY run_id", chunk
             ):
-                state[run_id] = (next_seq, status)
+                heads[run_id] = last_seq + 1
         results: list[BaseException | None] = []
         rows: list[tuple[str, int, str, bytes]] = []
-        new_runs: list[tuple[str, str, str, int, str, str]] = []
-        touched: dict[str, tuple[int, str, str]] = {}
+        new_runs: list[tuple[str, str, str, str]] = []
+        finished: list[tuple[str, str]] = []
         for (run_id, events, expected), bodies in zip(batch, encoded, strict=True):
-            next_seq, status = state.get(run_id, (0, "running"))
-            if next_seq != expected:
-                results.append(ConcurrencyError(run_id, expected, next_seq))
+            head = heads.get(run_id, 0)
+            if head != expected:
+                results.append(ConcurrencyError(run_id, expected, head))
                 continue
             results.append(None)
+            heads[run_id] = expected + len(events)
             rows.extend((run_id, e.seq, e.type, body) for e, body in zip(events, bodies, strict=True))
-            status = status_after(events, cast(RunStatus, status))
-            next_seq = expected + len(events)
-            state[run_id] = (next_seq, status)
-            updated = events[-1].at.isoformat()
+            status = status_after(events)
             if expected == 0:
                 first = events[0]
                 question = first.question if isinstance(first, RunStarted) else ""
-                new_runs.append((run_id, question, status, next_seq, first.at.isoformat(), updated))
-            else:
-                touched[run_id] = (next_seq, status, updated)
+                new_runs.append((run_id, question, status, first.at.isoformat()))
+            elif status != "running":
+                finished.append((status, run_id))
+        # The runs table changes only when a run starts or ends; its event count and last
+        # update are read off the events at listing time, so most appends only insert.
         if new_runs:
-            conn.executemany("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?)", new_runs)
+            conn.executemany("INSERT INTO runs VALUES (?, ?, ?, ?)", new_runs)
         if rows:
             conn.executemany("INSERT INTO events (run_id, seq, type, body) VALUES (?, ?, ?, ?)", rows)
-        if touched:
-            conn.executemany(
-                "UPDATE runs SET next_seq = ?, status = ?, updated_at = ? WHERE run_id = ?",
-                [(n, s, u, run_id) for run_id, (n, s, u) in touched.items()],
-            )
+        if finished:
+            conn.executemany("UPDATE runs SET status = ? WHERE run_id = ?", finished)
         return results
 
     # -- reading -------------------------------------------------------------------
@@ -246,10 +258,7 @@ class SqliteStore:
 
     async def runs(self) -> list[RunSummary]:
         await anyio.lowlevel.checkpoint()
-        rows = self._query(
-            "SELECT run_id, question, status, next_seq, started_at, updated_at FROM runs ORDER BY rowid",
-            (),
-        )
+        rows = self._query(_LIST_RUNS, ())
         return [
             RunSummary(
                 run_id=cast(str, run_id),

@@ -411,6 +411,33 @@ async def check_runs_lists_status(harness: StoreHarness) -> None:
         assert summaries[1].updated_at == EPOCH + timedelta(seconds=2)
 
 
+async def check_cancelled_appends_land_whole_or_not_at_all(harness: StoreHarness) -> None:
+    """Appends cancelled mid-flight write all of their batch or none of it, and nothing stalls."""
+    async with harness.open() as store:
+        run_ids = [_run_id(f"cancel{i}") for i in range(30)]
+        for delay in range(4):  # cancel after 0..3 scheduling rounds
+            async with anyio.create_task_group() as tg:
+                for run_id in run_ids:
+                    tg.start_soon(_append_started, store, run_id)
+                for _ in range(delay):
+                    await anyio.lowlevel.checkpoint()
+                tg.cancel_scope.cancel()
+            for run_id in run_ids:
+                assert len(await store.read(run_id)) in (0, 3), run_id
+        with anyio.fail_after(_GUARD_SECONDS):  # the store still takes appends
+            for run_id in run_ids:
+                head = len(await store.read(run_id))
+                if head == 0:
+                    await _start(store, run_id, steps=2)
+                await store.append(run_id, [make_step(run_id, 3)], 3)
+                assert len(await store.read(run_id)) == 4
+
+
+async def _append_started(store: EventStore, run_id: str) -> None:
+    with suppress(ConcurrencyError):  # an earlier, cancelled round may have written it
+        await _start(store, run_id, steps=2)
+
+
 async def check_closed_store_refuses_work(harness: StoreHarness) -> None:
     """After `aclose()` an append fails with StoreUnavailableError; closing twice is harmless."""
     store = harness.open()
@@ -453,6 +480,7 @@ _ALWAYS: Final[tuple[Check, ...]] = (
     check_unicode_round_trips,
     check_large_page_round_trips,
     check_runs_lists_status,
+    check_cancelled_appends_land_whole_or_not_at_all,
     check_closed_store_refuses_work,
 )
 _PERSISTENT: Final[tuple[Check, ...]] = (check_reopen_after_close,)
