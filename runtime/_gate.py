@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Final, Literal, TypeAlias, get_args
 
-from ._text import contains_normalized, normalize_ws
+from ._text import contains_normalized_any, normalize_ws
 
 GateCode: TypeAlias = Literal[
     "keys",
@@ -66,11 +66,11 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     quote = normalize_ws(evidence)
     if not quote:
         return "evidence"
-    if not any(contains_normalized(opened[url], quote) for url in cited):
+    if not contains_normalized_any((opened[url] for url in cited), quote):
         # Failure path only: is it in a page the answer forgot to cite?
         cited_set = set(cited)
         uncited = (body for url, body in opened.items() if url not in cited_set)
-        return "evidence_uncited" if any(contains_normalized(b, quote) for b in uncited) else "evidence"
+        return "evidence_uncited" if contains_normalized_any(uncited, quote) else "evidence"
     if unsupported_words(answer, quote, [opened[url] for url in cited], opened):
         return "unsupported"
     return None
