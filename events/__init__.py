@@ -44,6 +44,7 @@ from ._observations import SearchHits as SearchHits
 from ._observations import Text as Text
 from ._observations import ToolError as ToolError
 from ._open import open_store as open_store
+from ._postgres import PostgresStore as PostgresStore
 from ._store import EventStore as EventStore
 from ._store import RunStatus as RunStatus
 from ._store import RunSummary as RunSummary
@@ -73,6 +74,7 @@ __all__ = (
     "Page",
     "ParseRejected",
     "PolicyReply",
+    "PostgresStore",
     "RunFailure",
     "RunStarted",
     "RunStatus",

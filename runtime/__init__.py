@@ -9,6 +9,7 @@ from ._fold import fold as fold
 from ._gate import GATE_CODES as GATE_CODES
 from ._gate import GateCode as GateCode
 from ._gate import validate_finish as validate_finish
+from ._leases import LeaseLostError as LeaseLostError
 from ._locate import answer_digest as answer_digest
 from ._locate import locate_evidence as locate_evidence
 from ._outcome import Outcome as Outcome
@@ -24,6 +25,8 @@ from ._sinks import StructlogSink as StructlogSink
 from ._state import OpenedPage as OpenedPage
 from ._state import RunState as RunState
 from ._state import normalize_query as normalize_query
+from ._worker import run_worker as run_worker
+from ._worker import submit as submit
 
 __all__ = (
     "CheckReport",
@@ -32,6 +35,7 @@ __all__ = (
     "GATE_CODES",
     "GateCode",
     "JsonLinesSink",
+    "LeaseLostError",
     "OpenedPage",
     "Outcome",
     "RunState",
@@ -49,5 +53,7 @@ __all__ = (
     "redact",
     "redact_text",
     "render_observation",
+    "run_worker",
+    "submit",
     "validate_finish",
 )
