@@ -4,9 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import anyio
 import pytest
-from citeloop.events import MemoryStore, open_store
-from citeloop.events.testing import Check, StoreHarness, conformance_checks
+from citeloop.events import (
+    Abstained,
+    ActionParsed,
+    ConcurrencyError,
+    EventStore,
+    MemoryStore,
+    open_store,
+)
+from citeloop.events.testing import (
+    EPOCH,
+    Check,
+    StoreHarness,
+    conformance_checks,
+    make_run_started,
+    make_step,
+)
 
 STORES = ("memory", "jsonl", "sqlite", "sqlite-full")
 
@@ -30,3 +45,51 @@ async def test_store_conforms(harness: StoreHarness, check: Check) -> None:
     if check not in conformance_checks(harness):
         pytest.skip("the memory store forgets everything on close: nothing to reopen")
     await check(harness)
+
+
+@pytest.mark.anyio
+async def test_two_sqlite_stores_on_one_file_race_like_two_processes(tmp_path: Path) -> None:
+    """Two store objects (own connections, one at full durability, committing in a worker thread)
+    race for the same run: the seq check happens inside the write transaction, not in a cache."""
+    url = f"sqlite:///{tmp_path}/shared.db"
+    async with open_store(url) as first, open_store(url + "?synchronous=full") as second:
+        await first.append("shared", [make_run_started("shared")], 0)
+        wins: dict[int, int] = {}
+
+        async def writer(store: EventStore, name: int) -> None:
+            while True:
+                head = len(await store.read("shared"))
+                if head >= 80:
+                    return
+                try:
+                    await store.append("shared", [make_step("shared", head, f"store {name}")], head)
+                except ConcurrencyError:
+                    continue
+                assert head not in wins, f"seq {head} won twice"
+                wins[head] = name
+
+        with anyio.fail_after(60):
+            async with anyio.create_task_group() as tg:
+                for name, store in enumerate((first, second, first, second)):
+                    tg.start_soon(writer, store, name % 2)
+        log = await second.read("shared")
+        assert [e.seq for e in log] == list(range(80))
+        assert set(wins) == set(range(1, 80))  # (which store wins is up to scheduling)
+        for event in log[1:]:
+            assert isinstance(event, ActionParsed) and event.thought == f"store {wins[event.seq]}"
+        # A subscriber on one object sees what the other appended (by polling the file).
+        with anyio.fail_after(60):
+            async with anyio.create_task_group() as tg:
+                seen: list[int] = []
+
+                async def follow() -> None:
+                    seen.extend(e.seq for e in [e async for e in first.subscribe("shared", after=77)])
+
+                tg.start_soon(follow)
+                await anyio.sleep(0.01)
+                await second.append("shared", [_abstained("shared", 80)], 80)
+        assert seen == [78, 79, 80]
+
+
+def _abstained(run_id: str, seq: int) -> Abstained:
+    return Abstained(run_id=run_id, seq=seq, at=EPOCH, step=seq, reason="budget", answer="cannot: budget")
