@@ -55,9 +55,8 @@ def build(path: Path, events: int, corpus: int) -> list[str]:
         rows = [(run_id, seq, typ, body.replace(tpl, rid)) for seq, typ, body in templates[i % corpus]]
         conn.executemany("INSERT INTO events (run_id, seq, type, body) VALUES (?, ?, ?, ?)", rows)
         conn.execute(
-            "INSERT INTO runs VALUES (?, ?, 'answered', ?, '2025-01-01T00:00:00+00:00', "
-            "'2025-01-01T00:00:00+00:00')",
-            (run_id, f"Who founded Company {i % corpus}?", per_run),
+            "INSERT INTO runs VALUES (?, ?, 'answered', '2025-01-01T00:00:00+00:00')",
+            (run_id, f"Who founded Company {i % corpus}?"),
         )
     conn.execute("COMMIT")
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
