@@ -115,6 +115,7 @@ def main() -> None:
         floor_s, n = best(run_ids, floor)
         reopen_s, _ = best(run_ids, reopen)
         read_only_s, _ = best(run_ids, lambda rows: None)
+        decode_s, _ = best(run_ids, decode_events)
         store_s = min(anyio.run(via_store, path, run_ids) for _ in range(args.repeat))
         linear = {}
         for name, share in (("quarter", 4), ("half", 2), ("full", 1)):
@@ -140,6 +141,7 @@ def main() -> None:
         "build_seconds": round(build_s, 2),
         "read_rows_seconds": round(read_only_s, 3),
         "floor_seconds": round(floor_s, 3),
+        "decode_only_seconds": round(decode_s, 3),
         "reopen_seconds": round(reopen_s, 3),
         "ratio_reopen_to_floor": round(ratio, 3),
         "store_read_plus_fold_seconds": round(store_s, 3),
