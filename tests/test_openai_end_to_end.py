@@ -8,7 +8,11 @@ anyio-based, so these run on asyncio and trio.
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -221,3 +225,35 @@ async def test_several_native_calls_in_one_reply_are_one_rejected_step(fake: Fak
     answers = [m for m in fake.requests[1].body["messages"] if m["role"] == "tool"]
     assert len(answers) == 2
     assert all(m["content"].startswith("protocol error: multiple_actions") for m in answers)
+
+
+@pytest.mark.skipif(shutil.which("citeloop") is None, reason="the citeloop command is not installed")
+def test_command_line_run_then_replay_check_calls_no_model(fake: FakeOpenAI, tmp_path: Path) -> None:
+    # One mode here (each subprocess costs seconds); both modes are checked in process above.
+    spec, mode = "openai-tools:test-model", "tools"
+    fake.push(*research(mode), act(mode, "finish", GOOD_FINISH))
+    store = f"sqlite:///{tmp_path / 'runs.db'}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CITELOOP_", "OPENAI_"))}
+    env.update(OPENAI_API_KEY=KEY, CITELOOP_CACHE_DIR=str(tmp_path / "cache"))
+
+    def citeloop(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            ["citeloop", *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+            check=False,
+        )
+
+    endpoint = ("--base-url", fake.base_url)
+    asked = citeloop("ask", QUESTION, "--policy", spec, *endpoint, "--store", store, "--json")
+    assert asked.returncode == 0, asked.stderr
+    outcome = json.loads(asked.stdout)
+    assert outcome["status"] == "answered" and outcome["citations"] == [WIKI]
+    assert fake.calls == 3 and fake.requests[0].headers["authorization"] == f"Bearer {KEY}"
+
+    checked = citeloop("replay", outcome["run_id"], "--check", "--store", store, "--json")
+    shown = citeloop("show", outcome["run_id"], "--store", store)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert json.loads(checked.stdout)["ok"] is True
+    assert shown.returncode == 0, shown.stderr
+    assert fake.calls == 3  # replay and show read the log only
+    for done in (asked, checked, shown):
+        assert KEY not in done.stdout and KEY not in done.stderr
