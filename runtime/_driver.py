@@ -8,6 +8,7 @@ fails with `ConcurrencyError` instead of interleaving.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -40,6 +41,7 @@ from citeloop.events import (
 )
 from citeloop.policies import Policy, Rejected, parse_policy_reply
 from citeloop.tools import Tool
+from pydantic_core import PydanticSerializationError
 
 from ._fold import fold
 from ._gate import validate_finish
@@ -187,7 +189,7 @@ class Driver:
                 "policy_error", "cannot: the policy failed", detail=f"{type(exc).__name__}: {exc}"
             )
             return
-        reply = raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw)
+        reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
         parsed = parse_policy_reply(reply, self.state.allowlist)
         if isinstance(parsed, Rejected):
             await self._append(
@@ -309,6 +311,32 @@ class Driver:
         await self._append(
             [Abstained(**self._fields(0), step=step, reason=reason, answer=answer, detail=detail)]
         )
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _scrub(value: Any) -> Any:
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {_scrub(key): _scrub(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_scrub(item) for item in value]
+    return value
+
+
+def _recordable(reply: PolicyReply) -> PolicyReply:
+    """The reply as the log can hold it: lone surrogates (not encodable as UTF-8) become U+FFFD.
+
+    Such text cannot be stored in any store; replacing the broken code points keeps the
+    step on the record (and lets the parser judge the rest) instead of failing the run.
+    """
+    try:
+        reply.__pydantic_serializer__.to_json(reply)
+    except PydanticSerializationError:
+        return reply.model_copy(update={"text": _scrub(reply.text), "structured": _scrub(reply.structured)})
+    return reply
 
 
 def _log() -> Any:

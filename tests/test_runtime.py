@@ -309,3 +309,31 @@ async def test_runtime_must_be_entered() -> None:
     rt = Runtime(store=MemoryStore(), tools=tools, policy=ScriptedPolicy.demo())
     with pytest.raises(UsageError, match="async with"):
         await rt.run("q")
+
+
+async def test_a_reply_with_lone_surrogates_is_recorded_not_lost() -> None:
+    broken = "Thought: \ud800 odd\nAction: search\nAction Input: Acme \udfff Robotics"
+    store = MemoryStore()
+    tools, counter = page_tools()
+    async with Runtime(store=store, tools=tools, policy=ReplyQueue(broken), max_steps=1) as rt:
+        outcome = await rt.run("q")
+    events = await store.read(outcome.run_id)
+    parsed = [e for e in events if isinstance(e, ActionParsed)]
+    assert parsed[0].reply.text == broken.replace("\ud800", "\ufffd").replace("\udfff", "\ufffd")
+    assert counter.calls == ["search:Acme \ufffd Robotics"]
+    assert outcome.reason == "budget"
+
+
+async def test_a_structured_reply_with_lone_surrogates_is_recorded() -> None:
+    class Structured:
+        name = "structured"
+
+        async def next_step(self, view: RunView) -> PolicyReply:
+            return PolicyReply(structured={"name": "search", "arguments": {"query": "Acme \ud800"}})
+
+    store = MemoryStore()
+    tools, counter = page_tools()
+    async with Runtime(store=store, tools=tools, policy=Structured(), max_steps=1) as rt:
+        outcome = await rt.run("q")
+    assert counter.calls == ["search:Acme \ufffd"]
+    assert len(await store.read(outcome.run_id)) == 5
