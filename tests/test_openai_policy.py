@@ -7,6 +7,7 @@ The client is anyio-based (httpx2), so these tests run on asyncio and trio.
 from __future__ import annotations
 
 import json
+import logging
 import socket
 from collections.abc import Iterator
 from typing import Any
@@ -382,3 +383,17 @@ async def test_the_fake_refuses_unanswered_tool_calls(fake: FakeOpenAI) -> None:
     messages = fake.requests[0].body["messages"]
     assert _conversation_problem(messages) == ""
     assert "not answered" in _conversation_problem([m for m in messages if m["role"] != "tool"])
+
+
+@pytest.mark.anyio
+async def test_api_key_in_no_stdlib_log_record_even_at_debug(
+    fake: FakeOpenAI, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The openai and http client libraries log requests at DEBUG; the key must not be in them."""
+    fake.push(Status(503), Say(GOOD))
+    with caplog.at_level(logging.DEBUG):
+        async with policy(fake) as p:
+            await p.next_step(view())
+    assert any(record.name.startswith("openai") for record in caplog.records), "debug logging was captured"
+    assert all(KEY not in record.getMessage() for record in caplog.records)
+    assert KEY not in caplog.text
