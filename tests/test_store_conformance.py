@@ -12,6 +12,8 @@ from citeloop.events import (
     ConcurrencyError,
     EventStore,
     MemoryStore,
+    StoreUnavailableError,
+    StoreURLError,
     open_store,
 )
 from citeloop.events.testing import (
@@ -93,3 +95,26 @@ async def test_two_sqlite_stores_on_one_file_race_like_two_processes(tmp_path: P
 
 def _abstained(run_id: str, seq: int) -> Abstained:
     return Abstained(run_id=run_id, seq=seq, at=EPOCH, step=seq, reason="budget", answer="cannot: budget")
+
+
+@pytest.mark.parametrize("scheme", ["sqlite", "jsonl"])
+def test_unusable_files_give_one_clear_line(tmp_path: Path, scheme: str) -> None:
+    missing_dir = f"{scheme}:///{tmp_path}/no/such/dir/store"
+    with pytest.raises(StoreUnavailableError) as info:
+        open_store(missing_dir)
+    assert "\n" not in str(info.value) and "no/such/dir" in str(info.value)
+    if scheme == "sqlite":
+        garbage = tmp_path / "garbage.db"
+        garbage.write_bytes(b"this is not a database at all\n" * 200)
+        with pytest.raises(StoreUnavailableError, match=r"garbage\.db") as info:
+            open_store(f"sqlite:///{garbage}")
+        assert "\n" not in str(info.value)
+
+
+def test_unknown_url_options_are_usage_errors(tmp_path: Path) -> None:
+    with pytest.raises(StoreURLError):
+        open_store(f"sqlite:///{tmp_path}/x.db?synchronous=sometimes")
+    with pytest.raises(StoreURLError):
+        open_store(f"sqlite:///{tmp_path}/x.db?journal=off")
+    with pytest.raises(StoreURLError):
+        open_store(f"jsonl:///{tmp_path}/x.jsonl?fsync=no")
