@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from _postgres import postgres_url as postgres_url
 from citeloop.events import RunStarted, encode_event
 
 EXE = shutil.which("citeloop")
@@ -299,3 +300,20 @@ def test_a_user_mistake_is_one_line_on_stderr_and_exit_1(asked: Asked, cli: Cli,
     lines = result.err.strip().splitlines()
     assert len(lines) == 1, result.err
     assert lines[0].startswith("citeloop: error: ")
+
+
+# -- workers (PostgreSQL) ----------------------------------------------------------------
+
+
+@pytest.mark.postgres
+def test_submit_then_a_worker_drives_the_queued_run(cli: Cli, postgres_url: str) -> None:
+    submitted = cli("submit", FOUNDED, "--store", postgres_url, "--policy", "scripted")
+    assert submitted.code == 0, submitted.err
+    run_id = submitted.out.strip()
+    assert run_ids(cli, "--store", postgres_url)[run_id]["status"] == "running"
+    worked = cli("worker", "--store", postgres_url, "--policy", "scripted", "--max-runs", "1")
+    assert worked.code == 0, worked.err
+    assert "1 run finished" in worked.err
+    assert run_ids(cli, "--store", postgres_url)[run_id]["status"] != "running"
+    replayed = cli("replay", run_id, "--check", "--store", postgres_url)
+    assert replayed.code == 0 and "no divergence" in replayed.out

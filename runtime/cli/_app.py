@@ -14,6 +14,7 @@ from ._ask import ask
 from ._errors import EXIT_ERROR, report, user_error
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
+from ._workers import submit, worker
 
 app = typer.Typer(
     name="citeloop",
@@ -29,6 +30,8 @@ app.command()(replay)
 app.command()(tail)
 app.command()(export)
 app.command("import")(import_run)
+app.command()(submit)
+app.command()(worker)
 
 
 @app.command()
