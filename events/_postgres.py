@@ -227,17 +227,25 @@ class PostgresStore:
             await conn.execute(
                 "SELECT pg_advisory_xact_lock(hashtext('citeloop.ddl'), hashtext(%s))", (self._schema,)
             )
-            exists = await conn.execute(
-                "SELECT 1 FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace "
-                "WHERE n.nspname = %s AND p.proname = 'append_batch'",
-                (self._schema,),
+            found = await conn.execute(
+                "SELECT to_regclass(%s) IS NOT NULL", (f'"{self._schema}".meta',)
             )
-            if await exists.fetchone() is None:
+            row = await found.fetchone()
+            version = None
+            if row is not None and row[0]:
+                cursor = await conn.execute(
+                    sql.SQL("SELECT value FROM {} WHERE key = 'schema_version'").format(self.table("meta"))
+                )
+                stored = await cursor.fetchone()
+                version = stored[0] if stored else None
+            if version != str(SCHEMA_VERSION):
+                # The DDL is idempotent and replaces the append function in place.
                 await conn.execute(ddl(self._schema))
                 await conn.execute(
                     sql.SQL(
-                        "INSERT INTO {}.meta VALUES ('schema_version', %s) ON CONFLICT (key) DO NOTHING"
-                    ).format(sql.Identifier(self._schema)),
+                        "INSERT INTO {} VALUES ('schema_version', %s) "
+                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+                    ).format(self.table("meta")),
                     (str(SCHEMA_VERSION),),
                 )
 
@@ -327,8 +335,9 @@ class PostgresStore:
                 ev_body.append(encode_event(event).decode())
         query = self._q(
             "append",
-            "SELECT {fn}(%s::text[], %s::bigint[], %s::text[], %s::text[], %s::timestamptz[], "
-            "%s::timestamptz[], %s::boolean[], %s::integer[], %s::bigint[], %s::text[], %s::text[], %s)",
+            # Binary parameters (%b): dumping 1,000 JSON bodies as a text array costs ~150x more.
+            "SELECT {fn}(%b::text[], %b::bigint[], %b::text[], %b::text[], %b::timestamptz[], "
+            "%b::timestamptz[], %b::boolean[], %b::integer[], %b::bigint[], %b::text[], %b::text[], %b)",
         )
         params = (
             *(runs, expected, questions, statuses, started, updated, queued),

@@ -30,7 +30,7 @@ from typing import Final
 from psycopg import sql
 
 # Bump when the DDL changes incompatibly; stored in the `meta` table.
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 3
 
 _DDL: Final = """
 CREATE SCHEMA IF NOT EXISTS {schema};
@@ -90,14 +90,12 @@ DECLARE
     -- Per append: -1 when written, else the run's actual next seq (a conflict).
     result bigint[] := array_fill(-1::bigint, ARRAY[n]);
     current_seqs bigint[];
-    lock_key bigint;
     accepted integer := 0;
 BEGIN
-    FOR lock_key IN
-        SELECT DISTINCT hashtextextended(r, 0) FROM unnest(p_runs) AS r ORDER BY 1
-    LOOP
-        PERFORM pg_advisory_xact_lock(lock_key);
-    END LOOP;
+    -- In key order (the sorted subquery feeds the calls in order), so that concurrent
+    -- batches cannot deadlock; one statement instead of a loop of PERFORMs.
+    PERFORM count(pg_advisory_xact_lock(k.key))
+    FROM (SELECT DISTINCT hashtextextended(r, 0) AS key FROM unnest(p_runs) AS r ORDER BY 1) AS k;
 
     SELECT array_agg(coalesce(r.next_seq, 0) ORDER BY u.i) INTO current_seqs
     FROM unnest(p_runs) WITH ORDINALITY AS u(run_id, i)
@@ -116,31 +114,33 @@ BEGIN
 
     PERFORM pg_advisory_lock({order_lock});
     BEGIN
+        -- Set-based, and no subscripts on text arrays (O(i) each): joins on ordinality.
         INSERT INTO {schema}.runs (run_id, question, status, next_seq, started_at, updated_at)
-        SELECT u.run_id, p_questions[u.i]::json, p_statuses[u.i],
-               (SELECT count(*) FROM unnest(p_ev_index) AS e(ix) WHERE e.ix = u.i),
-               p_started[u.i], p_updated[u.i]
-        FROM unnest(p_runs) WITH ORDINALITY AS u(run_id, i)
-        WHERE result[u.i] = -1 AND p_expected[u.i] = 0;
+        SELECT a.run_id, a.question::json, a.status, c.n, a.started, a.updated
+        FROM unnest(p_runs, p_questions, p_statuses, p_started, p_updated)
+             WITH ORDINALITY AS a(run_id, question, status, started, updated, i)
+        JOIN (SELECT ix, count(*) AS n FROM unnest(p_ev_index) AS e(ix) GROUP BY ix) AS c ON c.ix = a.i
+        WHERE result[a.i] = -1 AND p_expected[a.i] = 0
+        ORDER BY a.i;
 
         UPDATE {schema}.runs AS r
         SET next_seq = r.next_seq + c.n,
-            status = CASE WHEN p_statuses[c.i] = 'running' THEN r.status ELSE p_statuses[c.i] END,
-            updated_at = p_updated[c.i]
-        FROM (
-            SELECT e.ix AS i, count(*) AS n FROM unnest(p_ev_index) AS e(ix) GROUP BY e.ix
-        ) AS c
-        WHERE r.run_id = p_runs[c.i] AND result[c.i] = -1 AND p_expected[c.i] > 0;
+            status = CASE WHEN a.status = 'running' THEN r.status ELSE a.status END,
+            updated_at = a.updated
+        FROM unnest(p_runs, p_statuses, p_updated) WITH ORDINALITY AS a(run_id, status, updated, i)
+        JOIN (SELECT ix, count(*) AS n FROM unnest(p_ev_index) AS e(ix) GROUP BY ix) AS c ON c.ix = a.i
+        WHERE r.run_id = a.run_id AND result[a.i] = -1 AND p_expected[a.i] > 0;
 
         INSERT INTO {schema}.events (run_id, seq, type, body)
-        SELECT p_runs[e.ix], e.seq, e.type, e.body::json
+        SELECT a.run_id, e.seq, e.type, e.body::json
         FROM unnest(p_ev_index, p_ev_seq, p_ev_type, p_ev_body) AS e(ix, seq, type, body)
+        JOIN unnest(p_runs) WITH ORDINALITY AS a(run_id, i) ON a.i = e.ix
         WHERE result[e.ix] = -1
         ORDER BY e.ix, e.seq;
 
         INSERT INTO {schema}.queue (run_id)
-        SELECT u.run_id FROM unnest(p_runs) WITH ORDINALITY AS u(run_id, i)
-        WHERE result[u.i] = -1 AND p_queued[u.i]
+        SELECT a.run_id FROM unnest(p_runs, p_queued) WITH ORDINALITY AS a(run_id, queued, i)
+        WHERE result[a.i] = -1 AND a.queued
         ON CONFLICT (run_id) DO NOTHING;
     EXCEPTION WHEN OTHERS OR query_canceled THEN
         -- A session lock outlives an error: release it, or every later append would hang.
