@@ -61,6 +61,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             args=list(argv) if argv is not None else None, prog_name="citeloop", standalone_mode=False
         )
     except typer.TyperException as exc:  # the parser's errors: an unknown option, a missing argument
+        if not exc.format_message().strip():  # no arguments at all: the help was printed
+            sys.exit(0)
         context = getattr(exc, "ctx", None)
         hint = f" (see `{context.command_path} --help`)" if context is not None else ""
         report(exc.format_message() + hint)
