@@ -1,5 +1,6 @@
 """citeloop.policies: what decides. This layer imports only citeloop.events."""
 
+from ._extractive import ExtractivePolicy as ExtractivePolicy
 from ._openai import OpenAIPolicy as OpenAIPolicy
 from ._openai import policy_from_spec as policy_from_spec
 from ._parser import DEFAULT_ALLOWLIST as DEFAULT_ALLOWLIST
@@ -23,6 +24,7 @@ from ._view import Turn as Turn
 
 __all__ = (
     "DEFAULT_ALLOWLIST",
+    "ExtractivePolicy",
     "OpenAIPolicy",
     "Parsed",
     "Policy",

@@ -198,3 +198,8 @@ def test_demo_corpus_holds_spec_pages() -> None:
             if "favorite food" in sentence.lower() or "favourite food" in sentence.lower():
                 assert "Ada" not in sentence and "Ortiz" not in sentence and "She" not in sentence
     assert any("evil.example" in (corpus.open(u) or news).body for u in corpus.urls())
+
+
+def test_query_words_sharing_a_stem() -> None:
+    corpus = Corpus.from_pages([("u:1", "Founders", "The founder founded it."), ("u:2", "Other", "Nothing.")])
+    assert [h.url for h in corpus.search("founder founded founding")] == ["u:1"]

@@ -220,11 +220,10 @@ class SearchIndex:
         on a small corpus the page that holds them may be the one that matters.
         """
         stems = self._stem(words)
+        terms = sorted(set(stems.values()))  # two words may share a stem: one placeholder each term
+        placeholders = ",".join("?" * len(terms))
         rows = dict(
-            self._db.execute(
-                f"SELECT term, n FROM df WHERE term IN ({','.join('?' * len(stems))})",
-                list(set(stems.values())),
-            ).fetchall()
+            self._db.execute(f"SELECT term, n FROM df WHERE term IN ({placeholders})", terms).fetchall()
         )
         frequency = {w: int(rows.get(stems[w], 0)) for w in words}
         kept = [w for w in words if frequency[w] * 2 <= self.count or frequency[w] <= _CHEAP_DF]

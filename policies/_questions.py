@@ -1,0 +1,206 @@
+"""What a question asks for: its type, its content words, the entities and numbers it names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from ._sentences import stem, words
+
+QuestionType = Literal["who", "when", "where", "how_many", "how_much", "which", "why", "how", "yesno", "what"]
+
+STOPWORDS: Final = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "in",
+        "on",
+        "at",
+        "to",
+        "for",
+        "by",
+        "with",
+        "from",
+        "and",
+        "or",
+        "but",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "who",
+        "what",
+        "when",
+        "where",
+        "which",
+        "why",
+        "how",
+        "whom",
+        "whose",
+        "did",
+        "do",
+        "does",
+        "done",
+        "doing",
+        "has",
+        "have",
+        "had",
+        "having",
+        "it",
+        "its",
+        "it's",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "their",
+        "they",
+        "them",
+        "he",
+        "she",
+        "his",
+        "her",
+        "him",
+        "i",
+        "me",
+        "my",
+        "we",
+        "our",
+        "you",
+        "your",
+        "as",
+        "into",
+        "than",
+        "then",
+        "so",
+        "if",
+        "about",
+        "after",
+        "before",
+        "during",
+        "over",
+        "under",
+        "between",
+        "through",
+        "also",
+        "can",
+        "could",
+        "would",
+        "should",
+        "will",
+        "shall",
+        "may",
+        "might",
+        "must",
+        "much",
+        "many",
+        "some",
+        "any",
+        "each",
+        "other",
+        "such",
+        "own",
+        "same",
+        "very",
+        "just",
+        "one",
+        "ones",
+        "s",
+        "name",
+        "named",
+        "called",
+        "kind",
+        "type",
+        "many",
+        "according",
+    ]
+)
+_NEGATIONS: Final = frozenset(
+    {"not", "no", "never", "none", "nothing", "neither", "nor", "without", "cannot"}
+)
+_YESNO_OPENERS: Final = frozenset(
+    {"is", "are", "was", "were", "do", "does", "did", "can", "could", "will", "would", "has", "have", "had",
+     "should", "may", "might", "must", "shall", "am", "isn't", "wasn't", "didn't", "doesn't"}
+)  # fmt: skip
+_MONTHS: Final = frozenset(
+    [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ]
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question reduced to what the extractive policy can check in a sentence."""
+
+    text: str
+    kind: QuestionType
+    terms: tuple[str, ...]  # stems of the content words, in order, without repeats
+    entities: tuple[str, ...]  # stems of names and numbers the question states (must be in the answer)
+    negated: bool
+    query: str  # the search query: the content words as written
+
+
+def analyze(text: str) -> Question:
+    """Classify `text` and pick out its content words, entities and negation."""
+    tokens = words(text)
+    lowered = [t.casefold() for t in tokens]
+    kind = _kind(lowered)
+    content = [t for t, low in zip(tokens, lowered, strict=True) if low not in STOPWORDS and low.strip("'")]
+    entities: list[str] = []
+    for index, token in enumerate(tokens):
+        is_number = any(c.isdigit() for c in token)
+        is_name = token[:1].isupper() and index > 0 and lowered[index] not in STOPWORDS
+        if is_number or is_name:
+            entities.append(stem(token))
+    negated = any(low in _NEGATIONS or low.endswith("n't") for low in lowered)
+    terms = tuple(dict.fromkeys(stem(t) for t in content))
+    query = " ".join(dict.fromkeys(t.removesuffix("'s").removesuffix("\u2019s") for t in content)) or text
+    return Question(text, kind, terms, tuple(dict.fromkeys(entities)), negated, query)
+
+
+def _kind(lowered: list[str]) -> QuestionType:
+    if not lowered:
+        return "what"
+    joined = " ".join(lowered)
+    if "how many" in joined or ("how much" in joined and "cost" not in joined):
+        return "how_many" if "how many" in joined else "how_much"
+    if "what year" in joined or "which year" in joined or "what date" in joined or "what century" in joined:
+        return "when"
+    for word in lowered[:4] if lowered[0] not in _YESNO_OPENERS else lowered[:1]:
+        if word in ("who", "whom", "whose"):
+            return "who"
+        if word == "when":
+            return "when"
+        if word == "where":
+            return "where"
+        if word == "why":
+            return "why"
+        if word == "how":
+            return "how"
+        if word in ("which", "what"):
+            return "which" if word == "which" else "what"
+    return "yesno" if lowered[0] in _YESNO_OPENERS else "what"
+
+
+def is_month(word: str) -> bool:
+    """Whether `word` names a month."""
+    return word.casefold() in _MONTHS

@@ -1,0 +1,81 @@
+"""Sentences and words of a page, for the extractive policy: spans into the exact body, light stems."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+# Words a period may follow without ending a sentence.
+_ABBREVIATIONS: Final = frozenset(
+    {
+        "mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "vs", "etc", "e.g", "i.e", "inc", "ltd", "co",
+        "corp", "no", "vol", "fig", "gen", "col", "lt", "sgt", "capt", "rev", "hon", "mt", "ft", "jan",
+        "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "c", "ca", "approx",
+    }
+)  # fmt: skip
+_END: Final = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*\s+|\n\s*")
+_WORD: Final = re.compile(r"[^\W_]+(?:[.,'\u2019-][^\W_]+)*")
+_SUFFIXES: Final = (
+    "ational", "ization", "ations", "ation", "nesses", "ments", "ment", "ness", "ings", "ing", "edly",
+    "ies", "ied", "ed", "es", "ly", "ers", "er", "s", "y",
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """A sentence as a half-open span `[start, end)` of the body it came from."""
+
+    start: int
+    end: int
+    text: str
+
+
+def split_sentences(body: str) -> list[Sentence]:
+    """The body's sentences, each a verbatim slice of it (so it passes the gate's substring check)."""
+    sentences: list[Sentence] = []
+    start = 0
+    for match in _END.finditer(body):
+        cut = match.end()
+        if "\n" not in match.group(0):
+            before = body[start : match.start()].rsplit(None, 1)
+            last = before[-1].lower().rstrip(".") if before else ""
+            following = body[cut : cut + 1]
+            # "Dr. Smith", "J. R. R. Tolkien", "3.5", "e.g. this": not an end.
+            if (
+                last in _ABBREVIATIONS
+                or (len(last) == 1 and last.isalpha())
+                or (following and following.islower())
+            ):
+                continue
+        _add(body, start, match.start() + len(match.group(0).rstrip()), sentences)
+        start = cut
+    _add(body, start, len(body), sentences)
+    return sentences
+
+
+def _add(body: str, start: int, end: int, out: list[Sentence]) -> None:
+    text = body[start:end]
+    stripped = text.strip()
+    if len(stripped) < 3:
+        return
+    offset = start + (len(text) - len(text.lstrip()))
+    out.append(Sentence(offset, offset + len(stripped), stripped))
+
+
+def words(text: str) -> list[str]:
+    """Word tokens in their original case ("Ada's" -> "Ada's", "1,000" kept whole)."""
+    return _WORD.findall(text)
+
+
+def stem(word: str) -> str:
+    """A light suffix-stripping stem: enough to match "founded"/"founder"/"founding"."""
+    word = word.casefold()
+    for suffix in ("'s", "\u2019s"):
+        word = word.removesuffix(suffix)
+    if any(c.isdigit() for c in word):
+        return word.replace(",", "")
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word

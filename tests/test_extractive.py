@@ -1,0 +1,183 @@
+"""ExtractivePolicy: SPEC §9 on the demo corpus through the real runtime, reply shape, determinism, repair."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from types import MappingProxyType
+
+import pytest
+from citeloop.events import Finish, Hit, PolicyReply, open_store
+from citeloop.policies import ExtractivePolicy, Parsed, RunView, Turn, parse_reply
+from citeloop.policies._questions import analyze
+from citeloop.policies._sentences import split_sentences
+from citeloop.runtime import Runtime
+from citeloop.tools import Corpus
+
+WIKI = "https://wiki.example/acme"
+NEWS = "https://news.example/ada"
+
+
+@pytest.fixture(scope="module")
+def demo() -> Iterator[Corpus]:
+    corpus = Corpus.demo()
+    yield corpus
+    corpus.close()
+
+
+async def _run(
+    corpus: Corpus, question: str, policy: ExtractivePolicy | None = None
+) -> tuple[object, object]:
+    async with Runtime(
+        store=open_store("memory://"), tools=corpus.tools(), policy=policy or ExtractivePolicy()
+    ) as rt:
+        outcome = await rt.run(question)
+        state = await rt.reopen(outcome.run_id)
+        return outcome, state
+
+
+@pytest.mark.anyio
+async def test_spec_who_founded(demo: Corpus) -> None:
+    outcome, _ = await _run(demo, "Who founded Acme Robotics?")
+    assert outcome.status == "answered"  # type: ignore[attr-defined]
+    assert "Ada Ortiz" in outcome.answer  # type: ignore[attr-defined]
+    assert outcome.citations == (WIKI,)  # type: ignore[attr-defined]
+    page = demo.open(WIKI)
+    assert page is not None and outcome.evidence in page.body  # type: ignore[attr-defined]
+    (locator,) = outcome.locators  # type: ignore[attr-defined]
+    assert page.body[locator.start : locator.end] == locator.quote and locator.sha256 == page.sha256
+
+
+@pytest.mark.anyio
+async def test_spec_current_ceo(demo: Corpus) -> None:
+    outcome, state = await _run(demo, "Who is the current CEO?")
+    assert outcome.status == "answered"  # type: ignore[attr-defined]
+    assert "Kenji Ito" in outcome.answer  # type: ignore[attr-defined]
+    assert outcome.citations == (NEWS,)  # type: ignore[attr-defined]
+    assert NEWS in state.opened  # type: ignore[attr-defined]
+
+
+@pytest.mark.anyio
+async def test_spec_favorite_food_abstains(demo: Corpus) -> None:
+    outcome, state = await _run(demo, "What is Ada's favorite food?")
+    assert outcome.status == "abstained"  # type: ignore[attr-defined]
+    assert outcome.reason == "missing_fact"  # type: ignore[attr-defined]
+    assert outcome.answer.startswith("cannot:")  # type: ignore[attr-defined]
+    assert state.opened  # type: ignore[attr-defined]  # it looked before refusing
+
+
+@pytest.mark.anyio
+async def test_threshold_is_the_knob(demo: Corpus) -> None:
+    strict, _ = await _run(demo, "Who founded Acme Robotics?", ExtractivePolicy(min_confidence=0.999))
+    assert strict.status == "abstained"  # type: ignore[attr-defined]
+    lax, _ = await _run(demo, "What is Ada's favorite food?", ExtractivePolicy(min_confidence=0.0))
+    assert lax.status == "answered"  # type: ignore[attr-defined]  # the gate still checks what it says
+
+
+@pytest.mark.anyio
+async def test_no_hits_abstains_as_no_hits(demo: Corpus) -> None:
+    outcome, _ = await _run(demo, "Zxqv wubblefrotz?")
+    assert outcome.status == "abstained" and outcome.reason == "no_hits"  # type: ignore[attr-defined]
+
+
+@pytest.mark.anyio
+async def test_injected_page_changes_nothing(demo: Corpus) -> None:
+    outcome, _ = await _run(demo, "Who spoke at the Lisbon robotics meetup?")
+    assert "https://evil.example" not in outcome.citations  # type: ignore[attr-defined]
+    assert "evil.example" not in outcome.answer  # type: ignore[attr-defined]
+
+
+def _view(
+    question: str, *, turns: tuple[Turn, ...] = (), corpus: Corpus | None = None, step: int = 0
+) -> RunView:
+    pages = {}
+    searched: dict[str, tuple[Hit, ...]] = {}
+    if corpus is not None:
+        hits = tuple(corpus.search(analyze(question).query))
+        searched[analyze(question).query.casefold()] = hits
+        for hit in hits[:3]:
+            page = corpus.open(hit.url)
+            assert page is not None
+            pages[hit.url] = page
+    return RunView(
+        run_id="r",
+        question=question,
+        allowlist=("search", "open", "finish"),
+        step=step,
+        max_steps=6,
+        turns=turns,
+        pages=MappingProxyType(pages),
+        searched=MappingProxyType(searched),
+    )
+
+
+@pytest.mark.anyio
+async def test_every_reply_parses_and_is_deterministic(demo: Corpus) -> None:
+    policy = ExtractivePolicy()
+    for question in ("Who founded Acme Robotics?", "What is Ada's favorite food?", "When did Borealis list?"):
+        for view in (_view(question), _view(question, corpus=demo, step=4)):
+            first, second = await policy.next_step(view), await ExtractivePolicy().next_step(view)
+            assert first == second
+            parsed = parse_reply(first)
+            assert isinstance(parsed, Parsed), (first, parsed)
+    finish = parse_reply(await policy.next_step(_view("Who founded Acme Robotics?", corpus=demo, step=4)))
+    assert isinstance(finish, Parsed) and isinstance(finish.action, Finish)
+    assert set(finish.action.payload) == {"answer", "citations", "cannot_answer", "evidence"}
+
+
+def _rejected(code: str) -> tuple[Turn, ...]:
+    return (
+        Turn(
+            step=4, reply=PolicyReply(text="..."), thought="", action=None, shown=f"finish rejected: {code}"
+        ),
+    )
+
+
+@pytest.mark.anyio
+async def test_repair_after_rejected_finish(demo: Corpus) -> None:
+    policy = ExtractivePolicy()
+    view = _view("Who founded Acme Robotics?", corpus=demo, step=5, turns=_rejected("unsupported"))
+    repaired = parse_reply(await policy.next_step(view))
+    assert isinstance(repaired, Parsed) and isinstance(repaired.action, Finish)
+    payload = repaired.action.payload
+    assert payload["cannot_answer"] is False and payload["answer"] == payload["evidence"]
+    view = _view("Who founded Acme Robotics?", corpus=demo, step=5, turns=_rejected("evidence"))
+    gave_up = parse_reply(await policy.next_step(view))
+    assert isinstance(gave_up, Parsed) and isinstance(gave_up.action, Finish)
+    assert gave_up.action.payload["cannot_answer"] is True
+
+
+def test_sentences_are_verbatim_spans() -> None:
+    body = (
+        "Dr. Ada Ortiz founded it in 2014. It grew fast!  J. R. Smith joined;\n"
+        "then 3.5 million came. e.g. this."
+    )
+    sentences = split_sentences(body)
+    assert [s.text for s in sentences] == [
+        "Dr. Ada Ortiz founded it in 2014.",
+        "It grew fast!",
+        "J. R. Smith joined;",
+        "then 3.5 million came. e.g. this.",
+    ]
+    assert all(body[s.start : s.end] == s.text for s in sentences)
+
+
+@pytest.mark.parametrize(
+    ("question", "kind"),
+    [
+        ("Who founded Acme?", "who"),
+        ("When did Ortiz leave?", "when"),
+        ("In what year was it founded?", "when"),
+        ("Where was Ada born?", "where"),
+        ("How many robots are there?", "how_many"),
+        ("Is Kenji the CEO?", "yesno"),
+        ("Why did Ortiz leave?", "why"),
+        ("What is the Wren?", "what"),
+    ],
+)
+def test_question_kinds(question: str, kind: str) -> None:
+    assert analyze(question).kind == kind
+
+
+def test_question_entities_and_negation() -> None:
+    q = analyze("Who did not found Acme Robotics in 2014?")
+    assert q.negated and {"acme", "robotic", "2014"} <= set(q.entities)
