@@ -169,6 +169,20 @@ async def bare_loop(workload: Workload, tools: list[Any], policy: ScriptedPolicy
     return steps
 
 
+DEFAULT_POSTGRES = "postgresql://postgres@127.0.0.1:5432/test?schema=citeloop_bench"
+
+
+def postgres_if_reachable(url: str = DEFAULT_POSTGRES) -> str | None:
+    """The PostgreSQL URL when a server answers on loopback, so benches include it by default."""
+    import socket
+
+    try:
+        with socket.create_connection(("127.0.0.1", 5432), timeout=0.5):
+            return url
+    except OSError:
+        return None
+
+
 def versions() -> dict[str, str]:
     names = ("citeloop", "anyio", "pydantic", "pydantic-core", "structlog", "trio")
     found = {}

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import anyio
-from _standard import Workload, bare_loop, emit, question, versions
+from _standard import Workload, bare_loop, emit, postgres_if_reachable, question, versions
 from citeloop.events import open_store
 from citeloop.runtime import Runtime
 
@@ -97,6 +97,9 @@ async def main(args: argparse.Namespace) -> None:
             "sqlite": f"sqlite:///{folder}/b2.db",
             "sqlite-full": f"sqlite:///{folder}/b2full.db?synchronous=full",
         }
+        postgres = postgres_if_reachable() if args.backend == "asyncio" and not args.no_postgres else None
+        if postgres:
+            stores["postgresql"] = postgres
         for url in args.store or ():
             stores[url.split(":", 1)[0]] = url
         floor_seconds, floor_steps = await floor_concurrent(workload, args.concurrent)
@@ -158,5 +161,8 @@ if __name__ == "__main__":
     parser.add_argument("--pages", type=int, default=200)
     parser.add_argument("--store", action="append", help="an extra store URL for B2 (e.g. postgresql://...)")
     parser.add_argument("--backend", choices=("asyncio", "trio"), default="asyncio")
+    parser.add_argument(
+        "--no-postgres", action="store_true", help="skip PostgreSQL even when it is reachable"
+    )
     arguments = parser.parse_args()
     anyio.run(main, arguments, backend=arguments.backend)

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import anyio
-from _standard import Workload, bare_loop, emit, question, versions
+from _standard import Workload, bare_loop, emit, postgres_if_reachable, question, versions
 from citeloop.events import EventStore, open_store
 from citeloop.runtime import Runtime
 
@@ -70,6 +70,9 @@ async def main(args: argparse.Namespace) -> None:
     workload = Workload.build(args.pages, args.latency_ms)
     with tempfile.TemporaryDirectory() as tmp:
         stores = default_stores(Path(tmp))
+        postgres = postgres_if_reachable() if args.backend == "asyncio" and not args.no_postgres else None
+        if postgres:
+            stores["postgresql"] = postgres
         for url in args.store or ():
             stores[url.split(":", 1)[0]] = url
         floors = [await floor_us_per_step(workload, args.runs)]
@@ -116,5 +119,8 @@ if __name__ == "__main__":
     parser.add_argument("--latency-ms", type=float, default=0.0)
     parser.add_argument("--store", action="append", help="an extra store URL (e.g. postgresql://...)")
     parser.add_argument("--backend", choices=("asyncio", "trio"), default="asyncio")
+    parser.add_argument(
+        "--no-postgres", action="store_true", help="skip PostgreSQL even when it is reachable"
+    )
     arguments = parser.parse_args()
     anyio.run(main, arguments, backend=arguments.backend)
