@@ -193,7 +193,8 @@ def choose(question: Question, pages: Sequence[Page], weights: Sequence[float] =
         open_ended=float(question.kind in ("why", "how")),
     )
     answer = _short_answer(question, sentence.text) or sentence.text
-    return Choice(page.url, sentence, answer, features, confidence(features, weights))
+    # Rounded so that the value the thought states is exactly the one compared (the sweep relies on it).
+    return Choice(page.url, sentence, answer, features, round(confidence(features, weights), 6))
 
 
 def _longest_run(terms: Sequence[str], sentence: Sequence[str]) -> int:
@@ -327,11 +328,11 @@ class ExtractivePolicy:
         if choice is None or choice.confidence < self.min_confidence:
             shown = 0.0 if choice is None else choice.confidence
             return abstain_reply(
-                f"confidence {shown:.3f} is below {self.min_confidence:.3f}",
+                f"confidence {shown:.6f} is below {self.min_confidence:.6f}",
                 "the opened pages do not state the answer",
             )
         return finish_reply(
-            f"confidence {choice.confidence:.3f}: quoting the best sentence of {choice.url}",
+            f"confidence {choice.confidence:.6f}: quoting the best sentence of {choice.url}",
             choice.answer,
             [choice.url],
             choice.sentence.text,

@@ -3,6 +3,12 @@
 from ._check import CheckReport as CheckReport
 from ._check import Divergence as Divergence
 from ._check import check_events as check_events
+from ._eval import DatasetError as DatasetError
+from ._eval import EvalReport as EvalReport
+from ._eval import evaluate as evaluate
+from ._eval import load_dataset as load_dataset
+from ._eval import run_evaluation as run_evaluation
+from ._eval import stderr_progress as stderr_progress
 from ._fold import FoldError as FoldError
 from ._fold import apply as apply
 from ._fold import fold as fold
@@ -30,7 +36,9 @@ from ._worker import submit as submit
 
 __all__ = (
     "CheckReport",
+    "DatasetError",
     "Divergence",
+    "EvalReport",
     "FoldError",
     "GATE_CODES",
     "GateCode",
@@ -47,13 +55,17 @@ __all__ = (
     "answer_digest",
     "apply",
     "check_events",
+    "evaluate",
     "fold",
+    "load_dataset",
     "locate_evidence",
     "normalize_query",
     "redact",
     "redact_text",
     "render_observation",
+    "run_evaluation",
     "run_worker",
+    "stderr_progress",
     "submit",
     "validate_finish",
 )

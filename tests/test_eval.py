@@ -1,0 +1,125 @@
+"""Evaluation through the real runtime on small shipped slices of SQuAD 2.0 and HotpotQA (tests/data)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from citeloop.events import Answered, Locator, ToolObserved, UsageError, open_store
+from citeloop.policies import ExtractivePolicy
+from citeloop.runtime import Runtime
+from citeloop.runtime._eval import (
+    DatasetError,
+    citations_valid,
+    evaluate,
+    f1_score,
+    format_table,
+    load_dataset,
+    normalize_answer,
+    plot_sweep,
+    run_evaluation,
+)
+from citeloop.tools import Corpus
+
+DATA = Path(__file__).parent / "data"
+SQUAD = DATA / "squad2_slice.json"
+HOTPOT = DATA / "hotpotqa_slice.jsonl"
+
+
+def test_loaders() -> None:
+    squad = load_dataset("squad2", SQUAD)
+    assert len(squad.pages) == 2 and len(squad.items) == 17
+    assert sum(not i.answerable for i in squad.items) == 9
+    assert all(i.answers for i in squad.items if i.answerable)
+    assert all(p[0].startswith("squad://Normans/") for p in squad.pages)
+    hotpot = load_dataset("hotpotqa", HOTPOT)
+    assert len(hotpot.items) == 4 and all(i.answerable and i.answers for i in hotpot.items)
+    assert len({p[0] for p in hotpot.pages}) == len(hotpot.pages) >= 10
+
+
+def test_bad_files_are_usage_errors(tmp_path: Path) -> None:
+    with pytest.raises(DatasetError):
+        load_dataset("squad2", tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"data": [{"paragraphs": 3}]}', encoding="utf-8")
+    with pytest.raises(UsageError):
+        load_dataset("squad2", bad)
+
+
+def test_squad_scoring() -> None:
+    assert normalize_answer("The  Normans!") == "normans"
+    assert f1_score("in Normandy France", "Normandy") == pytest.approx(0.5)
+    assert f1_score("", "") == 1.0 and f1_score("x", "y") == 0.0
+
+
+@pytest.mark.anyio
+async def test_squad_slice_report() -> None:
+    report = (await evaluate(load_dataset("squad2", SQUAD))).to_json()
+    assert report["questions"] == 17
+    assert report["citation_validity"] == 1.0
+    assert report["has_answer"]["count"] == 8 and report["no_answer"]["count"] == 9
+    assert report["answered_rate"] > 0  # it answers some questions of its own paragraphs
+    assert report["no_answer"]["abstention_rate"] >= 0.5
+    assert 0 < report["has_answer"]["evidence_contains_gold"] <= 1
+    assert 0 <= report["has_answer"]["em"] <= report["has_answer"]["f1"] <= 1
+    assert 3 <= report["steps_per_question"] <= 6
+
+
+@pytest.mark.anyio
+async def test_sweep_matches_real_runs_at_each_threshold() -> None:
+    dataset = load_dataset("squad2", SQUAD)
+    swept = await evaluate(dataset, sweep=True, thresholds=(0.0, 0.3))
+    rates = [p["answered_rate"] for p in swept.sweep]
+    assert rates == sorted(rates, reverse=True) and swept.sweep[0]["answered_rate"] == 1.0
+    for point in swept.sweep:
+        real = (await evaluate(dataset, policy=ExtractivePolicy(min_confidence=point["threshold"]))).to_json()
+        assert real["answered_rate"] == point["answered_rate"]
+        assert real["has_answer"]["evidence_contains_gold"] == point["evidence_contains_gold"]
+        assert real["no_answer"]["abstention_rate"] == point["abstention_rate"]
+    default = (await evaluate(dataset)).to_json()
+    assert {k: v for k, v in swept.to_json().items() if k not in ("sweep", "seconds_per_question")} == {
+        k: v for k, v in default.items() if k != "seconds_per_question"
+    }
+
+
+def test_hotpot_slice_through_the_sync_entry_point() -> None:
+    seen: list[tuple[int, int]] = []
+    report = run_evaluation("hotpotqa", HOTPOT, progress=lambda done, total: seen.append((done, total)))
+    figures = report.to_json()
+    assert figures["questions"] == 4 and figures["no_answer"]["count"] == 0
+    assert figures["citation_validity"] == 1.0
+    assert seen[-1] == (4, 4)
+    assert "citation validity" in format_table(report)
+
+
+@pytest.mark.anyio
+async def test_citation_check_catches_a_tampered_locator() -> None:
+    corpus = Corpus.demo()
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        outcome = await rt.run("Who founded Acme Robotics?")
+        events = await rt.transcript(outcome.run_id)
+    assert outcome.status == "answered" and citations_valid(outcome, events)
+    (locator,) = outcome.locators
+    shifted = Locator.model_validate({**locator.model_dump(), "start": locator.start + 1})
+    assert not citations_valid(_with(outcome, locators=(shifted,)), events)
+    other = Locator.model_validate({**locator.model_dump(), "sha256": "0" * 64})
+    assert not citations_valid(_with(outcome, locators=(other,)), events)
+    never_opened = [e for e in events if not isinstance(e, ToolObserved)]
+    assert not citations_valid(outcome, never_opened)
+    assert any(isinstance(e, Answered) for e in never_opened)
+
+
+def _with(outcome: object, **changes: object) -> object:
+    from dataclasses import replace
+
+    return replace(outcome, **changes)  # type: ignore[type-var]
+
+
+def test_plot_needs_a_sweep(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is optional")
+    report = run_evaluation("squad2", SQUAD, sweep=True)
+    target = tmp_path / "curve.png"
+    plot_sweep(report, target)
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    with pytest.raises(UsageError):
+        plot_sweep(run_evaluation("squad2", SQUAD), target)
