@@ -12,6 +12,7 @@ from citeloop.tools import Corpus
 
 from ._ask import ask
 from ._errors import EXIT_ERROR, report, user_error
+from ._eval import eval_command
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
 from ._workers import submit, worker
@@ -32,6 +33,7 @@ app.command()(export)
 app.command("import")(import_run)
 app.command()(submit)
 app.command()(worker)
+app.command("eval")(eval_command)
 
 
 @app.command()

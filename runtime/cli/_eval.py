@@ -1,0 +1,68 @@
+"""`citeloop eval`: run a dataset's questions through the real runtime and report the figures."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from citeloop.runtime import run_evaluation, stderr_progress
+
+from ._errors import CliError
+from ._options import POLICY_NAMES, JsonOption, build_policy
+from ._render import print_json
+
+KindArgument = Annotated[
+    Literal["squad2", "hotpotqa"],
+    typer.Argument(help="The dataset format: squad2 (SQuAD 2.0 JSON) or hotpotqa (IRCoT JSONL or HF JSON)."),
+]
+FileArgument = Annotated[Path, typer.Argument(help="The dataset file.", show_default=False)]
+
+
+def eval_command(
+    kind: KindArgument,
+    file: FileArgument,
+    limit: Annotated[int | None, typer.Option("--limit", help="Only the first N questions.")] = None,
+    policy: Annotated[str, typer.Option("--policy", help=f"Who decides: {POLICY_NAMES}.")] = "extractive",
+    min_confidence: Annotated[
+        float | None,
+        typer.Option("--min-confidence", help="Extractive policy: refuse below this confidence (0..1)."),
+    ] = None,
+    sweep: Annotated[
+        bool, typer.Option("--sweep", help="Also print the answered/refused trade-off over the threshold.")
+    ] = False,
+    plot: Annotated[
+        Path | None, typer.Option("--plot", help="With --sweep: write the trade-off curve as a PNG.")
+    ] = None,
+    progress: Annotated[
+        bool | None,
+        typer.Option("--progress/--no-progress", help="A progress bar on stderr (default: when a terminal)."),
+    ] = None,
+    json_output: JsonOption = False,
+) -> None:
+    """Evaluate a policy on SQuAD 2.0 or HotpotQA: answered rate, gold in evidence, refusals, citation validity."""
+    if limit is not None and limit < 1:
+        raise CliError(f"--limit must be at least 1, got {limit}")
+    if plot is not None and not sweep:
+        raise CliError("--plot needs --sweep")
+    if min_confidence is not None and not 0.0 <= min_confidence <= 1.0:
+        raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
+    chosen = build_policy(policy, base_url=None, min_confidence=min_confidence)
+    show_progress = sys.stderr.isatty() if progress is None else progress
+    report = run_evaluation(
+        kind,
+        file,
+        policy=chosen,
+        limit=limit,
+        sweep=sweep,
+        progress=stderr_progress if show_progress else None,
+    )
+    if plot is not None:
+        report.plot(plot)
+    if json_output:
+        print_json(report.to_json())
+    else:
+        typer.echo(report.table())
+        if plot is not None:
+            typer.echo(f"plot written to {plot}")
