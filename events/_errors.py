@@ -32,7 +32,7 @@ class StoreUnavailableError(RunFailure):
 
 
 class CorruptLogError(StoreUnavailableError):
-    """Raised when a stored log cannot be decoded and cannot be repaired without losing acknowledged events."""
+    """Raised when a stored log cannot be decoded or repaired without losing acknowledged events."""
 
 
 class ConcurrencyError(RunFailure):

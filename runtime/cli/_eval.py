@@ -41,7 +41,7 @@ def eval_command(
     ] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Evaluate a policy on SQuAD 2.0 or HotpotQA: answered rate, gold in evidence, refusals, citation validity."""
+    """Evaluate a policy on SQuAD 2.0 or HotpotQA: answers, gold in evidence, refusals, citation validity."""
     if limit is not None and limit < 1:
         raise CliError(f"--limit must be at least 1, got {limit}")
     if plot is not None and not sweep:
