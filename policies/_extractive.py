@@ -18,108 +18,31 @@ threshold refuses at least 80% of its unanswerable questions.
 
 from __future__ import annotations
 
-import itertools
-import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from citeloop.events import Page
 
-from ._questions import Question, analyze, is_month
+from ._extractive_score import (
+    CONF_WEIGHTS,
+    RANK_WEIGHTS,
+    Scored,
+    capitalized_runs,
+    confidence_vector,
+    dot,
+    logistic,
+    score_sentences,
+    short_answer,
+)
+from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, react
-from ._sentences import Sentence, split_sentences, stem, words
+from ._sentences import Sentence, stem, words
 from ._view import RunView
 
-DEFAULT_MIN_CONFIDENCE: Final = 0.43
-# Logistic weights over `Features.vector()` (bias first); fitted on the shared SQuAD 2.0 sample.
-WEIGHTS: Final[tuple[float, ...]] = (
-    -4.695, 1.224, 1.093, 0.19, 0.8, 0.764, -2.174, -0.718, 0.834, 0.711, -0.532, 0.953, -0.439, -0.002,
-    0.296, 0.155, 0.025,
-)  # fmt: skip
-
-_YEAR: Final = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
-_NUMBER_WORDS: Final = frozenset(
-    [
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "twenty",
-        "thirty",
-        "forty",
-        "fifty",
-        "sixty",
-        "seventy",
-        "eighty",
-        "ninety",
-        "hundred",
-        "thousand",
-        "million",
-        "billion",
-        "dozen",
-        "half",
-    ]
-)
-_CONNECTORS: Final = frozenset(
-    {"of", "de", "da", "van", "von", "der", "la", "le", "du", "del", "al", "bin", "and"}
-)
-_LOCATIVE: Final = frozenset({"in", "at", "from", "near", "on", "to", "into"})
-
-
-@dataclass(frozen=True, slots=True)
-class Features:
-    """The signals behind one candidate sentence's confidence."""
-
-    overlap: float  # idf-weighted share of question words in the sentence
-    context: float  # the same over the sentence and the one before it
-    entities_in_sentence: float
-    entities_in_page: float
-    type_match: float  # 1 when the sentence holds a candidate of the asked type absent from the question
-    negation_missing: float
-    yes_no: float
-    top_page: float  # 1 when the page was the first search hit
-    margin: float  # lead of this sentence's ranking score over the runner-up's
-    page_coverage: float  # idf-weighted share of question words anywhere in the page
-    missing_in_page: float  # question words the page never uses (capped at 3, scaled to 0..1)
-    missing_in_context: float  # question words absent from the sentence and the one before (capped at 4)
-    bigrams: float  # share of the question's adjacent word pairs found adjacent in the sentence
-    phrase: float  # longest run of question words found in the same order in the sentence, scaled
-    factoid: float  # 1 for who/when/where/how many/how much: an extract answers these best
-    open_ended: float  # 1 for why/how: a sentence rarely holds just the answer
-
-    def vector(self) -> tuple[float, ...]:
-        return (
-            1.0,
-            self.overlap,
-            self.context,
-            self.entities_in_sentence,
-            self.entities_in_page,
-            self.type_match,
-            self.negation_missing,
-            self.yes_no,
-            self.top_page,
-            self.margin,
-            self.page_coverage,
-            self.missing_in_page,
-            self.missing_in_context,
-            self.bigrams,
-            self.phrase,
-            self.factoid,
-            self.open_ended,
-        )
+DEFAULT_MIN_CONFIDENCE: Final = 0.42
+# Words that open a relative clause: "the woman who portrayed ...", "the group that formed ...".
+_RELATIVE: Final = frozenset({"who", "whom", "whose", "which", "that", "where", "when"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,156 +52,47 @@ class Choice:
     url: str
     sentence: Sentence
     answer: str
-    features: Features
+    scored: Scored
     confidence: float
 
 
-def confidence(features: Features, weights: Sequence[float] = WEIGHTS) -> float:
-    """The logistic confidence that the sentence answers the question."""
-    z = sum(w * x for w, x in zip(weights, features.vector(), strict=True))
-    return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
-
-
-def choose(question: Question, pages: Sequence[Page], weights: Sequence[float] = WEIGHTS) -> Choice | None:
+def choose(
+    question: Question,
+    pages: Sequence[Page],
+    rank_weights: Sequence[float] = RANK_WEIGHTS,
+    conf_weights: Sequence[float] = CONF_WEIGHTS,
+) -> Choice | None:
     """The best-answering sentence among `pages` (given in search-rank order), or None if there is none."""
-    scored: list[tuple[float, int, int, Sentence, list[str], float, float, set[str]]] = []
-    per_page: list[list[Sentence]] = [split_sentences(page.body) for page in pages]
-    stems_of = {id(s): [stem(w) for w in words(s.text)] for sents in per_page for s in sents}
-    total = sum(len(s) for s in per_page)
-    df: dict[str, int] = {}
-    for sents in per_page:
-        for s in sents:
-            for term in set(stems_of[id(s)]):
-                df[term] = df.get(term, 0) + 1
-    idf = {t: math.log((total + 1) / (df.get(t, 0) + 0.5)) for t in question.terms}
-    weight_all = sum(idf.values()) or 1.0
-    for rank, sents in enumerate(per_page):
-        previous: set[str] = set()
-        for position, sentence in enumerate(sents):
-            own = set(stems_of[id(sentence)])
-            overlap = sum(idf[t] for t in question.terms if t in own) / weight_all
-            context = sum(idf[t] for t in question.terms if t in own or t in previous) / weight_all
-            window = own | previous
-            previous = own
-            score = overlap + 0.3 * context + 0.25 * _type_match(question, sentence.text) - 0.05 * rank
-            scored.append((score, rank, position, sentence, stems_of[id(sentence)], overlap, context, window))
+    scored = score_sentences(question, pages, rank_weights)
     if not scored:
         return None
-    # Best score first; ties go to the higher-ranked page, then the earlier sentence: deterministic.
-    scored.sort(key=lambda item: (-item[0], item[1], item[2]))
-    best_score, rank, _, sentence, sentence_stems, overlap, context, window = scored[0]
-    runner_up = scored[1][0] if len(scored) > 1 else 0.0
-    page = pages[rank]
-    own = set(sentence_stems)
-    page_stems = {stem(w) for w in words(page.title + " " + page.body)}
-    entities = question.entities
-    pairs = list(itertools.pairwise(question.terms))
-    sentence_pairs = set(itertools.pairwise(sentence_stems))
-    features = Features(
-        overlap=overlap,
-        context=context,
-        entities_in_sentence=sum(e in own for e in entities) / len(entities) if entities else 1.0,
-        entities_in_page=sum(e in page_stems for e in entities) / len(entities) if entities else 1.0,
-        type_match=_type_match(question, sentence.text),
-        negation_missing=float(question.negated and not _negated(sentence.text)),
-        yes_no=float(question.kind == "yesno"),
-        top_page=float(rank == 0),
-        margin=min(1.0, best_score - runner_up),
-        page_coverage=sum(idf[t] for t in question.terms if t in page_stems) / weight_all,
-        missing_in_page=min(3, sum(t not in page_stems for t in question.terms)) / 3,
-        missing_in_context=min(4, sum(t not in window for t in question.terms)) / 4,
-        bigrams=sum(p in sentence_pairs for p in pairs) / len(pairs) if pairs else 0.0,
-        phrase=_longest_run(question.terms, sentence_stems) / max(1, len(question.terms)),
-        factoid=float(question.kind in ("who", "when", "where", "how_many", "how_much")),
-        open_ended=float(question.kind in ("why", "how")),
-    )
-    answer = _short_answer(question, sentence.text) or sentence.text
+    best = scored[0]
+    vector = confidence_vector(best, scored[1] if len(scored) > 1 else None)
+    answer = short_answer(question, best.sentence.text) or best.sentence.text
     # Rounded so that the value the thought states is exactly the one compared (the sweep relies on it).
-    return Choice(page.url, sentence, answer, features, round(confidence(features, weights), 6))
+    value = round(logistic(dot(conf_weights, vector)), 6)
+    return Choice(pages[best.rank].url, best.sentence, answer, best, value)
 
 
-def _longest_run(terms: Sequence[str], sentence: Sequence[str]) -> int:
-    """The longest run of consecutive question terms that occur in order, adjacent, in the sentence."""
-    best = 0
-    content = [t for t in sentence if t in set(terms)]
-    for i in range(len(terms)):
-        for j in range(len(content)):
-            k = 0
-            while i + k < len(terms) and j + k < len(content) and terms[i + k] == content[j + k]:
-                k += 1
-            best = max(best, k)
-    return best
+def multi_hop(question: Question) -> bool:
+    """Whether the question nests a second question in a relative clause ("... by the man who ...")."""
+    lowered = [w.casefold() for w in words(question.text)]
+    return any(w in _RELATIVE for w in lowered[2:-1])
 
 
-def _negated(text: str) -> bool:
-    lowered = [w.casefold() for w in words(text)]
-    return any(
-        w in ("not", "no", "never", "none", "neither", "nor", "without") or w.endswith("n't") for w in lowered
-    )
-
-
-def _candidates(question: Question, text: str) -> list[str]:
-    """Spans of `text` of the asked type that the question does not already state."""
-    tokens = words(text)
-    asked = set(question.terms) | set(question.entities)
-    kind = question.kind
-    if kind == "when":
-        dates = [t for t in tokens if _YEAR.match(t)]
-        months = [t for t in tokens if is_month(t)]
-        return [t for t in dates + months if stem(t) not in asked]
-    if kind in ("how_many", "how_much"):
-        return [
-            t
-            for t in tokens
-            if (any(c.isdigit() for c in t) or t.casefold() in _NUMBER_WORDS) and stem(t) not in asked
-        ]
-    if kind in ("who", "where", "which"):
-        runs = _capitalized_runs(tokens, asked)
-        if kind == "where":
-            return runs
-        return runs
-    return [t for t in tokens if stem(t) not in asked and t.casefold() not in _CONNECTORS][:1]
-
-
-def _type_match(question: Question, text: str) -> float:
-    found = _candidates(question, text)
-    if not found:
-        return 0.0
-    if question.kind == "who" and all(len(run.split()) < 2 for run in found):
-        return 0.5  # people are mostly named with two words or more
-    return 1.0
-
-
-def _capitalized_runs(tokens: list[str], asked: set[str]) -> list[str]:
-    runs: list[str] = []
-    current: list[str] = []
-    for index, token in enumerate([*tokens, ""]):
-        capital = token[:1].isupper() and index > 0 and stem(token) not in asked
-        if capital or (
-            current and token in _CONNECTORS and index + 1 < len(tokens) and tokens[index + 1][:1].isupper()
-        ):
-            current.append(token)
-            continue
-        while current and current[-1] in _CONNECTORS:
-            current.pop()
-        if current:
-            runs.append(" ".join(current))
-        current = []
-    return runs
-
-
-def _short_answer(question: Question, text: str) -> str | None:
-    """A short span answering the question's type, if one stands out; None to answer with the sentence."""
-    found = _candidates(question, text)
-    if not found or question.kind not in ("who", "when", "where", "how_many", "how_much", "which"):
+def bridge_query(question: Question, pages: Sequence[Page]) -> str | None:
+    """A second search: the names the best sentence adds to the question, with the words it lacks."""
+    scored = score_sentences(question, pages)
+    if not scored:
         return None
-    if question.kind in ("who", "which"):
-        found.sort(key=lambda run: -len(run.split()))
-        return found[0] if found[0] in text else None
-    if question.kind == "when":
-        years = [t for t in found if _YEAR.match(t)]
-        return years[0] if years else None
-    return found[0] if found[0] in text else None
+    best = scored[0].sentence.text
+    asked = set(question.terms) | set(question.entities)
+    names = [run for _, run in capitalized_runs(words(best), asked) if stem(run.split()[0]) not in asked]
+    if not names:
+        return None
+    own = {stem(w) for w in words(best)}
+    lacking = [w for w in words(question.query) if stem(w) not in own]
+    return " ".join([names[0], *lacking])
 
 
 class ExtractivePolicy:
@@ -308,17 +122,38 @@ class ExtractivePolicy:
                 "search",
                 question.query,
             )
-        hits = next(iter(view.searched.values()))
+        searches = list(view.searched.values())
+        hits = searches[0]
         if not hits:
             return abstain_reply("the search found nothing", "no page matches the question")
-        opened = [view.pages[h.url] for h in hits if h.url in view.pages]
-        tried = len(opened) + sum(h.url in view.failed_opens for h in hits)
+        bridging = multi_hop(question)
+        # A nested question keeps two opens for its first hop, then one search and one open for the second.
+        first_opens = min(2, self.max_opens) if bridging else self.max_opens
+        tried = sum(h.url in view.pages or h.url in view.failed_opens for h in hits)
         pending = [h for h in hits if h.url not in view.pages and h.url not in view.failed_opens]
         # Keep one step for the finish (and one for a repair, when the budget allows it).
-        if pending and tried < self.max_opens and view.steps_left > 1:
+        if pending and tried < first_opens and view.steps_left > 1:
             hit = pending[0]
             return react(f"open search hit {tried + 1}: {hit.title}", "open", hit.url)
-        return self._finish(question, hits_order=[h.url for h in hits], pages=view.pages)
+        order = [h.url for h in hits]
+        if bridging and len(searches) == 1 and view.steps_left >= 3:
+            opened = [view.pages[url] for url in order if url in view.pages]
+            query = bridge_query(question, opened)
+            if query is not None and query.casefold() not in view.searched:
+                return react(
+                    f"second hop: search for what the best sentence names ({query})", "search", query
+                )
+        if len(searches) > 1:
+            second = [h for h in searches[1] if h.url not in view.failed_opens]
+            fresh = [h for h in second if h.url not in view.pages]
+            if (
+                fresh
+                and not any(h.url in view.pages for h in second if h.url not in order)
+                and view.steps_left > 1
+            ):
+                return react(f"open second-hop hit: {fresh[0].title}", "open", fresh[0].url)
+            order += [h.url for h in second if h.url not in order]
+        return self._finish(question, hits_order=order, pages=view.pages)
 
     def _finish(self, question: Question, hits_order: list[str], pages: Mapping[str, Page]) -> str:
         ranked = [pages[url] for url in hits_order if url in pages]
