@@ -5,15 +5,12 @@ finish, and picks the sentence that best answers the question's type (who, when,
 how many, ...). It finishes with that sentence verbatim as evidence and its page as the
 only citation - or abstains when its confidence is below `min_confidence`.
 
-Confidence is a logistic score over a few signals that tell a sentence that answers the
-question from one that only shares its words: the weighted share of question words the
-sentence holds, whether the names and numbers of the question are in the sentence and
-its page, whether the sentence holds a candidate of the asked type that the question
-does not (a year for "when", a name for "who", a number for "how many"), a negation the
-question has and the sentence lacks, yes/no questions (an extract cannot answer them),
-the page's search rank and the lead over the runner-up sentence. The weights were fitted
-on the shared SQuAD 2.0 sample (see `runtime/_eval.py` for the sweep); the default
-threshold refuses at least 80% of its unanswerable questions.
+A question that nests another ("... the woman who portrayed X ...") opens two hits, then
+searches again for the name the best sentence adds (the bridge) and opens that hit.
+Which sentence is best, and how confident the policy is, come from two linear models
+over per-sentence signals (`_extractive_score`), fitted by `bench/tune_extractive.py` on
+the shared SQuAD 2.0 sample with a held-out article split; the default threshold refuses
+at least 80% of its unanswerable questions.
 """
 
 from __future__ import annotations

@@ -81,9 +81,10 @@ _OPPOSITES: Final = (
     ("top", "bottom"), ("positive", "negative"), ("rich", "poor"), ("strong", "weak"), ("legal", "illegal"),
     ("public", "private"), ("female", "male"), ("women", "men"), ("modern", "ancient"), ("same", "different"),
 )  # fmt: skip
-_OPPOSITE: Final = {
-    **{a: b for a, b in _OPPOSITES},
-    **{b: a for a, b in _OPPOSITES},
+_OPPOSITE: Final[dict[str, frozenset[str]]] = {
+    word: frozenset(b if a == word else a for a, b in _OPPOSITES if word in (a, b))
+    for pair in _OPPOSITES
+    for word in pair
 }
 _PREFIX: Final = 5  # a question word matches a page word sharing its first five letters ("govern...")
 
@@ -117,8 +118,8 @@ RANK_WEIGHTS: Final[tuple[float, ...]] = (
 )  # fmt: skip
 # The confidence model reads FEATURE_NAMES plus the ranking score and the margin.
 CONF_WEIGHTS: Final[tuple[float, ...]] = (
-    -2.725, 1.251, -0.566, 0.211, 0.391, 0.211, -2.793, -0.315, 0.479, 0.650, -0.093, -0.549,
-    -0.475, 0.683, -1.296, 0.388, 0.527, -1.241, -0.373, 0.132, 1.191, 0.442,
+    -2.730, 1.251, -0.566, 0.211, 0.392, 0.211, -2.794, -0.316, 0.479, 0.649, -0.091, -0.550,
+    -0.477, 0.688, -1.322, 0.389, 0.527, -1.242, -0.374, 0.131, 1.189, 0.444,
 )  # fmt: skip
 
 
@@ -163,7 +164,7 @@ def score_sentences(
     numbers = [e for e in question.entities if any(c.isdigit() for c in e)]
     pairs = list(itertools.pairwise(terms))
     asked_words = {w.casefold() for w in words(question.text)}
-    opposites = [(w, _OPPOSITE[w]) for w in asked_words if w in _OPPOSITE]
+    opposites = [(w, o) for w in sorted(asked_words) if w in _OPPOSITE for o in sorted(_OPPOSITE[w])]
     lowered = [[[w.casefold() for w in words(s.text)] for s in sents] for sents in per_page]
     kind = question.kind
     flags = (

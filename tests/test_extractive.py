@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from types import MappingProxyType
 
 import pytest
-from citeloop.events import Finish, Hit, PolicyReply, open_store
+from citeloop.events import Finish, Hit, Page, PolicyReply, open_store
 from citeloop.policies import ExtractivePolicy, Parsed, RunView, Turn, parse_reply
+from citeloop.policies._extractive import bridge_query, choose, multi_hop
+from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS
 from citeloop.policies._questions import analyze
 from citeloop.policies._sentences import split_sentences
 from citeloop.runtime import Runtime
@@ -181,3 +184,36 @@ def test_question_kinds(question: str, kind: str) -> None:
 def test_question_entities_and_negation() -> None:
     q = analyze("Who did not found Acme Robotics in 2014?")
     assert q.negated and {"acme", "robotic", "2014"} <= set(q.entities)
+
+
+def _page(url: str, body: str) -> Page:
+    return Page(
+        url=url, title=url.rsplit("/", 1)[-1], body=body, sha256=hashlib.sha256(body.encode()).hexdigest()
+    )
+
+
+def test_nested_questions_take_a_second_hop() -> None:
+    nested = analyze("What position was held by the woman who portrayed Corliss Archer in Kiss and Tell?")
+    assert multi_hop(nested)
+    assert not multi_hop(analyze("Who founded Acme Robotics?"))
+    film = _page(
+        "https://x.example/film", "Kiss and Tell is a 1945 film starring Shirley Temple as Corliss Archer."
+    )
+    query = bridge_query(nested, [film])
+    assert query is not None and query.startswith("Shirley Temple")  # the name the first page adds
+
+
+def test_an_opposite_in_the_sentence_lowers_confidence() -> None:
+    body = "The largest city of Norland is Vell. It was founded in 1820."
+    question = analyze("What is the smallest city of Norland?")
+    flipped = choose(question, [_page("https://x.example/n", body)])
+    straight = choose(analyze("What is the largest city of Norland?"), [_page("https://x.example/n", body)])
+    assert flipped is not None and straight is not None
+    assert flipped.scored.vector[FEATURE_NAMES.index("antonym")] == 1.0
+    assert straight.scored.vector[FEATURE_NAMES.index("antonym")] == 0.0
+    assert flipped.confidence < straight.confidence
+
+
+def test_weights_match_the_signals() -> None:
+    assert len(RANK_WEIGHTS) == len(FEATURE_NAMES)
+    assert len(CONF_WEIGHTS) == len(FEATURE_NAMES) + 2  # plus the ranking score and the margin
