@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
-from typing import TypeVar, assert_never
+from typing import Final, TypeVar, assert_never
 
 from citeloop.events import (
     Abstained,
@@ -27,29 +26,63 @@ from citeloop.events import (
     ToolSpec,
 )
 
-from ._state import OpenedPage, RunState, normalize_query
+from ._state import RunState, normalize_query
 
 _V = TypeVar("_V")
+_FRESH: Final = RunState()
 
 
 class FoldError(ValueError):
     """Raised when events cannot belong to one run (wrong run id, a seq out of order)."""
 
 
+def _owned(mapping: Mapping[str, _V]) -> dict[str, _V]:
+    return dict(mapping)
+
+
 class _Builder:
     """Mutable scratch space so folding n events costs O(n), not O(n^2) copies of the maps.
 
     The maps are copied on first write only: folding one event into a state (the loop
-    does it on every append) copies just the map that event changes.
+    does it on every append) copies just the map that event changes. This is the hot
+    path of every reopen (BENCH.md B4), hence the plain attributes and flags.
     """
 
+    __slots__ = (
+        "allowlist",
+        "hits_seen",
+        "max_steps",
+        "next_seq",
+        "open_attempts",
+        "open_failures",
+        "opened",
+        "opened_owned",
+        "outcome",
+        "parse_rejections",
+        "pending",
+        "pending_owned",
+        "policy",
+        "question",
+        "rejections",
+        "run_id",
+        "searched",
+        "searched_owned",
+        "steps",
+        "tools",
+        "unhandled",
+    )
+
     def __init__(self, state: RunState) -> None:
-        self.state = state
+        self.run_id = state.run_id
+        self.question = state.question
+        self.max_steps = state.max_steps
+        self.allowlist = state.allowlist
+        self.policy = state.policy
         self.tools: Mapping[str, ToolSpec] = state.tools
-        self._opened: Mapping[str, OpenedPage] = state.opened
-        self._searched: Mapping[str, tuple[Hit, ...]] = state.searched
-        self._pending: Mapping[str, ToolDispatched] = state.pending
-        self._owned: set[str] = set()
+        self.opened: Mapping[str, Page] = state.opened
+        self.searched: Mapping[str, tuple[Hit, ...]] = state.searched
+        self.pending: Mapping[str, ToolDispatched] = state.pending
+        self.opened_owned = self.searched_owned = self.pending_owned = False
         self.steps = state.steps
         self.open_attempts = state.open_attempts
         self.open_failures = state.open_failures
@@ -60,116 +93,97 @@ class _Builder:
         self.outcome = state.outcome
         self.unhandled = state.unhandled
 
-    @property
-    def opened(self) -> dict[str, OpenedPage]:
-        if "opened" not in self._owned:
-            self._opened = dict(self._opened)
-            self._owned.add("opened")
-        return self._opened  # type: ignore[return-value]
-
-    @property
-    def searched(self) -> dict[str, tuple[Hit, ...]]:
-        if "searched" not in self._owned:
-            self._searched = dict(self._searched)
-            self._owned.add("searched")
-        return self._searched  # type: ignore[return-value]
-
-    @property
-    def pending(self) -> dict[str, ToolDispatched]:
-        if "pending" not in self._owned:
-            self._pending = dict(self._pending)
-            self._owned.add("pending")
-        return self._pending  # type: ignore[return-value]
+    def _pending(self) -> dict[str, ToolDispatched]:
+        if not self.pending_owned:
+            self.pending = _owned(self.pending)
+            self.pending_owned = True
+        return self.pending  # type: ignore[return-value]
 
     def apply(self, event: Event) -> None:
         if event.seq != self.next_seq:
             raise FoldError(f"expected seq {self.next_seq}, got {event.seq} ({event.type})")
-        if self.next_seq and event.run_id != self.state.run_id:
-            raise FoldError(f"event of run {event.run_id!r} in run {self.state.run_id!r}")
+        if self.next_seq and event.run_id != self.run_id:
+            raise FoldError(f"event of run {event.run_id!r} in run {self.run_id!r}")
         self.next_seq += 1
+        # The cases are ordered by how often they occur in a log.
         match event:
-            case RunStarted():
-                self.state = replace(
-                    self.state,
-                    run_id=event.run_id,
-                    question=event.question,
-                    max_steps=event.max_steps,
-                    allowlist=event.allowlist,
-                    policy=event.policy,
-                )
-                self.tools = MappingProxyType({spec.name: spec for spec in event.tools})
-            case ActionParsed():
-                self.steps += 1
-                self.unhandled = event
-            case ParseRejected():
-                self.steps += 1
-                self.parse_rejections += 1
-            case ToolDispatched():
-                self.unhandled = None
-                self.pending[event.call_id] = event
             case ToolObserved():
                 self.unhandled = None
                 if event.call_id is not None:
-                    self.pending.pop(event.call_id, None)
+                    self._pending().pop(event.call_id, None)
                 self._observe(event)
-            case ToolOutcomeUnknown():
-                self.pending.pop(event.call_id, None)
-            case FinishRejected():
+            case ActionParsed():
+                self.steps += 1
+                self.unhandled = event
+            case ToolDispatched():
                 self.unhandled = None
-                self.rejections += 1
+                self._pending()[event.call_id] = event
+            case RunStarted():
+                self.run_id = event.run_id
+                self.question = event.question
+                self.max_steps = event.max_steps
+                self.allowlist = event.allowlist
+                self.policy = event.policy
+                self.tools = MappingProxyType({spec.name: spec for spec in event.tools})
             case Answered() | Abstained():
                 self.unhandled = None
                 self.outcome = event
+            case ParseRejected():
+                self.steps += 1
+                self.parse_rejections += 1
+            case FinishRejected():
+                self.unhandled = None
+                self.rejections += 1
+            case ToolOutcomeUnknown():
+                self._pending().pop(event.call_id, None)
             case _:
                 assert_never(event)
 
     def _observe(self, event: ToolObserved) -> None:
         observation = event.observation
         match observation:
-            case SearchHits():
-                self.searched[normalize_query(observation.query)] = observation.hits
-                self.hits_seen += len(observation.hits)
-            case AlreadySearched() | Text():
-                pass
             case Page():
                 self.open_attempts += 1
-                self.opened[observation.url] = OpenedPage(
-                    url=observation.url,
-                    title=observation.title,
-                    body=observation.body,
-                    sha256=observation.sha256,
-                )
+                if not self.opened_owned:
+                    self.opened = _owned(self.opened)
+                    self.opened_owned = True
+                # The observation itself is kept: its digest was computed once, when opened.
+                self.opened[observation.url] = observation  # type: ignore[index]
+            case SearchHits():
+                if not self.searched_owned:
+                    self.searched = _owned(self.searched)
+                    self.searched_owned = True
+                self.searched[normalize_query(observation.query)] = observation.hits  # type: ignore[index]
+                self.hits_seen += len(observation.hits)
             case ToolError():
                 if event.tool == "open":
                     self.open_attempts += 1
                     self.open_failures += 1
+            case AlreadySearched() | Text():
+                pass
             case _:
                 assert_never(observation)
 
     def freeze(self) -> RunState:
-        def frozen(name: str, mapping: Mapping[str, _V]) -> Mapping[str, _V]:
-            return MappingProxyType(mapping) if name in self._owned else mapping
-
-        base = self.state
         return RunState(
-            run_id=base.run_id,
-            question=base.question,
-            max_steps=base.max_steps,
-            allowlist=base.allowlist,
+            run_id=self.run_id,
+            question=self.question,
+            max_steps=self.max_steps,
+            allowlist=self.allowlist,
             tools=self.tools,
-            policy=base.policy,
-            opened=frozen("opened", self._opened),
-            searched=frozen("searched", self._searched),
-            pending=frozen("pending", self._pending),
+            policy=self.policy,
             next_seq=self.next_seq,
-            outcome=self.outcome,
-            unhandled=self.unhandled,
             steps=self.steps,
+            opened=MappingProxyType(self.opened) if self.opened_owned else self.opened,
+            searched=MappingProxyType(self.searched) if self.searched_owned else self.searched,
             open_attempts=self.open_attempts,
             open_failures=self.open_failures,
             hits_seen=self.hits_seen,
             rejections=self.rejections,
             parse_rejections=self.parse_rejections,
+            pending=MappingProxyType(self.pending) if self.pending_owned else self.pending,
+            unhandled=self.unhandled,
+            outcome=self.outcome,
         )
 
 
@@ -178,7 +192,7 @@ def fold(events: Iterable[Event], state: RunState | None = None) -> RunState:
 
     `fold(a + b) == fold(b, fold(a))` for every split of a run's log.
     """
-    builder = _Builder(state if state is not None else RunState())
+    builder = _Builder(state if state is not None else _FRESH)
     for event in events:
         builder.apply(event)
     return builder.freeze()

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 from citeloop.events import (
     Abstained,
@@ -13,21 +12,14 @@ from citeloop.events import (
     ActionParsed,
     Answered,
     Hit,
+    Page,
     ToolDispatched,
     ToolSpec,
 )
 
-_EMPTY: Mapping[str, object] = MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True)
-class OpenedPage:
-    """A page this run opened successfully, with the digest recorded when it was opened."""
-
-    url: str
-    title: str
-    body: str
-    sha256: str
+# A page this run opened successfully: the `Page` observation itself, with the sha256
+# recorded when it was opened, so reopening never hashes a body again.
+OpenedPage: TypeAlias = Page
 
 
 def normalize_query(query: str) -> str:
@@ -35,26 +27,32 @@ def normalize_query(query: str) -> str:
     return " ".join(query.casefold().split())
 
 
-@dataclass(frozen=True, slots=True)
-class RunState:
-    """The fold of a run's events. Build it with `fold`; never by hand."""
+_NO_ENTRIES: Mapping[str, Any] = MappingProxyType({})
+
+
+class RunState(NamedTuple):
+    """The fold of a run's events: an immutable value. Build it with `fold`; never by hand.
+
+    A NamedTuple rather than a frozen dataclass because a reopen builds one per run and the
+    loop one per append: a frozen dataclass's `__init__` costs several times more.
+    """
 
     run_id: str = ""
     question: str = ""
     max_steps: int = 0
     allowlist: tuple[str, ...] = ()
-    tools: Mapping[str, ToolSpec] = field(default_factory=lambda: MappingProxyType({}))
+    tools: Mapping[str, ToolSpec] = _NO_ENTRIES
     policy: str = ""
     next_seq: int = 0
     steps: int = 0
-    opened: Mapping[str, OpenedPage] = field(default_factory=lambda: MappingProxyType({}))
-    searched: Mapping[str, tuple[Hit, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    opened: Mapping[str, Page] = _NO_ENTRIES
+    searched: Mapping[str, tuple[Hit, ...]] = _NO_ENTRIES
     open_attempts: int = 0
     open_failures: int = 0
     hits_seen: int = 0
     rejections: int = 0
     parse_rejections: int = 0
-    pending: Mapping[str, ToolDispatched] = field(default_factory=lambda: MappingProxyType({}))
+    pending: Mapping[str, ToolDispatched] = _NO_ENTRIES
     # A parsed action whose consequence (dispatch, observation, gate verdict) is not in the
     # log yet: the process stopped in between, and resume must carry it out, not ask again.
     unhandled: ActionParsed | None = None
