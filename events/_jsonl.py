@@ -28,7 +28,6 @@ import os
 import re
 import zlib
 from collections.abc import AsyncIterator, Sequence
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Final, Self
@@ -39,9 +38,10 @@ import anyio.to_thread
 import structlog
 
 from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError
-from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
+from ._events import Event, decode_events, encode_event
 from ._grouping import GroupCommitter
-from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
+from ._index import EventIndex
+from ._store import RunSummary, StoredEvent, check_batch
 from ._urls import file_url_parts
 
 _FRAME: Final = re.compile(rb'\{"c":"([0-9a-f]{8})","n":([0-9]+),"e":')
@@ -78,10 +78,7 @@ class JsonlStore:
     def __init__(self, path: Path, *, url: str | None = None) -> None:
         self._path = path
         self._url = url or f"jsonl:///{path}"
-        self._runs: dict[str, list[Event]] = {}
-        self._status: dict[str, RunStatus] = {}
-        self._global: list[Event] = []
-        self._appended: anyio.Event | None = None
+        self._events = EventIndex()
         self._closed = False
         self._broken: str | None = None
         self._group: GroupCommitter[_Append] = GroupCommitter(self._commit)
@@ -136,7 +133,10 @@ class JsonlStore:
                     f"good records (line {number}); refusing to drop acknowledged events"
                 )
             else:
-                self._index(events)
+                try:
+                    self._events.add(events)
+                except ValueError as exc:
+                    raise CorruptLogError(f"JSONL store {self._path}: {exc}") from None
                 good_end = end + 1
             start = len(data) if end < 0 else end + 1
         if bad_at is not None:
@@ -149,17 +149,6 @@ class JsonlStore:
                 dropped_bytes=dropped,
                 kept_bytes=good_end,
             )
-
-    def _index(self, events: Sequence[Event]) -> None:
-        run_id = events[0].run_id
-        log = self._runs.setdefault(run_id, [])
-        if events[0].seq != len(log):
-            raise CorruptLogError(
-                f"JSONL store {self._path}: run {run_id!r} jumps from seq {len(log)} to {events[0].seq}"
-            )
-        log.extend(events)
-        self._global.extend(events)
-        self._status[run_id] = status_after(events, self._status.get(run_id, "running"))
 
     def _check_open(self) -> None:
         if self._closed:
@@ -180,7 +169,7 @@ class JsonlStore:
         accepted: list[Sequence[Event]] = []
         records: list[bytes] = []
         for run_id, events, expected in batch:
-            current = next_seqs.get(run_id, len(self._runs.get(run_id, ())))
+            current = next_seqs.get(run_id, self._events.head(run_id))
             if current != expected:
                 results.append(ConcurrencyError(run_id, expected, current))
                 continue
@@ -198,63 +187,24 @@ class JsonlStore:
                     os.ftruncate(self._fd, size)
                 raise StoreUnavailableError(self._broken) from None
             for events in accepted:
-                self._index(events)
-            wakeup, self._appended = self._appended, None
-            if wakeup is not None:
-                wakeup.set()
+                self._events.add(events)
         return results
 
     async def read(self, run_id: str, after: int = -1) -> list[Event]:
         self._check_open()
         await anyio.lowlevel.checkpoint()
-        return list(self._runs.get(run_id, ())[after + 1 :])
+        return self._events.read(run_id, after)
 
     async def runs(self) -> list[RunSummary]:
         self._check_open()
         await anyio.lowlevel.checkpoint()
-        summaries = []
-        for run_id, log in self._runs.items():
-            first = log[0]
-            summaries.append(
-                RunSummary(
-                    run_id=run_id,
-                    question=first.question if isinstance(first, RunStarted) else "",
-                    status=self._status[run_id],
-                    events=len(log),
-                    started_at=first.at,
-                    updated_at=_latest(log),
-                )
-            )
-        return summaries
+        return self._events.summaries()
 
-    def _wakeup(self) -> anyio.Event:
-        if self._appended is None:
-            self._appended = anyio.Event()
-        return self._appended
+    def subscribe(self, run_id: str, after: int = -1) -> AsyncIterator[Event]:
+        return self._events.subscribe(run_id, after, self._check_open)
 
-    async def subscribe(self, run_id: str, after: int = -1) -> AsyncIterator[Event]:
-        next_seq = after + 1
-        while True:
-            self._check_open()
-            wakeup = self._wakeup()
-            log = self._runs.get(run_id, [])
-            while next_seq < len(log):
-                event = log[next_seq]
-                next_seq += 1
-                yield event
-                if event.type in TERMINAL_TYPES:
-                    return
-            await wakeup.wait()
-
-    async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
-        position = after + 1
-        while True:
-            self._check_open()
-            wakeup = self._wakeup()
-            while position < len(self._global):
-                yield StoredEvent(position, self._global[position])
-                position += 1
-            await wakeup.wait()
+    def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
+        return self._events.subscribe_all(after, self._check_open)
 
     async def aclose(self) -> None:
         if self._closed:
@@ -262,9 +212,7 @@ class JsonlStore:
         await self._group.wait_idle()
         self._closed = True
         os.close(self._fd)  # also releases the flock
-        wakeup, self._appended = self._appended, None
-        if wakeup is not None:
-            wakeup.set()
+        self._events.wake()
 
     async def __aenter__(self) -> Self:
         return self
@@ -276,10 +224,6 @@ class JsonlStore:
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
-
-
-def _latest(log: list[Event]) -> datetime:
-    return log[-1].at
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -3,37 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from datetime import datetime
 from types import TracebackType
 from typing import Self
 
 import anyio
 
 from ._errors import ConcurrencyError, StoreUnavailableError
-from ._events import TERMINAL_TYPES, Event, RunStarted
-from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
+from ._events import Event
+from ._index import EventIndex
+from ._store import RunSummary, StoredEvent, check_batch
 
 
 class MemoryStore:
     """Keeps every event in lists; an append is 'durable' once it is in them."""
 
     def __init__(self) -> None:
-        self._runs: dict[str, list[Event]] = {}
-        self._status: dict[str, RunStatus] = {}
-        self._updated: dict[str, datetime] = {}
-        self._global: list[Event] = []
-        # Replaced on every append, so a waiter that saw generation N wakes on N+1.
-        self._appended: anyio.Event | None = None
+        self._index = EventIndex()
         self._closed = False
 
     @property
     def url(self) -> str:
         return "memory://"
-
-    def _wakeup(self) -> anyio.Event:
-        if self._appended is None:
-            self._appended = anyio.Event()
-        return self._appended
 
     def _check_open(self) -> None:
         if self._closed:
@@ -42,72 +32,31 @@ class MemoryStore:
     async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
         self._check_open()
         check_batch(run_id, events, expected_seq)
-        log = self._runs.get(run_id, [])
-        if len(log) != expected_seq:
-            raise ConcurrencyError(run_id, expected_seq, len(log))
-        self._runs[run_id] = log
-        log.extend(events)
-        self._global.extend(events)
-        self._status[run_id] = status_after(events, self._status.get(run_id, "running"))
-        self._updated[run_id] = events[-1].at
-        wakeup, self._appended = self._appended, None
-        if wakeup is not None:
-            wakeup.set()
+        head = self._index.head(run_id)
+        if head != expected_seq:
+            raise ConcurrencyError(run_id, expected_seq, head)
+        self._index.add(events)
         await anyio.lowlevel.checkpoint()
 
     async def read(self, run_id: str, after: int = -1) -> list[Event]:
         self._check_open()
         await anyio.lowlevel.checkpoint()
-        return list(self._runs.get(run_id, ())[after + 1 :])
+        return self._index.read(run_id, after)
 
     async def runs(self) -> list[RunSummary]:
         self._check_open()
         await anyio.lowlevel.checkpoint()
-        summaries = []
-        for run_id, log in self._runs.items():
-            first = log[0]
-            question = first.question if isinstance(first, RunStarted) else ""
-            summaries.append(
-                RunSummary(
-                    run_id=run_id,
-                    question=question,
-                    status=self._status[run_id],
-                    events=len(log),
-                    started_at=first.at,
-                    updated_at=self._updated[run_id],
-                )
-            )
-        return summaries
+        return self._index.summaries()
 
-    async def subscribe(self, run_id: str, after: int = -1) -> AsyncIterator[Event]:
-        next_seq = after + 1
-        while True:
-            self._check_open()
-            wakeup = self._wakeup()
-            log = self._runs.get(run_id, [])
-            while next_seq < len(log):
-                event = log[next_seq]
-                next_seq += 1
-                yield event
-                if event.type in TERMINAL_TYPES:
-                    return
-            await wakeup.wait()
+    def subscribe(self, run_id: str, after: int = -1) -> AsyncIterator[Event]:
+        return self._index.subscribe(run_id, after, self._check_open)
 
-    async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
-        position = after + 1
-        while True:
-            self._check_open()
-            wakeup = self._wakeup()
-            while position < len(self._global):
-                yield StoredEvent(position, self._global[position])
-                position += 1
-            await wakeup.wait()
+    def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
+        return self._index.subscribe_all(after, self._check_open)
 
     async def aclose(self) -> None:
         self._closed = True
-        wakeup, self._appended = self._appended, None
-        if wakeup is not None:
-            wakeup.set()
+        self._index.wake()
 
     async def __aenter__(self) -> Self:
         return self
