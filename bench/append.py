@@ -23,8 +23,11 @@ from typing import Any
 import anyio
 
 sys.path.insert(0, str(Path(__file__).parent))
+from _standard import postgres_if_reachable
 from _workload import run_events, versions
 from citeloop.events import Event, EventStore, open_store
+
+PG_BENCH = "postgresql://postgres@127.0.0.1:5432/test?schema=citeloop_bench_append"
 
 BATCHES = ((0, 1), (1, 3), (3, 4), (4, 6), (6, 7), (7, 9))  # event index ranges of the 6 appends
 
@@ -76,6 +79,9 @@ def main() -> None:
     parser.add_argument("--runs-per-writer", type=int, default=3)
     parser.add_argument("--single-runs", type=int, default=300, help="runs appended by the lone writer")
     parser.add_argument("--backend", choices=("asyncio", "trio"), default="asyncio")
+    parser.add_argument(
+        "--no-postgres", action="store_true", help="skip PostgreSQL even when it is reachable"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="citeloop-b5-") as tmp:
         urls = args.store or [
@@ -84,6 +90,11 @@ def main() -> None:
             f"sqlite:///{tmp}/normal.db",
             f"sqlite:///{tmp}/full.db?synchronous=full",
         ]
+        postgres = (
+            postgres_if_reachable(PG_BENCH) if args.backend == "asyncio" and not args.no_postgres else None
+        )
+        if not args.store and postgres:
+            urls.append(postgres)  # the PostgreSQL store is asyncio-only
         results = [anyio.run(bench_store, url, args, backend=args.backend) for url in urls]
     sqlite_default = next(
         (r for r in results if r["url"].startswith("sqlite") and r["durability"] == "normal"), None
