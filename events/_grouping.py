@@ -58,8 +58,11 @@ class GroupCommitter(Generic[T]):
         pending = _Pending(item)
         self._queue.append(pending)
         while not pending.done:
-            if pending.batch is not None:  # taken: wait for that batch to end
-                await pending.batch.wait()
+            if pending.batch is not None:
+                # Taken into a batch: it will be written whatever happens to this caller, so
+                # wait for the verdict shielded; a cancellation lands after the caller knows.
+                with anyio.CancelScope(shield=True):
+                    await pending.batch.wait()
             elif not self._leading:
                 self._leading = True
                 try:
@@ -85,6 +88,12 @@ class GroupCommitter(Generic[T]):
                         self._queue.remove(pending)
                         if self._queue and not self._leading:
                             self._wake_queue()
+                        raise
+                    # Taken while we were being cancelled: learn the verdict before leaving.
+                    with anyio.CancelScope(shield=True):
+                        await pending.batch.wait()
+                    if pending.error is not None:
+                        raise pending.error from None
                     raise
         if pending.error is not None:
             raise pending.error

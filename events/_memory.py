@@ -30,13 +30,15 @@ class MemoryStore:
             raise StoreUnavailableError("the memory store is closed")
 
     async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        # The checkpoint comes first: a cancellation must land before the events are in,
+        # never after (the caller would be told "not written" about written events).
+        await anyio.lowlevel.checkpoint()
         self._check_open()
         check_batch(run_id, events, expected_seq)
         head = self._index.head(run_id)
         if head != expected_seq:
             raise ConcurrencyError(run_id, expected_seq, head)
         self._index.add(events)
-        await anyio.lowlevel.checkpoint()
 
     async def read(self, run_id: str, after: int = -1) -> list[Event]:
         self._check_open()

@@ -8,6 +8,7 @@ fails with `ConcurrencyError` instead of interleaving.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from citeloop.events import (
     AlreadySearched,
     Answered,
     CallTool,
+    ConcurrencyError,
     Event,
     EventStore,
     Finish,
@@ -47,6 +49,7 @@ from ._fold import fold
 from ._gate import validate_finish
 from ._locate import answer_digest, locate_evidence
 from ._project import Projector, ViewOptions
+from ._redact import redact_text
 from ._sinks import SinkHub
 from ._state import RunState, normalize_query
 
@@ -94,7 +97,12 @@ class Driver:
         return {"run_id": self.state.run_id, "seq": self.state.next_seq + offset, "at": self._config.clock()}
 
     async def _append(self, events: list[Event]) -> None:
-        await self._config.store.append(self.state.run_id, events, self.state.next_seq)
+        run_id = self.state.run_id or events[0].run_id
+        await self._config.store.append(run_id, events, self.state.next_seq)
+        self._took(events)
+
+    def _took(self, events: list[Event]) -> None:
+        """Fold durable events into the state and pass them on: projection, sinks, a streaming caller."""
         self.state = fold(events, self.state)
         for event in events:
             self._projector.add(event)
@@ -107,13 +115,13 @@ class Driver:
                     self._listener = None  # the streaming caller went away; the run goes on
                     break
 
-    async def start(
-        self, run_id: str, question: str, *, max_steps: int, allowlist: tuple[str, ...], policy: str
-    ) -> None:
+    def _started(
+        self, run_id: str, question: str, max_steps: int, allowlist: tuple[str, ...], policy: str
+    ) -> Event:
         specs = tuple(
             ToolSpec(name=name, read_only=tool.read_only) for name, tool in self._config.tools.items()
         )
-        started = RunStarted(
+        return RunStarted(
             run_id=run_id,
             seq=0,
             at=self._config.clock(),
@@ -123,38 +131,65 @@ class Driver:
             allowlist=allowlist,
             policy=policy,
         )
-        await self._config.store.append(run_id, [started], 0)
-        self.state = fold([started], self.state)
-        self._projector.add(started)
-        self._config.hub.offer([started])
-        if self._listener is not None:
-            self._listener.send_nowait(started)
+
+    async def start(
+        self, run_id: str, question: str, *, max_steps: int, allowlist: tuple[str, ...], policy: str
+    ) -> None:
+        """Record the run's start only (a worker or `resume` drives it later)."""
+        await self._append([self._started(run_id, question, max_steps, allowlist, policy)])
 
     # -- the loop ----------------------------------------------------------------------
 
+    async def start_and_drive(
+        self, run_id: str, question: str, *, max_steps: int, allowlist: tuple[str, ...], policy: str
+    ) -> RunState:
+        """Record the start and drive the run, under the same cancellation rule as `drive`."""
+        return await self._guarded(self._started(run_id, question, max_steps, allowlist, policy))
+
     async def drive(self) -> RunState:
         """Run to a terminal event. Cancellation is recorded as `Abstained(cancelled)`, then re-raised."""
+        return await self._guarded(None)
+
+    async def _guarded(self, started: Event | None) -> RunState:
+        run_id = started.run_id if started is not None else self.state.run_id
         try:
-            await self._recover()
-            while self.state.outcome is None:
-                if self.state.unhandled is not None:
-                    await self._carry_out(self.state.unhandled.step, self.state.unhandled.action, [])
-                elif self.state.budget_spent:
-                    await self._abstain(
-                        "budget",
-                        f"cannot: the step budget ({self.state.max_steps}) ran out before a grounded answer",
-                    )
-                else:
-                    await self._ask_policy()
+            if started is not None:
+                await self._append([started])
+            await self._loop()
         except anyio.get_cancelled_exc_class():
             with anyio.move_on_after(5, shield=True):
-                if self.state.outcome is None:
-                    await self._abstain("cancelled", "cannot: the run was cancelled")
+                await self._record_cancellation(run_id)
             raise
         finally:
             if self._listener is not None:
                 self._listener.close()
         return self.state
+
+    async def _record_cancellation(self, run_id: str) -> None:
+        # The cancellation may have struck after an append was durable but before we folded
+        # it in: the log, not our state, says where the run is.
+        stored = await self._config.store.read(run_id)
+        if not stored:
+            return  # cancelled before the run's start was written: there is no run
+        if len(stored) != self.state.next_seq:
+            self.state = fold(stored)
+        if self.state.outcome is None:
+            # Another writer may have taken the run over; then it is theirs to end.
+            with contextlib.suppress(ConcurrencyError):
+                await self._abstain("cancelled", "cannot: the run was cancelled")
+
+    async def _loop(self) -> None:
+        await self._recover()
+        while self.state.outcome is None:
+            if self.state.unhandled is not None:
+                await self._carry_out(self.state.unhandled.step, self.state.unhandled.action, [])
+            elif self.state.budget_spent:
+                await self._abstain(
+                    "budget",
+                    f"cannot: the step budget ({self.state.max_steps}) ran out before a grounded answer",
+                )
+            else:
+                await self._ask_policy()
 
     async def _recover(self) -> None:
         """Settle dispatches that a crash left without an observation (SPEC §6)."""
@@ -187,7 +222,7 @@ class Driver:
         try:
             raw = await self._policy_reply(view)
         except Exception as exc:  # a failing policy is an outcome of the run, not a crash of the caller
-            _log().warning("policy_failed", run_id=self.state.run_id, error=repr(exc))
+            _log().warning("policy_failed", run_id=self.state.run_id, error=redact_text(repr(exc)))
             await self._abstain(
                 "policy_error", "cannot: the policy failed", detail=f"{type(exc).__name__}: {exc}"
             )
@@ -266,7 +301,9 @@ class Driver:
             with anyio.CancelScope(deadline=anyio.current_time() + timeout):
                 return await tool(argument)
         except Exception as exc:  # a tool's bug is recorded and shown, and the run goes on
-            _log().warning("tool_failed", run_id=self.state.run_id, tool=tool.name, error=repr(exc))
+            _log().warning(
+                "tool_failed", run_id=self.state.run_id, tool=tool.name, error=redact_text(repr(exc))
+            )
             return ToolError(code="tool_raised", message=f"{type(exc).__name__}: {exc}")
         return ToolError(code="timeout", message=f"no result within {timeout:g} s")
 

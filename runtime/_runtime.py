@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import math
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 import anyio
 from anyio.abc import TaskGroup
@@ -38,8 +38,10 @@ def new_run_id() -> str:
 class Runtime:
     """Runs questions through a policy and tools, recording every step in `store`.
 
-    Use it as an async context manager: it owns the task group that feeds the sinks and
-    runs streamed questions. `clock` and `new_id` are injectable so that tests and
+    Use it as an async context manager: it owns the task groups that run streamed
+    questions and feed the sinks. On exit, streamed runs still going get `run_grace`
+    seconds and are then cancelled (recorded as `Abstained(cancelled)`); sinks then get
+    `sink_grace` seconds to drain. `clock` and `new_id` are injectable so that tests and
     replays are deterministic.
     """
 
@@ -57,6 +59,7 @@ class Runtime:
         sinks: Iterable[Sink] = (),
         sink_buffer: int = 10_000,
         sink_grace: float = 5.0,
+        run_grace: float = 5.0,
         clock: Callable[[], datetime] = utc_now,
         new_id: Callable[[], str] = new_run_id,
     ) -> None:
@@ -79,6 +82,8 @@ class Runtime:
             hub=self._hub,
         )
         self._task_group: TaskGroup | None = None
+        self._sink_group: TaskGroup | None = None
+        self._run_grace = run_grace
         self._active: set[str] = set()
 
     @property
@@ -91,9 +96,13 @@ class Runtime:
         return self._hub.stats
 
     async def __aenter__(self) -> Self:
+        # Two task groups: sinks outlive the runs, so every event a run appends while the
+        # runtime shuts down still reaches them (or is counted as dropped).
+        self._sink_group = anyio.create_task_group()
+        await self._sink_group.__aenter__()
+        self._hub.start(self._sink_group)
         self._task_group = anyio.create_task_group()
         await self._task_group.__aenter__()
-        self._hub.start(self._task_group)
         return self
 
     async def __aexit__(
@@ -102,12 +111,18 @@ class Runtime:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        task_group, self._task_group = self._task_group, None
-        assert task_group is not None
-        self._hub.close()
-        # Sinks get a bounded grace period to drain; a stuck sink must not hang the exit.
-        task_group.cancel_scope.deadline = anyio.current_time() + self._sink_grace
-        await task_group.__aexit__(exc_type, exc, tb)
+        runs, self._task_group = self._task_group, None
+        sinks, self._sink_group = self._sink_group, None
+        assert runs is not None and sinks is not None
+        try:
+            # Streamed runs still going get a grace period, then are cancelled (and record it).
+            runs.cancel_scope.deadline = anyio.current_time() + self._run_grace
+            await runs.__aexit__(exc_type, exc, tb)
+        finally:
+            self._hub.close()
+            # Sinks get a bounded grace period to drain; a stuck sink must not hang the exit.
+            sinks.cancel_scope.deadline = anyio.current_time() + self._sink_grace
+            await sinks.__aexit__(None, None, None)
 
     def _require_started(self) -> TaskGroup:
         if self._task_group is None:
@@ -163,22 +178,29 @@ class Runtime:
         driver = Driver(self._config, events)
         if driver.state.finished:
             return Outcome.from_state(driver.state)
-        return await self._drive(driver)
+        return await self._drive(driver, run_id, driver.drive())
 
     async def _start_and_drive(self, driver: Driver, question: str, run_id: str | None) -> Outcome:
         run_id = run_id or self._new_id()
-        await driver.start(
-            run_id, question, max_steps=self._max_steps, allowlist=self._allowlist, policy=self._policy_name()
+        return await self._drive(
+            driver,
+            run_id,
+            driver.start_and_drive(
+                run_id,
+                question,
+                max_steps=self._max_steps,
+                allowlist=self._allowlist,
+                policy=self._policy_name(),
+            ),
         )
-        return await self._drive(driver)
 
-    async def _drive(self, driver: Driver) -> Outcome:
-        run_id = driver.state.run_id
+    async def _drive(self, driver: Driver, run_id: str, driving: Coroutine[Any, Any, RunState]) -> Outcome:
         if run_id in self._active:
+            driving.close()
             raise UsageError(f"run {run_id!r} is already being driven by this runtime")
         self._active.add(run_id)
         try:
-            return Outcome.from_state(await driver.drive())
+            return Outcome.from_state(await driving)
         finally:
             self._active.discard(run_id)
 

@@ -88,6 +88,7 @@ class SinkHub:
         self._sinks = sinks
         self._buffer = buffer
         self._senders: list[MemoryObjectSendStream[Event]] = []
+        self._closed = False
         self.stats: list[SinkStats] = [SinkStats() for _ in sinks]
 
     def start(self, task_group: TaskGroup) -> None:
@@ -98,6 +99,10 @@ class SinkHub:
 
     def offer(self, events: list[Event]) -> None:
         """Hand events to every sink without waiting: a full buffer drops and counts."""
+        if self._closed:
+            for stats in self.stats:
+                stats.dropped += len(events)
+            return
         for index, send in enumerate(self._senders):
             for event in events:
                 try:
@@ -140,6 +145,7 @@ class SinkHub:
 
     def close(self) -> None:
         """Stop accepting events; the drain tasks finish what is buffered, then end."""
+        self._closed = True
         for send in self._senders:
             send.close()
         self._senders.clear()
