@@ -10,9 +10,12 @@ REDACTED = "[REDACTED]"
 _PATTERNS = (
     # Bearer tokens in headers or text.
     re.compile(r"(?i)\b(bearer\s+)[A-Za-z0-9._~+/=-]{8,}"),
-    # Query parameters and key=value pairs that name a secret.
+    # key=value pairs, query parameters and JSON fields whose name ends in a secret's name:
+    # api_key=, client_secret=, refresh_token=, X-Amz-Signature=, "password": "..." ...
     re.compile(
-        r"(?i)\b((?:api[_-]?key|access[_-]?token|auth[_-]?token|token|key|password|passwd|secret)=)[^&\s\"'#]+"
+        r"(?i)(?<![A-Za-z0-9])((?:[A-Za-z0-9]+[_-])*"
+        r"(?:api[_-]?key|access[_-]?token|auth[_-]?token|token|key|password|passwd|secret|signature|sig)"
+        r"[\"']?\s*[=:]\s*[\"']?)[^&\s\"'#,}]+"
     ),
     # Provider-style API keys (sk-..., sk-proj-..., xoxb-..., ghp_...).
     re.compile(r"\b()(?:sk-[A-Za-z0-9_-]{12,}|xox[abpr]-[A-Za-z0-9-]{10,}|gh[pousr]_[A-Za-z0-9]{20,})"),

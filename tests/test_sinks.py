@@ -120,6 +120,12 @@ async def test_structlog_sink_binds_run_id() -> None:
         ("password=swordfish", "swordfish"),
         ("postgresql://user:s3cret@db.example/test", "s3cret"),
         ("key sk-0123456789abcdefghij", "sk-0123456789abcdefghij"),
+        ("https://x/?client_secret=abcd1234&refresh_token=zzzzzz", "abcd1234"),
+        ("https://x/?client_secret=abcd1234&refresh_token=zzzzzz", "zzzzzz"),
+        ("id_token=eyJraWQiOiJ0ZXN0", "eyJraWQiOiJ0ZXN0"),
+        ('{"api_key": "abcdefgh"}', "abcdefgh"),
+        ("X-Amz-Signature=deadbeefcafe", "deadbeefcafe"),
+        ("private_key: hunter2hunter2", "hunter2hunter2"),
     ],
 )
 async def test_redact_text(text: str, secret: str) -> None:
@@ -128,5 +134,9 @@ async def test_redact_text(text: str, secret: str) -> None:
 
 
 async def test_redact_leaves_ordinary_text_alone() -> None:
-    text = "Acme Robotics was founded by Ada Ortiz in 2014; see https://wiki.example/acme?page=2"
-    assert redact_text(text) == text
+    for text in (
+        "Acme Robotics was founded by Ada Ortiz in 2014; see https://wiki.example/acme?page=2",
+        "The monkey=banana rule and the keynote: tomorrow",
+        "Action Input: https://wiki.example/keys?topic=tokens",
+    ):
+        assert redact_text(text) == text
