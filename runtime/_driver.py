@@ -8,7 +8,6 @@ fails with `ConcurrencyError` instead of interleaving.
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,7 +25,6 @@ from citeloop.events import (
     AlreadySearched,
     Answered,
     CallTool,
-    ConcurrencyError,
     Event,
     EventStore,
     Finish,
@@ -34,6 +32,7 @@ from citeloop.events import (
     Observation,
     ParseRejected,
     PolicyReply,
+    RunFailure,
     RunStarted,
     ToolDispatched,
     ToolError,
@@ -166,17 +165,21 @@ class Driver:
         return self.state
 
     async def _record_cancellation(self, run_id: str) -> None:
-        # The cancellation may have struck after an append was durable but before we folded
-        # it in: the log, not our state, says where the run is.
-        stored = await self._config.store.read(run_id)
-        if not stored:
-            return  # cancelled before the run's start was written: there is no run
-        if len(stored) != self.state.next_seq:
-            self.state = fold(stored)
-        if self.state.outcome is None:
-            # Another writer may have taken the run over; then it is theirs to end.
-            with contextlib.suppress(ConcurrencyError):
+        """Best effort: the cancellation itself always propagates, whatever happens here."""
+        try:
+            # The cancellation may have struck after an append was durable but before we
+            # folded it in: the log, not our state, says where the run is.
+            stored = await self._config.store.read(run_id)
+            if not stored:
+                return  # cancelled before the run's start was written: there is no run
+            if len(stored) != self.state.next_seq:
+                self.state = fold(stored)
+            if self.state.outcome is None:
                 await self._abstain("cancelled", "cannot: the run was cancelled")
+        except RunFailure as exc:
+            # Another writer took the run over (it is theirs to end), a worker's lease is
+            # gone (another worker resumes it), or the store is down: the run stays resumable.
+            _log().info("cancellation_not_recorded", run_id=run_id, reason=redact_text(repr(exc)))
 
     async def _loop(self) -> None:
         await self._recover()
