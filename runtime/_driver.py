@@ -226,12 +226,15 @@ class Driver:
             raw = await self._policy_reply(view)
         except Exception as exc:  # a failing policy is an outcome of the run, not a crash of the caller
             _log().warning("policy_failed", run_id=self.state.run_id, error=redact_text(repr(exc)))
-            await self._abstain(
-                "policy_error", "cannot: the policy failed", detail=f"{type(exc).__name__}: {exc}"
-            )
+            detail = redact_text(f"{type(exc).__name__}: {exc}")
+            await self._abstain("policy_error", "cannot: the policy failed", detail=detail)
             return
         if raw is _TIMED_OUT:
             await self._abstain("policy_error", "cannot: the policy did not reply in time", detail="timeout")
+            return
+        if not isinstance(raw, str | PolicyReply):
+            detail = f"next_step returned {type(raw).__name__}, not str or PolicyReply"
+            await self._abstain("policy_error", "cannot: the policy failed", detail=detail)
             return
         reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
         parsed = parse_policy_reply(reply, self.state.allowlist)

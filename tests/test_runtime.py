@@ -337,3 +337,33 @@ async def test_a_structured_reply_with_lone_surrogates_is_recorded() -> None:
         outcome = await rt.run("q")
     assert counter.calls == ["search:Acme \ufffd"]
     assert len(await store.read(outcome.run_id)) == 5
+
+
+async def test_a_policy_returning_the_wrong_type_ends_in_policy_error() -> None:
+    class Confused:
+        name = "confused"
+
+        async def next_step(self, view: RunView) -> object:
+            return {"action": "search"}
+
+    tools, _ = page_tools()
+    async with Runtime(store=MemoryStore(), tools=tools, policy=Confused()) as rt:  # type: ignore[arg-type]
+        outcome = await rt.run("q")
+        state = await rt.reopen(outcome.run_id)
+    assert outcome.reason == "policy_error"
+    assert isinstance(state.outcome, Abstained) and "returned dict" in state.outcome.detail
+
+
+async def test_a_policy_error_detail_is_redacted_in_the_log() -> None:
+    class Leaky:
+        name = "leaky"
+
+        async def next_step(self, view: RunView) -> str:
+            raise PermissionError("401 for https://api.example/v1?api_key=sk-live-abcdefghijklmnop")
+
+    tools, _ = page_tools()
+    store = MemoryStore()
+    async with Runtime(store=store, tools=tools, policy=Leaky()) as rt:
+        outcome = await rt.run("q")
+    events = await store.read(outcome.run_id)
+    assert all("abcdefghijklmnop" not in e.model_dump_json() for e in events)
