@@ -1,5 +1,7 @@
 """citeloop.policies: what decides. This layer imports only citeloop.events."""
 
+from ._anthropic import AnthropicPolicy as AnthropicPolicy
+from ._anthropic import anthropic_policy_from_spec as anthropic_policy_from_spec
 from ._extractive import ExtractivePolicy as ExtractivePolicy
 from ._openai import OpenAIPolicy as OpenAIPolicy
 from ._openai import policy_from_spec as policy_from_spec
@@ -23,6 +25,7 @@ from ._view import RunView as RunView
 from ._view import Turn as Turn
 
 __all__ = (
+    "AnthropicPolicy",
     "DEFAULT_ALLOWLIST",
     "ExtractivePolicy",
     "OpenAIPolicy",
@@ -38,6 +41,7 @@ __all__ = (
     "ScriptedPolicy",
     "Turn",
     "abstain_reply",
+    "anthropic_policy_from_spec",
     "finish_reply",
     "parse_policy_reply",
     "parse_reply",

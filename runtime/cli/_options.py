@@ -8,14 +8,16 @@ from urllib.parse import unquote, urlsplit
 
 import typer
 from citeloop.events import Event, EventStore, UnknownRunError, open_store
-from citeloop.policies import Policy, ScriptedPolicy, policy_from_spec
+from citeloop.policies import Policy, ScriptedPolicy, anthropic_policy_from_spec, policy_from_spec
 from citeloop.tools import Corpus
 
 from ._errors import CliError
 
 DEFAULT_STORE: Final = "sqlite:///citeloop.db"
 STORE_ENV: Final = "CITELOOP_STORE"
-POLICY_NAMES: Final = "extractive (default), scripted, openai:MODEL, openai-tools:MODEL"
+POLICY_NAMES: Final = (
+    "extractive (default), scripted, openai:MODEL, openai-tools:MODEL, anthropic:MODEL, anthropic-tools:MODEL"
+)
 
 StoreOption = Annotated[
     str,
@@ -81,4 +83,6 @@ def build_policy(name: str, *, base_url: str | None, min_confidence: float | Non
         return ScriptedPolicy.demo()
     if name.startswith(("openai:", "openai-tools:")):
         return policy_from_spec(name, base_url)
+    if name.startswith(("anthropic:", "anthropic-tools:")):
+        return anthropic_policy_from_spec(name, base_url)
     raise CliError(f"unknown policy {name!r}: use {POLICY_NAMES}")
