@@ -27,8 +27,10 @@ BaseUrlOption = Annotated[
     str | None,
     typer.Option(
         "--base-url",
-        envvar="OPENAI_BASE_URL",
-        help="OpenAI-compatible server for the openai policies (e.g. http://127.0.0.1:11434/v1).",
+        help=(
+            "Model server for the openai/anthropic policies (e.g. http://127.0.0.1:11434/v1); "
+            "default: OPENAI_BASE_URL or ANTHROPIC_BASE_URL, each read by its own policy."
+        ),
     ),
 ]
 MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="The step budget; spent, the run abstains.")]
