@@ -13,17 +13,15 @@ policy is built. The API key is held out of every repr, log line and error messa
 from __future__ import annotations
 
 import json
-import os
 import time
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from anyio.lowlevel import RunVar
 from citeloop.events import PolicyReply, UsageError
-from pydantic import JsonValue, SecretStr
+from pydantic import JsonValue
 
-from ._openai import _retry_after, redact_url
+from ._endpoint import Endpoint
 from ._prompt import Mode, _recorded_calls, strip_thought, system_prompt
-from ._retry import RetryPolicy, Verdict, call_with_retry
+from ._retry import RetryPolicy, call_with_retry
 from ._tool_schemas import function_definitions
 from ._view import RunView, Turn
 
@@ -32,7 +30,6 @@ if TYPE_CHECKING:
     from anthropic.types import Message
 
 # Anthropic-compatible local servers ignore the key, but the client insists on one.
-_NO_KEY: Final = "no-key"
 # 529 is Anthropic's "overloaded"; 408/409 are the ones its own client retries too.
 _RETRY_STATUSES: Final = frozenset({408, 409, 429, 529})
 _DEFAULT_MAX_TOKENS: Final = 1024
@@ -143,27 +140,25 @@ class AnthropicPolicy:
         max_tokens: int = _DEFAULT_MAX_TOKENS,
         show_thoughts: bool = True,
     ) -> None:
-        self._anthropic = _import_anthropic()
         if mode not in ("react", "tools"):
             raise UsageError(f"unknown AnthropicPolicy mode {mode!r} (use 'react' or 'tools')")
-        model = model or os.environ.get("ANTHROPIC_MODEL") or ""
-        if not model:
-            raise UsageError("no model given: pass model=... or set ANTHROPIC_MODEL")
-        base_url = base_url or os.environ.get("ANTHROPIC_BASE_URL") or None
-        key = api_key or os.environ.get("ANTHROPIC_API_KEY") or ""
-        if not key and base_url is None:
-            raise UsageError("no API key: set ANTHROPIC_API_KEY (or pass base_url for a local server)")
+        self._endpoint = Endpoint(
+            _import_anthropic(),
+            "AsyncAnthropic",
+            env_prefix="ANTHROPIC",
+            model=model,
+            base_url=base_url,
+            api_key=api_key,
+            retry=retry or RetryPolicy(),
+            retry_statuses=_RETRY_STATUSES,
+        )
         if max_tokens < 1:
             raise UsageError("max_tokens must be >= 1 (the Messages API requires a positive bound)")
-        self._model = model
+        self._model = self._endpoint.model
         self._mode: Mode = mode
-        self._base_url = base_url
-        self._key = SecretStr(key or _NO_KEY)
-        self._retry = retry or RetryPolicy()
         self._temperature = temperature
         self._max_tokens = max_tokens
         self._show_thoughts = show_thoughts
-        self._clients: RunVar[AsyncAnthropic | None] = RunVar(f"citeloop.anthropic.{id(self)}", default=None)
 
     @property
     def name(self) -> str:
@@ -179,7 +174,7 @@ class AnthropicPolicy:
         return self._mode
 
     def __repr__(self) -> str:
-        endpoint = redact_url(self._base_url) if self._base_url else "default"
+        endpoint = self._endpoint.shown_url()
         return f"AnthropicPolicy(model={self._model!r}, mode={self._mode!r}, base_url={endpoint!r})"
 
     async def __aenter__(self) -> AnthropicPolicy:
@@ -190,45 +185,7 @@ class AnthropicPolicy:
 
     async def aclose(self) -> None:
         """Close this event loop's HTTP client, if one was opened."""
-        client = self._clients.get()
-        if client is not None:
-            self._clients.set(None)
-            await client.close()
-
-    def _client(self) -> AsyncAnthropic:
-        # One client per event loop: its connection pool belongs to the loop that made it.
-        client = self._clients.get()
-        if client is None:
-            client = cast(
-                "AsyncAnthropic",
-                self._anthropic.AsyncAnthropic(
-                    api_key=self._key.get_secret_value(),
-                    base_url=self._base_url,
-                    # The policy's RetryPolicy is the one bound; the client must not retry on its own.
-                    max_retries=0,
-                    timeout=self._retry.attempt_timeout,
-                ),
-            )
-            self._clients.set(client)
-        return client
-
-    def _scrub(self, text: str) -> str:
-        key = self._key.get_secret_value()
-        if len(key) >= 4:
-            text = text.replace(key, "***")
-        return text[:300]
-
-    def _classify(self, exc: Exception) -> Verdict:
-        anthropic = self._anthropic
-        if isinstance(exc, anthropic.APIStatusError):
-            status = int(exc.status_code)
-            description = self._scrub(f"{type(exc).__name__} (HTTP {status}): {exc.message}")
-            retry_after = _retry_after(exc.response.headers.get("retry-after"))
-            transient = status in _RETRY_STATUSES or status >= 500
-            return Verdict(retry=transient, description=description, retry_after=retry_after)
-        if isinstance(exc, anthropic.APIConnectionError):  # includes APITimeoutError
-            return Verdict(retry=True, description=self._scrub(f"{type(exc).__name__}: {exc}"))
-        return Verdict(retry=False, description=self._scrub(f"{type(exc).__name__}: {exc}"))
+        await self._endpoint.aclose()
 
     def _request(self, view: RunView) -> dict[str, Any]:
         request: dict[str, Any] = {
@@ -246,7 +203,7 @@ class AnthropicPolicy:
     async def next_step(self, view: RunView) -> PolicyReply:
         """Ask the model for one step; raises `PolicyUnavailableError` past the retry bound."""
         request = self._request(view)
-        client = self._client()
+        client = cast("AsyncAnthropic", self._endpoint.client())
         latency_ms = 0.0
 
         async def attempt(limit: float) -> Message:
@@ -256,7 +213,9 @@ class AnthropicPolicy:
             latency_ms = (time.perf_counter() - started) * 1000
             return message
 
-        message = await call_with_retry(attempt, self._classify, self._retry, what=f"model {self._model!r}")
+        message = await call_with_retry(
+            attempt, self._endpoint.classify, self._endpoint.retry, what=f"model {self._model!r}"
+        )
         return self._reply(message, latency_ms)
 
     def _reply(self, message: Message, latency_ms: float) -> PolicyReply:

@@ -13,17 +13,15 @@ built. The API key is held out of every repr, log line and error message.
 from __future__ import annotations
 
 import json
-import os
 import time
 from typing import TYPE_CHECKING, Any, Final, cast
-from urllib.parse import urlsplit, urlunsplit
 
-from anyio.lowlevel import RunVar
 from citeloop.events import PolicyReply, UsageError
-from pydantic import JsonValue, SecretStr
+from pydantic import JsonValue
 
+from ._endpoint import Endpoint
 from ._prompt import Mode, render_messages
-from ._retry import RetryPolicy, Verdict, call_with_retry
+from ._retry import RetryPolicy, call_with_retry
 from ._tool_schemas import function_definitions
 from ._view import RunView
 
@@ -31,8 +29,6 @@ if TYPE_CHECKING:
     from openai import AsyncOpenAI
     from openai.types.chat import ChatCompletion
 
-# Local servers (Ollama, vLLM, llama.cpp) ignore the key, but the client insists on one.
-_NO_KEY: Final = "no-key"
 _RETRY_STATUSES: Final = frozenset({408, 409, 429})
 
 
@@ -40,19 +36,8 @@ def _import_openai() -> Any:
     try:
         import openai
     except ImportError as exc:  # pragma: no cover - the dev install has it
-        raise UsageError(
-            "OpenAIPolicy needs the openai package: pip install 'citeloop[openai]'"
-        ) from exc
+        raise UsageError("OpenAIPolicy needs the openai package: pip install 'citeloop[openai]'") from exc
     return openai
-
-
-def redact_url(url: str) -> str:
-    """The URL without credentials or query string (a token may hide in either)."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host = f"{host}:{parts.port}"
-    return urlunsplit((parts.scheme, host, parts.path, "", ""))
 
 
 class OpenAIPolicy:
@@ -79,25 +64,23 @@ class OpenAIPolicy:
         max_tokens: int | None = None,
         show_thoughts: bool = True,
     ) -> None:
-        self._openai = _import_openai()
         if mode not in ("react", "tools"):
             raise UsageError(f"unknown OpenAIPolicy mode {mode!r} (use 'react' or 'tools')")
-        model = model or os.environ.get("OPENAI_MODEL") or ""
-        if not model:
-            raise UsageError("no model given: pass model=... or set OPENAI_MODEL")
-        base_url = base_url or os.environ.get("OPENAI_BASE_URL") or None
-        key = api_key or os.environ.get("OPENAI_API_KEY") or ""
-        if not key and base_url is None:
-            raise UsageError("no API key: set OPENAI_API_KEY (or pass base_url for a local server)")
-        self._model = model
+        self._endpoint = Endpoint(
+            _import_openai(),
+            "AsyncOpenAI",
+            env_prefix="OPENAI",
+            model=model,
+            base_url=base_url,
+            api_key=api_key,
+            retry=retry or RetryPolicy(),
+            retry_statuses=_RETRY_STATUSES,
+        )
+        self._model = self._endpoint.model
         self._mode: Mode = mode
-        self._base_url = base_url
-        self._key = SecretStr(key or _NO_KEY)
-        self._retry = retry or RetryPolicy()
         self._temperature = temperature
         self._max_tokens = max_tokens
         self._show_thoughts = show_thoughts
-        self._clients: RunVar[AsyncOpenAI | None] = RunVar(f"citeloop.openai.{id(self)}", default=None)
 
     @property
     def name(self) -> str:
@@ -113,7 +96,7 @@ class OpenAIPolicy:
         return self._mode
 
     def __repr__(self) -> str:
-        endpoint = redact_url(self._base_url) if self._base_url else "default"
+        endpoint = self._endpoint.shown_url()
         return f"OpenAIPolicy(model={self._model!r}, mode={self._mode!r}, base_url={endpoint!r})"
 
     async def __aenter__(self) -> OpenAIPolicy:
@@ -124,45 +107,7 @@ class OpenAIPolicy:
 
     async def aclose(self) -> None:
         """Close this event loop's HTTP client, if one was opened."""
-        client = self._clients.get()
-        if client is not None:
-            self._clients.set(None)
-            await client.close()
-
-    def _client(self) -> AsyncOpenAI:
-        # One client per event loop: its connection pool belongs to the loop that made it.
-        client = self._clients.get()
-        if client is None:
-            client = cast(
-                "AsyncOpenAI",
-                self._openai.AsyncOpenAI(
-                    api_key=self._key.get_secret_value(),
-                    base_url=self._base_url,
-                    # The policy's RetryPolicy is the one bound; the client must not retry on its own.
-                    max_retries=0,
-                    timeout=self._retry.attempt_timeout,
-                ),
-            )
-            self._clients.set(client)
-        return client
-
-    def _scrub(self, text: str) -> str:
-        key = self._key.get_secret_value()
-        if len(key) >= 4:
-            text = text.replace(key, "***")
-        return text[:300]
-
-    def _classify(self, exc: Exception) -> Verdict:
-        openai = self._openai
-        if isinstance(exc, openai.APIStatusError):
-            status = int(exc.status_code)
-            description = self._scrub(f"{type(exc).__name__} (HTTP {status}): {exc.message}")
-            retry_after = _retry_after(exc.response.headers.get("retry-after"))
-            transient = status in _RETRY_STATUSES or status >= 500
-            return Verdict(retry=transient, description=description, retry_after=retry_after)
-        if isinstance(exc, openai.APIConnectionError):  # includes APITimeoutError
-            return Verdict(retry=True, description=self._scrub(f"{type(exc).__name__}: {exc}"))
-        return Verdict(retry=False, description=self._scrub(f"{type(exc).__name__}: {exc}"))
+        await self._endpoint.aclose()
 
     def _request(self, view: RunView) -> dict[str, Any]:
         request: dict[str, Any] = {
@@ -180,7 +125,7 @@ class OpenAIPolicy:
     async def next_step(self, view: RunView) -> PolicyReply:
         """Ask the model for one step; raises `PolicyUnavailableError` past the retry bound."""
         request = self._request(view)
-        client = self._client()
+        client = cast("AsyncOpenAI", self._endpoint.client())
         latency_ms = 0.0
 
         async def attempt(limit: float) -> ChatCompletion:
@@ -191,7 +136,7 @@ class OpenAIPolicy:
             return completion
 
         completion = await call_with_retry(
-            attempt, self._classify, self._retry, what=f"model {self._model!r}"
+            attempt, self._endpoint.classify, self._endpoint.retry, what=f"model {self._model!r}"
         )
         return self._reply(completion, latency_ms)
 
@@ -236,15 +181,6 @@ def _arguments(raw: str) -> JsonValue:
     except ValueError:
         return raw
     return cast(JsonValue, parsed) if isinstance(parsed, dict) else raw
-
-
-def _retry_after(value: str | None) -> float | None:
-    if value is None:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        return None  # an HTTP date: fall back to our own backoff
 
 
 def policy_from_spec(spec: str, base_url: str | None = None) -> OpenAIPolicy:
