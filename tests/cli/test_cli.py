@@ -17,8 +17,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from _postgres import postgres_url as postgres_url
 from citeloop.events import RunStarted, encode_event
+from helpers.postgres import postgres_url as postgres_url
 
 EXE = shutil.which("citeloop")
 FOUNDED = "Who founded Acme Robotics?"
@@ -182,7 +182,7 @@ def test_replay_check_reports_no_divergence_and_dispatches_nothing(cli: Cli, tmp
     # A corpus that is gone by the time of the replay: a replay that dispatched a tool could not work.
     corpus = tmp_path / "pages"
     corpus.mkdir()
-    demo = Path(__file__).resolve().parents[1] / "tools" / "demo"
+    demo = Path(__file__).resolve().parents[2] / "tools" / "demo"
     for name in ("acme.md", "interview.md"):
         shutil.copy(demo / name, corpus / name)
     store = ["--store", "sqlite:///replay.db"]
@@ -249,7 +249,7 @@ def test_export_then_import_round_trips_a_run(asked: Asked, cli: Cli) -> None:
 
 
 def test_index_builds_a_corpus_index(cli: Cli) -> None:
-    demo = Path(__file__).resolve().parents[1] / "tools" / "demo"
+    demo = Path(__file__).resolve().parents[2] / "tools" / "demo"
     result = cli("index", str(demo))
     assert result.code == 0, result.err
     assert "pages from" in result.out

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import anyio
 import pytest
-from _fakes import page_tools
 from citeloop.events import open_store
 from citeloop.policies import ScriptedPolicy
 from citeloop.runtime import Outcome, Runtime, fold
+from helpers.fakes import page_tools
 
 pytestmark = pytest.mark.anyio
 

@@ -1,7 +1,7 @@
 """Workers on PostgreSQL, in one process: submit, claim with a lease, resume after a dead worker.
 
 psycopg's async API is asyncio-only, so these tests run on asyncio only. The fault test
-with real processes and SIGKILL is tests/test_worker_faults.py.
+with real processes and SIGKILL is tests/runtime/test_worker_faults.py.
 """
 
 from __future__ import annotations
@@ -12,8 +12,6 @@ from datetime import UTC, datetime, timedelta
 
 import anyio
 import pytest
-from _postgres import CompanyOpen, CompanyPolicy, CompanySearch, company_question, company_sentence
-from _postgres import postgres_url as postgres_url
 from citeloop.events import (
     Abstained,
     ActionParsed,
@@ -28,6 +26,8 @@ from citeloop.events import (
 )
 from citeloop.runtime import LeaseLostError, run_worker, submit
 from citeloop.runtime._leases import LeaseBook, LeasedStore
+from helpers.postgres import CompanyOpen, CompanyPolicy, CompanySearch, company_question, company_sentence
+from helpers.postgres import postgres_url as postgres_url
 
 pytestmark = pytest.mark.postgres
 

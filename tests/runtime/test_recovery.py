@@ -6,7 +6,6 @@ from datetime import UTC, datetime
 
 import anyio
 import pytest
-from _fakes import CountingPolicy, Effectful, ReplyQueue, page_tools
 from citeloop.events import (
     ConcurrencyError,
     Event,
@@ -18,6 +17,7 @@ from citeloop.events import (
 )
 from citeloop.policies import RunView, ScriptedPolicy, abstain_reply, react
 from citeloop.runtime import Outcome, Runtime, fold
+from helpers.fakes import CountingPolicy, Effectful, ReplyQueue, page_tools
 
 pytestmark = pytest.mark.anyio
 

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import anyio
 import pytest
-from _crash_child import kill_at_random
 from citeloop.events import open_store
+from helpers.crash_child import kill_at_random
 
 KILLS = 50 if os.environ.get("CI") == "true" else 10
 

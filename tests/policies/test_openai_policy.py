@@ -1,6 +1,6 @@
 """`OpenAIPolicy` on its own, against a scripted Chat Completions server on loopback.
 
-No client is patched: the official `openai` client talks HTTP to `tests/fake_openai.py`.
+No client is patched: the official `openai` client talks HTTP to `tests/helpers/fake_openai.py`.
 The client is anyio-based (httpx2), so these tests run on asyncio and trio.
 """
 
@@ -24,7 +24,7 @@ from citeloop.policies import (
 )
 from citeloop.policies._parser import Parsed, Rejected, parse_policy_reply
 from citeloop.policies._prompt import strip_thought
-from fake_openai import FakeOpenAI, Hang, Say, Status, serve
+from helpers.fake_openai import FakeOpenAI, Hang, Say, Status, serve
 from structlog.testing import capture_logs
 
 KEY = "sk-test-0123456789abcdef-SECRET"
@@ -378,7 +378,7 @@ async def test_the_fake_refuses_unanswered_tool_calls(fake: FakeOpenAI) -> None:
     )
     async with policy(fake, mode="tools") as p:
         await p.next_step(view(bad, step=1))  # rendered correctly: accepted
-    from fake_openai import _conversation_problem
+    from helpers.fake_openai import _conversation_problem
 
     messages = fake.requests[0].body["messages"]
     assert _conversation_problem(messages) == ""

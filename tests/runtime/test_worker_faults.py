@@ -31,8 +31,8 @@ TOOL_LATENCY = (0.3, 0.9)  # seconds per tool call, so that kills land mid-run
 
 def _worker_main(url: str, folder: Path) -> None:
     """One worker process: drive queued runs until killed, noting each claim and tool call."""
-    from _postgres import CompanyOpen, CompanyPolicy, CompanySearch
     from citeloop.runtime import run_worker
+    from helpers.postgres import CompanyOpen, CompanyPolicy, CompanySearch
 
     pid = os.getpid()
     notes = (folder / f"notes-{pid}.txt").open("a", buffering=1)
@@ -59,12 +59,11 @@ def _worker_main(url: str, folder: Path) -> None:
 
 
 if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the shared `helpers` package
     _worker_main(sys.argv[1], Path(sys.argv[2]))
     sys.exit(0)
 
 
-from _postgres import company_question  # noqa: E402 (the worker process above needs none of this)
-from _postgres import postgres_url as postgres_url  # noqa: E402
 from citeloop.events import (  # noqa: E402
     Abstained,
     Answered,
@@ -74,6 +73,8 @@ from citeloop.events import (  # noqa: E402
     open_store,
 )
 from citeloop.runtime import submit  # noqa: E402
+from helpers.postgres import company_question  # noqa: E402 (the worker process above needs none of this)
+from helpers.postgres import postgres_url as postgres_url  # noqa: E402
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
 
@@ -108,7 +109,7 @@ def _claims(folder: Path) -> Counter[str]:
 
 @pytest.mark.anyio
 async def test_killed_workers_lose_no_run_and_repeat_no_dispatch(postgres_url: str, tmp_path: Path) -> None:
-    from _postgres import CompanyOpen, CompanyPolicy, CompanySearch
+    from helpers.postgres import CompanyOpen, CompanyPolicy, CompanySearch
 
     store = open_store(postgres_url)
     assert isinstance(store, PostgresStore)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 EXE = shutil.which("citeloop")
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 pytestmark = pytest.mark.skipif(
     EXE is None, reason="the citeloop command is not installed (pip install -e .)"

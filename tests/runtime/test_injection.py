@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from _fakes import SPEC_PAGES, page_tools
 from citeloop.events import Answered, MemoryStore, ToolDispatched
 from citeloop.policies import RunView, finish_reply, react
 from citeloop.runtime import Runtime
+from helpers.fakes import SPEC_PAGES, page_tools
 
 pytestmark = pytest.mark.anyio
 

@@ -21,7 +21,7 @@ from citeloop.runtime._eval import (
 )
 from citeloop.tools import Corpus
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 SQUAD = DATA / "squad2_slice.json"
 HOTPOT = DATA / "hotpotqa_slice.jsonl"
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from _fakes import ReplyQueue, page_tools
 from citeloop.events import (
     Answered,
     Event,
@@ -15,6 +14,7 @@ from citeloop.events import (
 )
 from citeloop.policies import ScriptedPolicy, finish_reply, react
 from citeloop.runtime import Runtime, check_events
+from helpers.fakes import ReplyQueue, page_tools
 
 pytestmark = pytest.mark.anyio
 

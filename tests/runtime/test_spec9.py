@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _fakes import ReplyQueue
 from citeloop.events import FinishRejected, open_store
 from citeloop.policies import ExtractivePolicy, Policy, ScriptedPolicy, finish_reply, react
 from citeloop.runtime import Runtime, check_events, validate_finish
 from citeloop.tools import Corpus
+from helpers.fakes import ReplyQueue
 
 pytestmark = pytest.mark.anyio
 

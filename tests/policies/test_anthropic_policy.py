@@ -1,6 +1,6 @@
 """`AnthropicPolicy` against a scripted Messages API server on loopback, alone and in whole runs.
 
-No client is patched: the official `anthropic` client talks HTTP to `tests/fake_anthropic.py`.
+No client is patched: the official `anthropic` client talks HTTP to `tests/helpers/fake_anthropic.py`.
 The client is anyio-based (httpx2), so these tests run on asyncio and trio.
 """
 
@@ -40,7 +40,16 @@ from citeloop.policies import (
 from citeloop.policies._parser import Parsed, Rejected, parse_policy_reply
 from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
-from fake_anthropic import FakeAnthropic, Hang, Say, Script, Status, conversation_problem, sent_key, serve
+from helpers.fake_anthropic import (
+    FakeAnthropic,
+    Hang,
+    Say,
+    Script,
+    Status,
+    conversation_problem,
+    sent_key,
+    serve,
+)
 from structlog.testing import capture_logs
 
 KEY = "sk-ant-test-0123456789abcdef-SECRET"

@@ -1,7 +1,7 @@
 """Generated finish payloads and bodies (hypothesis): the gate, the evidence search and the locator agree.
 
 Example counts are explicit: 4,500 cases in this file (2,500 + 1,000 + 1,000); with
-tests/test_parser_properties.py a run checks 11,000 generated replies and payloads.
+tests/policies/test_parser_properties.py a run checks 11,000 generated replies and payloads.
 """
 
 from __future__ import annotations

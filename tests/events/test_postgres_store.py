@@ -2,7 +2,7 @@
 
 psycopg's async API is asyncio-only, so these tests run on asyncio only (the module
 overrides the `anyio_backend` fixture); one test checks that trio gets a clear UsageError.
-Each test gets its own schema (tests/_postgres.py), dropped afterwards.
+Each test gets its own schema (tests/helpers/postgres.py), dropped afterwards.
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import anyio
 import orjson
 import psycopg
 import pytest
-from _postgres import postgres_url as postgres_url
-from _postgres import server_url
 from citeloop.events import (
     Abstained,
     ConcurrencyError,
@@ -36,6 +34,8 @@ from citeloop.events.testing import (
     make_run_started,
     make_step,
 )
+from helpers.postgres import postgres_url as postgres_url
+from helpers.postgres import server_url
 from psycopg import sql
 
 pytestmark = pytest.mark.postgres

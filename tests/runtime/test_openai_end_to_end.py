@@ -28,7 +28,7 @@ from citeloop.events import (
 from citeloop.policies import OpenAIPolicy, RetryPolicy
 from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
-from fake_openai import FakeOpenAI, Hang, Say, Script, Status, serve
+from helpers.fake_openai import FakeOpenAI, Hang, Say, Script, Status, serve
 from structlog.testing import capture_logs
 
 KEY = "sk-e2e-9f8e7d6c5b4a-SECRET"

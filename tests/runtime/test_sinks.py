@@ -7,10 +7,10 @@ import json
 
 import anyio
 import pytest
-from _fakes import page_tools
 from citeloop.events import Event, MemoryStore, PolicyReply
 from citeloop.policies import RunView, ScriptedPolicy
 from citeloop.runtime import JsonLinesSink, Runtime, StructlogSink, redact_text
+from helpers.fakes import page_tools
 from structlog.testing import capture_logs
 
 pytestmark = pytest.mark.anyio

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import anyio
 import pytest
-from _fakes import SPEC_PAGES, ReplyQueue, page_tools
 from citeloop.events import (
     Abstained,
     ActionParsed,
@@ -19,6 +18,7 @@ from citeloop.events import (
 )
 from citeloop.policies import RunView, ScriptedPolicy, abstain_reply, finish_reply, react
 from citeloop.runtime import Runtime, fold
+from helpers.fakes import SPEC_PAGES, ReplyQueue, page_tools
 
 pytestmark = pytest.mark.anyio
 

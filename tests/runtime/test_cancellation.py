@@ -7,10 +7,10 @@ from pathlib import Path
 
 import anyio
 import pytest
-from _fakes import page_tools
 from citeloop.events import Event, open_store
 from citeloop.policies import ScriptedPolicy
 from citeloop.runtime import Runtime, fold
+from helpers.fakes import page_tools
 
 pytestmark = pytest.mark.anyio
 

@@ -1,0 +1,1 @@
+"""Shared test helpers: fakes, loopback servers speaking provider protocols, PostgreSQL fixtures."""
