@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 from citeloop.policies._extractive_score import FEATURE_NAMES, confidence_vector, score_sentences
 from citeloop.policies._questions import analyze
-from citeloop.runtime._eval import load_dataset, normalize_answer
+from citeloop.runtime.eval import load_dataset
+from citeloop.runtime.eval.metrics import normalize_answer
 from citeloop.tools import Corpus
 
 SQUAD = "/work/shared/data/squad2_dev/squad2_dev_shared.json"

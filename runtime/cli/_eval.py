@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
-from citeloop.runtime import run_evaluation, stderr_progress
+from citeloop.runtime.eval import run_evaluation, stderr_progress
 
 from ._errors import CliError
 from ._options import POLICY_NAMES, JsonOption, build_policy

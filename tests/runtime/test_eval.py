@@ -8,17 +8,9 @@ import pytest
 from citeloop.events import Answered, Locator, ToolObserved, UsageError, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.runtime import Runtime
-from citeloop.runtime._eval import (
-    DatasetError,
-    citations_valid,
-    evaluate,
-    f1_score,
-    format_table,
-    load_dataset,
-    normalize_answer,
-    plot_sweep,
-    run_evaluation,
-)
+from citeloop.runtime.eval import DatasetError, evaluate, load_dataset, run_evaluation
+from citeloop.runtime.eval.metrics import citations_valid, f1_score, normalize_answer
+from citeloop.runtime.eval.report import format_table, plot_sweep
 from citeloop.tools import Corpus
 
 DATA = Path(__file__).parents[1] / "data"

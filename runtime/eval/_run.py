@@ -1,0 +1,143 @@
+"""Running an evaluation: every question of a dataset through the real `Runtime`, and the threshold sweep.
+
+The corpus is built from the dataset's own paragraphs. The sweep needs one pass: the
+policy runs at `min_confidence=0`, and its first finish states its confidence in the
+thought ("confidence 0.612 ..."); since nothing before the finish depends on the
+threshold, a run at threshold t answers exactly when that confidence is >= t. Policies
+without that knob get a single point.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+import anyio
+from citeloop.events import ActionParsed, Event, Finish, UsageError, open_store
+from citeloop.policies import ExtractivePolicy, Policy
+from citeloop.runtime import Runtime
+from citeloop.tools import Corpus
+
+from .datasets import Dataset, DatasetKind, load_dataset
+from .metrics import RunRecord, citations_valid, summarize
+from .report import EvalReport
+
+DEFAULT_THRESHOLDS: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(20))
+_CONFIDENCE = re.compile(r"confidence (\d+(?:\.\d+)?)")
+
+
+async def evaluate(
+    dataset: Dataset,
+    *,
+    policy: Policy | None = None,
+    limit: int | None = None,
+    max_steps: int = 6,
+    progress: Callable[[int, int], None] | None = None,
+    sweep: bool = False,
+    thresholds: Sequence[float] = DEFAULT_THRESHOLDS,
+) -> EvalReport:
+    """Run each question (the first `limit`) through a `Runtime` over the dataset's corpus.
+
+    With `sweep`, the policy must be an `ExtractivePolicy`: it runs at threshold 0 and the
+    report holds the trade-off curve; its main figures are those at the policy's own threshold.
+    """
+    chosen: Policy = policy if policy is not None else ExtractivePolicy()
+    items = dataset.items[:limit] if limit is not None else dataset.items
+    run_policy = chosen
+    if sweep:
+        if not isinstance(chosen, ExtractivePolicy):
+            raise UsageError("--sweep needs a policy with a confidence threshold (extractive)")
+        run_policy = ExtractivePolicy(min_confidence=0.0, max_opens=chosen.max_opens)
+    corpus = Corpus.from_pages(dataset.pages, name=dataset.name)
+    records: list[RunRecord] = []
+    try:
+        async with Runtime(
+            store=open_store("memory://"), tools=corpus.tools(), policy=run_policy, max_steps=max_steps
+        ) as rt:
+            for done, item in enumerate(items, start=1):
+                started = time.perf_counter()
+                outcome = await rt.run(item.question)
+                seconds = time.perf_counter() - started
+                events = await rt.transcript(outcome.run_id)
+                records.append(
+                    RunRecord(
+                        item, outcome, seconds, citations_valid(outcome, events), _first_confidence(events)
+                    )
+                )
+                if progress is not None:
+                    progress(done, len(items))
+    finally:
+        corpus.close()
+    name = str(getattr(chosen, "name", type(chosen).__name__))
+    if not sweep:
+        return EvalReport(dataset.name, name, tuple(records))
+    assert isinstance(chosen, ExtractivePolicy)
+    curve = tuple(_point(records, t) for t in sorted({*thresholds, chosen.min_confidence}))
+    at_default = tuple(_at_threshold(r, chosen.min_confidence) for r in records)
+    return EvalReport(dataset.name, name, at_default, curve)
+
+
+def run_evaluation(
+    kind: DatasetKind,
+    path: str | Path,
+    *,
+    policy: Policy | None = None,
+    limit: int | None = None,
+    sweep: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> EvalReport:
+    """Load a file and evaluate it: the synchronous entry point for the command line."""
+    dataset = load_dataset(kind, path)
+
+    async def main() -> EvalReport:
+        return await evaluate(dataset, policy=policy, limit=limit, sweep=sweep, progress=progress)
+
+    return anyio.run(main)
+
+
+def stderr_progress(done: int, total: int) -> None:
+    """A one-line progress bar on stderr, redrawn in place."""
+    width = 30
+    filled = width * done // max(1, total)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _first_confidence(events: Sequence[Event]) -> float | None:
+    for event in events:
+        if isinstance(event, ActionParsed) and isinstance(event.action, Finish):
+            match = _CONFIDENCE.search(event.thought)
+            return float(match.group(1)) if match else None
+    return None
+
+
+def _at_threshold(record: RunRecord, threshold: float) -> RunRecord:
+    """The record as a run at `threshold` would have ended (see the module docstring)."""
+    if record.outcome.status == "answered" and (record.confidence or 0.0) < threshold:
+        refused = replace(
+            record.outcome,
+            status="abstained",
+            answer="cannot: below the confidence threshold",
+            citations=(),
+            evidence="",
+            locators=(),
+            reason="missing_fact",
+        )
+        return replace(record, outcome=refused)
+    return record
+
+
+def _point(records: Sequence[RunRecord], threshold: float) -> dict[str, float]:
+    summary = summarize([_at_threshold(r, threshold) for r in records])
+    return {
+        "threshold": threshold,
+        "answered_rate": summary["answered_rate"],
+        "evidence_contains_gold": summary["has_answer"]["evidence_contains_gold"],
+        "abstention_rate": summary["no_answer"]["abstention_rate"],
+    }
