@@ -1,4 +1,4 @@
-"""The standard workload of BENCH.md, shared by the runtime benchmarks.
+"""The standard workload of docs/benchmarks.md, shared by the runtime benchmarks.
 
 N synthetic pages ("Company K was founded by Person K in YEAR in CITY." + 1-3 KB of
 filler), question i = "Who founded Company K?" with K = i mod N, a zero-latency

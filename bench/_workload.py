@@ -1,4 +1,4 @@
-"""Synthetic, seeded runs of the standard workload (BENCH.md) as events, for store benchmarks.
+"""Synthetic, seeded runs of the standard workload (docs/benchmarks.md) as events, for store benchmarks.
 
 A run is what the scripted 3-step policy leaves in the log: RunStarted, then for search
 and open an ActionParsed, a ToolDispatched and a ToolObserved, then the finish and the

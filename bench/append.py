@@ -3,7 +3,7 @@
 Each writer appends whole standard runs the way the runtime does (6 appends, 9 events:
 [RunStarted] [ActionParsed ToolDispatched] [ToolObserved] ... [ActionParsed Answered]).
 Events are built before the clock starts: the figure is the store's work (encode, check,
-commit, wake). Prints one JSON line. Target (BENCH.md): SQLite at default durability with
+commit, wake). Prints one JSON line. Target (docs/benchmarks.md): SQLite at default durability with
 1,000 writers >= 50,000 events/s.
 
     python bench/append.py                       # memory, jsonl, sqlite, sqlite full

@@ -5,7 +5,7 @@ then, run by run, through the same read path:
 - floor:  SELECT the run's rows, `orjson.loads` each body (no validation, no fold);
 - reopen: SELECT the run's rows, `decode_events` (one validator call), `fold`.
 Also `store.read` + `fold` through the async store API, and the reopen time at N/4,
-N/2 and N events (linearity). Target (BENCH.md): reopen <= 1.5x floor on >= 1,000,000
+N/2 and N events (linearity). Target (docs/benchmarks.md): reopen <= 1.5x floor on >= 1,000,000
 events; the default N is smaller to finish in under a minute; `--events 1000000`.
 """
 

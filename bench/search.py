@@ -1,4 +1,4 @@
-"""B7: corpus search. Index build docs/s and query p50/p99 over the BENCH.md standard pages.
+"""B7: corpus search. Index build docs/s and query p50/p99 over the standard pages (docs/benchmarks.md).
 
 Builds an in-memory `Corpus` (SQLite FTS5, BM25) from N standard pages ("Company K was
 founded by Person K in YEAR in CITY." + 1-3 KB of filler), then times `Corpus.search` on

@@ -1,7 +1,7 @@
 """B1: the runtime's overhead per step over the bare-loop floor, sequential runs, per store.
 
 Prints one JSON line: the floor (µs/step), and per store the µs/step and the overhead
-above the floor, with the store's durability. Target (BENCH.md): SQLite at its default
+above the floor, with the store's durability. Target (docs/benchmarks.md): SQLite at its default
 durability ≤ 100 µs per step above the floor.
 
     python bench/step_overhead.py [--runs 2000] [--pages 200] [--latency-ms 0] [--store URL ...]

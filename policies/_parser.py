@@ -1,4 +1,4 @@
-"""The strict ReAct parser: a policy reply becomes one action or one rejection code (SPEC §2).
+"""The strict ReAct parser: a policy reply becomes one action or one rejection code (docs/protocol.md).
 
 Text replies must have exactly this shape::
 

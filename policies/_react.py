@@ -1,4 +1,4 @@
-"""Writing ReAct replies: the one text shape every text policy emits (SPEC §2)."""
+"""Writing ReAct replies: the one text shape every text policy emits (docs/protocol.md)."""
 
 from __future__ import annotations
 

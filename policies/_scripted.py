@@ -58,7 +58,7 @@ class ScriptedPolicy:
 
     @classmethod
     def demo(cls) -> ScriptedPolicy:
-        """Answers the SPEC §9 questions on the demo corpus."""
+        """Answers the seed questions of docs/gate.md on the demo corpus."""
         return cls(DEMO_ANSWERS)
 
     @property

@@ -1,6 +1,6 @@
 """The run's tools as Chat Completions function definitions, for native tool calling.
 
-`finish` carries the SPEC §4 payload as its arguments, so a model that calls it sends
+`finish` carries the finish payload (docs/gate.md) as its arguments, so a model that calls it sends
 exactly the object the grounding gate checks. The schemas guide the model; they are not
 trusted: the strict parser and the gate check whatever comes back.
 """

@@ -1,8 +1,10 @@
-"""The grounding gate: deterministic code that accepts a finish or names the first failing check (SPEC §4).
+"""The grounding gate: deterministic code that accepts a finish or names the first failing check.
 
-Cost (B6): on an accepted answer the gate reads only the *cited* bodies - the evidence
-is searched in them, and the `unsupported` words are looked up in the evidence, then in
-the cited bodies. The other opened bodies are read only to tell `evidence_uncited` from
+The payload, the codes and their order are in docs/gate.md.
+
+Cost (docs/benchmarks.md, B6): on an accepted answer the gate reads only the *cited*
+bodies - the evidence is searched in them, and the `unsupported` words are looked up in
+the evidence, then in the cited bodies. The other opened bodies are read only to tell `evidence_uncited` from
 `evidence` after the evidence was not found in any cited body, and for an answer word
 found in no cited body: the failure paths. No body is ever normalized (see `_text`).
 """
@@ -33,7 +35,7 @@ ABSTAIN_PREFIX: Final = "cannot:"
 
 
 def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) -> GateCode | None:
-    """None when the finish is accepted, else the first failing code in SPEC §4's order.
+    """None when the finish is accepted, else the first failing code, in docs/gate.md's order.
 
     `opened` maps each URL this run opened successfully to its body; nothing else is
     consulted. Works on plain dicts. Types are exact JSON types: `cannot_answer` must be a

@@ -1,4 +1,4 @@
-"""Locators: where an accepted answer's evidence sits in the exact bodies that were opened (SPEC §4)."""
+"""Locators: where an accepted answer's evidence sits in the exact bodies that were opened (docs/gate.md)."""
 
 from __future__ import annotations
 

@@ -55,7 +55,7 @@ class Outcome:
         raise ValueError(f"run {state.run_id!r} has not finished")
 
     def to_json(self) -> dict[str, Any]:
-        """The `--json` shape of SPEC §10."""
+        """The `citeloop ask --json` object (docs/gate.md, "The outcome a caller gets")."""
         return {
             "run_id": self.run_id,
             "status": self.status,

@@ -97,7 +97,7 @@ class Corpus:
 
     @classmethod
     def demo(cls) -> Corpus:
-        """The small fictional world shipped with the package (SPEC §9's pages among them)."""
+        """The small fictional world shipped with the package (it holds docs/gate.md's seed pages)."""
         return cls.from_path(Path(__file__).with_name("demo"))
 
     # -- use ------------------------------------------------------------------------------

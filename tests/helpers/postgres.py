@@ -76,7 +76,7 @@ def postgres_url() -> Iterator[str]:
 
 # -- a small workload for the worker tests ---------------------------------------------
 # Company K's page says who founded it; the policy searches, opens the top hit and
-# finishes with the founding sentence (the standard workload of BENCH.md, in miniature).
+# finishes with the founding sentence (the standard workload of docs/benchmarks.md, in miniature).
 # Tools may be slow (`latency`), so that runs are in flight long enough to be disturbed.
 
 

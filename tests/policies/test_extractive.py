@@ -1,4 +1,4 @@
-"""ExtractivePolicy: SPEC §9 on the demo corpus through the real runtime, reply shape, determinism, repair."""
+"""ExtractivePolicy: the seed questions through the real runtime, reply shape, determinism, repair."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The strict ReAct parser (SPEC §2): every code, its near miss, and the replies real models send."""
+"""The strict ReAct parser (docs/protocol.md): every code, its near miss, and the replies real models send."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Generated replies (hypothesis): each ends as an action or one of SPEC §2's codes, never an exception.
+"""Generated replies (hypothesis): each ends as an action or a code of docs/protocol.md, never an exception.
 
 Example counts are explicit: 6,500 replies and calls in this file (2,000 + 2,500 + 500 + 1,500);
 with tests/runtime/test_gate_properties.py a run checks over 10,000 generated replies and payloads.

@@ -1,4 +1,4 @@
-"""Abstention reasons are read off a run's log (SPEC §5), never held in a flag."""
+"""Abstention reasons are read off a run's log (docs/gate.md), never held in a flag."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The grounding gate (SPEC §4): every row as a trigger and a near miss, the classic failures, §9."""
+"""The grounding gate (docs/gate.md): every code as a trigger and a near miss, the classic failures."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Locators (SPEC §4): exact offsets into the original body, in code points and UTF-16 units."""
+"""Locators (docs/gate.md): exact offsets into the original body, in code points and UTF-16 units."""
 
 from __future__ import annotations
 

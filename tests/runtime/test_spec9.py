@@ -1,4 +1,4 @@
-"""SPEC §9, end to end: the seed evaluation table on the demo corpus, on every embedded store."""
+"""The seed questions of docs/gate.md, end to end, on the demo corpus and every embedded store."""
 
 from __future__ import annotations
 

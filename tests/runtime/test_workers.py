@@ -130,7 +130,7 @@ async def test_a_dead_workers_run_is_resumed_without_dispatching_again(postgres_
         events = await store.read(run_id)
         _check_log(events)
         assert isinstance(events[-1], Answered)
-        # The read-only search was run again (SPEC §6) but dispatched only once, by the dead worker.
+        # The read-only search was run again (docs/events.md) but dispatched only once, by the dead worker.
         assert search_calls == [f"search\t{question}"]
         assert [e.seq for e in events if isinstance(e, ToolDispatched) and e.tool == "search"] == [2]
 
