@@ -1,15 +1,18 @@
-"""`check`: replay a stored run through today's parser and gate, and report where they now differ.
+"""`check`: replay a stored run through today's decisions, and report where they now differ.
 
-Like Temporal's replayer reporting non-determinism: the recorded policy replies are
-parsed again, every recorded finish is judged again against exactly the pages the run
-had opened at that point, answer locators are recomputed, and every opened body is
-hashed again against its recorded digest. Nothing is dispatched, no policy is called.
+Like Temporal's replayer: the recorded inputs (the policy's replies, the tools'
+observations) are fed, in log order, to the same pure functions the driver uses
+(runtime/_decide.py), and what they return is compared with what was recorded, event by
+event — terminal events included. An `Answered` that no finish decided, an answer edited
+after the fact, an event after the end, a page whose body no longer matches its digest:
+each is a divergence. Nothing is dispatched, no policy is called.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -18,20 +21,40 @@ from citeloop.events import (
     ActionParsed,
     Answered,
     Event,
-    Finish,
     FinishRejected,
     Page,
     ParseRejected,
+    RunStarted,
+    ToolDispatched,
     ToolObserved,
+    ToolOutcomeUnknown,
+    ToolSpec,
 )
-from citeloop.policies import Parsed, parse_policy_reply
 
-from ._fold import fold
-from ._gate import validate_finish
-from ._locate import locate_evidence
+from ._decide import (
+    decide_action,
+    decide_budget,
+    decide_observation,
+    decide_reply,
+    decide_unknown_outcome,
+    needs_rerun,
+    next_move,
+)
+from ._fold import FoldError, fold
 from ._state import RunState
 
-DivergenceKind = Literal["parse", "gate", "locators", "digest"]
+DivergenceKind = Literal[
+    "parse",  # today's parser reads a recorded reply differently
+    "gate",  # today's gate gives a finish another verdict
+    "locators",  # an accepted answer's locators are not where today's code puts them
+    "answer",  # a recorded answer, its citations, evidence or digest differ from its finish
+    "dispatch",  # a recorded dispatch or observation differs from what its action decides
+    "recovery",  # what a stopped process's dispatch became differs from today's rule
+    "digest",  # an opened page's body no longer matches its recorded sha256
+    "unexplained",  # an event that no recorded input decides (a forged or spliced log)
+    "incomplete",  # the log ends (or the next event differs) where a decision had more to record
+    "sequence",  # events that cannot belong to one run in this order
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,73 +92,168 @@ class CheckReport:
         }
 
 
-def _describe_parse(event: ActionParsed | ParseRejected) -> str:
-    if isinstance(event, ParseRejected):
-        return f"rejected: {event.code}"
-    return f"action: {event.action.model_dump_json()}"
+def _step(event: Event) -> int:
+    return event.step if not isinstance(event, RunStarted) else 0
 
 
-def _verdict_of(events: Sequence[Event], start: int) -> tuple[str, Event | None]:
-    """What the log recorded right after a finish's ActionParsed at index `start`."""
-    for event in events[start + 1 :]:
-        if isinstance(event, FinishRejected):
-            return f"rejected: {event.code}", event
-        if isinstance(event, Answered | Abstained):
-            return "accepted", event
-        break
-    return "no verdict recorded", None
+def _describe(event: Event) -> str:
+    """An event as a divergence report names it: the decision, not its timestamp."""
+    match event:
+        case ParseRejected():
+            return f"rejected: {event.code}"
+        case ActionParsed():
+            return f"action: {event.action.model_dump_json()}"
+        case FinishRejected():
+            return f"rejected: {event.code}"
+        case Answered():
+            return "accepted"
+        case Abstained():
+            return f"abstained: {event.reason}"
+        case ToolDispatched():
+            return f"dispatch {event.call_id} {event.tool}({event.input!r}) read_only={event.read_only}"
+        case ToolObserved():
+            return f"observed {event.tool}({event.input!r}): {event.observation.kind}"
+        case ToolOutcomeUnknown():
+            return f"outcome unknown: {event.tool}({event.input!r})"
+        case RunStarted():
+            return "run started"
+    return event.type
 
 
-def check_events(events: Sequence[Event]) -> CheckReport:
-    """Replay `events` (one run's whole log) through today's parser and gate."""
-    divergences: list[Divergence] = []
-    state = RunState()
-    for index, event in enumerate(events):
-        if isinstance(event, ActionParsed | ParseRejected):
-            today = parse_policy_reply(event.reply, state.allowlist)
-            today_text = (
-                f"action: {today.action.model_dump_json()}"
-                if isinstance(today, Parsed)
-                else f"rejected: {today.code}"
+def _same(recorded: Event, today: Event) -> bool:
+    """Equal in everything but the time of day: a replay cannot know the clock."""
+    return recorded.model_copy(update={"at": today.at}) == today
+
+
+class _Replay:
+    """Walks one run's log, predicting each event from the recorded inputs before it."""
+
+    def __init__(self, tools: Mapping[str, ToolSpec] | None) -> None:
+        self._tools = tools
+        self.state = RunState()
+        self.found: list[Divergence] = []
+        self._expected: deque[Event] = deque()
+
+    def _note(self, event: Event, kind: DivergenceKind, recorded: str, today: str) -> None:
+        self.found.append(Divergence(event.seq, _step(event), kind, recorded, today))
+
+    @property
+    def _table(self) -> Mapping[str, ToolSpec]:
+        return self._tools if self._tools is not None else self.state.tools
+
+    def take(self, event: Event) -> bool:
+        """Judge one recorded event, then fold it in; False when the rest cannot be judged."""
+        if self.state.outcome is not None:
+            self._note(event, "unexplained", _describe(event), "nothing: the run had ended")
+        elif self._expected:
+            self._compare(event, self._expected.popleft())
+        elif self.state.next_seq > 0:
+            self._predict(event)
+        if isinstance(event, ToolObserved) and isinstance(event.observation, Page):
+            self._check_digest(event, event.observation)
+        try:
+            self.state = fold((event,), self.state)
+        except FoldError as exc:
+            self._note(event, "sequence", _describe(event), str(exc))
+            return False
+        return True
+
+    def finish(self, events: Sequence[Event]) -> None:
+        if self._expected and events:
+            missing = ", ".join(_describe(event) for event in self._expected)
+            self._note(events[-1], "incomplete", "the log ends here", f"also: {missing}")
+        if events and not isinstance(events[0], RunStarted):
+            self._note(events[0], "unexplained", _describe(events[0]), "a log begins with RunStarted")
+
+    def _predict(self, event: Event) -> None:
+        """Start a new decision at `event`: derive it from its recorded input and compare."""
+        state, at, table = self.state, event.at, self._table
+        move = next_move(state)
+        match event:
+            case ActionParsed() | ParseRejected() if move == "ask_policy":
+                decided = decide_reply(state, event.reply, table, at)
+                if not _same(event, decided[0]):
+                    self._note(event, "parse", _describe(event), _describe(decided[0]))
+                    return
+                self._expected.extend(decided[1:])
+            case ToolObserved() | ToolOutcomeUnknown() if event.call_id in state.pending:
+                assert event.call_id is not None
+                dispatched = state.pending[event.call_id]
+                if isinstance(event, ToolObserved):
+                    self._expect(event, decide_observation(state, dispatched, event.observation, at))
+                elif needs_rerun(dispatched, table):
+                    self._note(event, "recovery", _describe(event), f"run {dispatched.tool} again: read-only")
+                else:
+                    self._expect(event, decide_unknown_outcome(state, dispatched, at))
+            case Abstained() if event.reason in _OUTSIDE_REASONS and event.step == state.steps:
+                # Decided outside the log (a failing policy, a cancellation): nothing to
+                # re-derive, but it stands where a run could end that way.
+                pass
+            case _ if move == "budget":
+                self._expect(event, decide_budget(state, at))
+            case _ if move == "carry_out":
+                # An action recorded without its consequence (a stopped process): carried out next.
+                parsed = state.unhandled
+                assert parsed is not None
+                self._expect(event, decide_action(state, parsed.step, parsed.action, table, at))
+            case _:
+                self._note(event, "unexplained", _describe(event), f"no recorded input decides it ({move})")
+
+    def _expect(self, event: Event, decided: list[Event]) -> None:
+        """Compare `event` with the first event of a decision; the rest must follow it."""
+        if self._compare(event, decided[0]):
+            self._expected.extend(decided[1:])
+
+    def _compare(self, event: Event, today: Event) -> bool:
+        if _same(event, today):
+            return True
+        self._expected.clear()  # what a decision records after a difference cannot be compared
+        if isinstance(event, Answered) and isinstance(today, Answered):
+            self._compare_answers(event, today)
+        elif _is_verdict(event) or _is_verdict(today):
+            self._note(event, "gate", _describe(event), _describe(today))
+        else:
+            self._note(event, "dispatch", _describe(event), _describe(today))
+        return False
+
+    def _compare_answers(self, recorded: Answered, today: Answered) -> None:
+        if recorded.locators != today.locators and recorded.model_copy(
+            update={"at": today.at, "locators": today.locators}
+        ) == today:
+            self._note(
+                recorded,
+                "locators",
+                repr([(loc.url, loc.start, loc.end) for loc in recorded.locators]),
+                repr([(loc.url, loc.start, loc.end) for loc in today.locators]),
             )
-            if today_text != _describe_parse(event):
-                divergences.append(
-                    Divergence(event.seq, event.step, "parse", _describe_parse(event), today_text)
-                )
-            if isinstance(event, ActionParsed) and isinstance(event.action, Finish):
-                divergences.extend(_check_finish(state, events, index, event, event.action))
-        elif isinstance(event, ToolObserved) and isinstance(event.observation, Page):
-            page = event.observation
-            digest = hashlib.sha256(page.body.encode("utf-8")).hexdigest()
-            if digest != page.sha256:
-                divergences.append(Divergence(event.seq, event.step, "digest", page.sha256, digest))
-        state = fold((event,), state)
+            return
+        fields = ("answer", "citations", "evidence", "answer_sha256", "locators", "step")
+        differ = [name for name in fields if getattr(recorded, name) != getattr(today, name)]
+        self._note(recorded, "answer", f"recorded {', '.join(differ)}", "what the recorded finish gives")
+
+    def _check_digest(self, event: ToolObserved, page: Page) -> None:
+        digest = hashlib.sha256(page.body.encode("utf-8")).hexdigest()
+        if digest != page.sha256:
+            self._note(event, "digest", page.sha256, digest)
+
+
+_OUTSIDE_REASONS = frozenset({"policy_error", "cancelled"})
+
+
+def _is_verdict(event: Event) -> bool:
+    return isinstance(event, FinishRejected | Answered | Abstained)
+
+
+def check_events(events: Sequence[Event], tools: Mapping[str, ToolSpec] | None = None) -> CheckReport:
+    """Replay `events` (one run's whole log) through today's decisions and report every difference.
+
+    `tools` is the tool table to judge dispatches and recovery by (what each tool
+    declares today); by default, the table the run recorded when it started.
+    """
+    replay = _Replay(tools)
+    for event in events:
+        if not replay.take(event):
+            break
+    replay.finish(events)
     run_id = events[0].run_id if events else ""
-    return CheckReport(run_id=run_id, events=len(events), divergences=tuple(divergences))
-
-
-def _check_finish(
-    state: RunState, events: Sequence[Event], index: int, parsed: ActionParsed, finish: Finish
-) -> list[Divergence]:
-    found: list[Divergence] = []
-    code = validate_finish(finish.payload, state.opened_bodies())
-    today = "accepted" if code is None else f"rejected: {code}"
-    recorded, verdict = _verdict_of(events, index)
-    if verdict is not None and today != recorded:
-        found.append(Divergence(parsed.seq, parsed.step, "gate", recorded, today))
-    if isinstance(verdict, Answered) and code is None:
-        pages = {
-            url: (page.body, page.sha256) for url, page in state.opened.items() if url in verdict.citations
-        }
-        relocated = locate_evidence(verdict.evidence, verdict.citations, pages)
-        if relocated != verdict.locators:
-            found.append(
-                Divergence(
-                    verdict.seq,
-                    verdict.step,
-                    "locators",
-                    repr([(loc.url, loc.start, loc.end) for loc in verdict.locators]),
-                    repr([(loc.url, loc.start, loc.end) for loc in relocated]),
-                )
-            )
-    return found
+    return CheckReport(run_id=run_id, events=len(events), divergences=tuple(replay.found))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, TypeVar, assert_never
 
@@ -26,7 +26,7 @@ from citeloop.events import (
     ToolSpec,
 )
 
-from ._state import RunState, normalize_query
+from ._state import RunState, StepEvents, normalize_query
 
 _V = TypeVar("_V")
 _FRESH: Final = RunState()
@@ -45,11 +45,14 @@ class _Builder:
 
     The maps are copied on first write only: folding one event into a state (the loop
     does it on every append) copies just the map that event changes. This is the hot
-    path of every reopen (BENCH.md B4), hence the plain attributes and flags.
+    path of every reopen (docs/benchmarks.md, B4), hence the plain attributes and flags.
     """
 
     __slots__ = (
         "allowlist",
+        "by_step",
+        "by_step_owned",
+        "failed_opens",
         "hits_seen",
         "max_steps",
         "next_seq",
@@ -82,7 +85,9 @@ class _Builder:
         self.opened: Mapping[str, Page] = state.opened
         self.searched: Mapping[str, tuple[Hit, ...]] = state.searched
         self.pending: Mapping[str, ToolDispatched] = state.pending
-        self.opened_owned = self.searched_owned = self.pending_owned = False
+        self.failed_opens = state.failed_opens
+        self.by_step: Sequence[StepEvents] = state.by_step
+        self.opened_owned = self.searched_owned = self.pending_owned = self.by_step_owned = False
         self.steps = state.steps
         self.open_attempts = state.open_attempts
         self.open_failures = state.open_failures
@@ -105,6 +110,8 @@ class _Builder:
         if self.next_seq and event.run_id != self.run_id:
             raise FoldError(f"event of run {event.run_id!r} in run {self.run_id!r}")
         self.next_seq += 1
+        if not isinstance(event, RunStarted):
+            self._trace(event)
         # The cases are ordered by how often they occur in a log.
         match event:
             case ToolObserved():
@@ -139,6 +146,17 @@ class _Builder:
             case _:
                 assert_never(event)
 
+    def _trace(self, event: Event) -> None:
+        if not self.by_step_owned:
+            self.by_step = list(self.by_step)
+            self.by_step_owned = True
+        groups: list[StepEvents] = self.by_step  # type: ignore[assignment]
+        step = event.step  # type: ignore[union-attr]  # every event but RunStarted has one
+        if groups and groups[-1][0].step == step:  # type: ignore[union-attr]
+            groups[-1] += (event,)
+        else:
+            groups.append((event,))
+
     def _observe(self, event: ToolObserved) -> None:
         observation = event.observation
         match observation:
@@ -159,6 +177,7 @@ class _Builder:
                 if event.tool == "open":
                     self.open_attempts += 1
                     self.open_failures += 1
+                    self.failed_opens = self.failed_opens | {event.input}
             case AlreadySearched() | Text():
                 pass
             case _:
@@ -182,6 +201,8 @@ class _Builder:
             rejections=self.rejections,
             parse_rejections=self.parse_rejections,
             pending=MappingProxyType(self.pending) if self.pending_owned else self.pending,
+            failed_opens=self.failed_opens,
+            by_step=tuple(self.by_step) if self.by_step_owned else self.by_step,  # type: ignore[arg-type]
             unhandled=self.unhandled,
             outcome=self.outcome,
         )

@@ -8,7 +8,6 @@ full body, which stays in the log.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import assert_never
 
 from citeloop.events import (
@@ -16,7 +15,6 @@ from citeloop.events import (
     ActionParsed,
     AlreadySearched,
     Answered,
-    Event,
     FinishRejected,
     Hit,
     Observation,
@@ -32,7 +30,7 @@ from citeloop.events import (
 )
 from citeloop.policies import RunView, Turn
 
-from ._state import RunState
+from ._state import RunState, StepEvents
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,74 +80,79 @@ def render_observation(observation: Observation, options: ViewOptions) -> str:
             assert_never(observation)
 
 
-class Projector:
-    """Builds the view incrementally as events are appended, so a step costs O(1) here."""
-
-    def __init__(self, options: ViewOptions) -> None:
-        self._options = options
-        self._turns: list[Turn] = []
-        self._failed_opens: set[str] = set()
-        self._pages: dict[str, Page] = {}
-
-    def add(self, event: Event) -> None:
+def turn_of(events: StepEvents, options: ViewOptions) -> Turn | None:
+    """One step of the fold as a policy is shown it; None for a step with no policy reply."""
+    head = events[0]
+    if isinstance(head, ParseRejected):
+        shown = f"protocol error: {head.code}" + (f" ({head.detail})" if head.detail else "")
+        return Turn(step=head.step, reply=head.reply, thought="", action=None, shown=shown)
+    if not isinstance(head, ActionParsed):
+        return None
+    shown, observation = "", None
+    for event in events[1:]:
         match event:
-            case ActionParsed():
-                self._turns.append(
-                    Turn(
-                        step=event.step,
-                        reply=event.reply,
-                        thought=event.thought,
-                        action=event.action,
-                        shown="",
-                    )
-                )
-            case ParseRejected():
-                shown = f"protocol error: {event.code}" + (f" ({event.detail})" if event.detail else "")
-                self._turns.append(
-                    Turn(step=event.step, reply=event.reply, thought="", action=None, shown=shown)
-                )
             case ToolObserved():
-                if isinstance(event.observation, Page):
-                    self._pages[event.observation.url] = event.observation
-                elif isinstance(event.observation, ToolError) and event.tool == "open":
-                    self._failed_opens.add(event.input)
-                self._amend_last(render_observation(event.observation, self._options), event.observation)
+                shown, observation = render_observation(event.observation, options), event.observation
             case ToolOutcomeUnknown():
-                self._amend_last(
+                shown, observation = (
                     f"the outcome of {event.tool}({event.input!r}) is unknown: the process stopped while "
                     "it ran, and a tool of unknown effect is never run twice",
                     None,
                 )
             case FinishRejected():
-                self._amend_last(f"finish rejected: {event.code}", None)
-            case RunStarted() | ToolDispatched() | Answered() | Abstained():
+                shown, observation = f"finish rejected: {event.code}", None
+            case RunStarted() | ActionParsed() | ParseRejected() | ToolDispatched():
+                pass
+            case Answered() | Abstained():
                 pass
             case _:
                 assert_never(event)
+    # A thought is hidden (when asked) once its step has a result: the policy needs its
+    # latest reasoning only while it waits for one.
+    thought = "" if shown and options.strip_thoughts else head.thought
+    return Turn(
+        step=head.step,
+        reply=head.reply,
+        thought=thought,
+        action=head.action,
+        shown=shown,
+        observation=observation,
+    )
 
-    def _amend_last(self, shown: str, observation: Observation | None) -> None:
-        if not self._turns:
-            return
-        last = self._turns[-1]
-        self._turns[-1] = Turn(
-            step=last.step,
-            reply=last.reply,
-            thought="" if self._options.strip_thoughts else last.thought,
-            action=last.action,
-            shown=shown,
-            observation=observation,
-        )
+
+class Projector:
+    """The policy's view of a run, rendered from the fold's steps.
+
+    A step's events never change once the next step begins, so each step is rendered
+    once and kept (keyed by the identity of its tuple in the fold): a step costs O(1)
+    rendering here, not O(steps).
+    """
+
+    def __init__(self, options: ViewOptions) -> None:
+        self._options = options
+        self._rendered: list[tuple[StepEvents, Turn | None]] = []
 
     def view(self, state: RunState) -> RunView:
+        rendered = self._rendered
+        turns: list[Turn] = []
+        for index, events in enumerate(state.by_step):
+            if index < len(rendered) and rendered[index][0] is events:
+                turn = rendered[index][1]
+            else:
+                turn = turn_of(events, self._options)
+                del rendered[index:]
+                rendered.append((events, turn))
+            if turn is not None:
+                turns.append(turn)
         return RunView(
             run_id=state.run_id,
             question=state.question,
             allowlist=state.allowlist,
             step=state.steps,
             max_steps=state.max_steps,
-            turns=tuple(self._turns),
-            pages=MappingProxyType(dict(self._pages)),
+            turns=tuple(turns),
+            pages=state.opened,
             searched=state.searched,
-            failed_opens=frozenset(self._failed_opens),
+            failed_opens=state.failed_opens,
             repair_used=state.repair_used,
         )

@@ -11,6 +11,7 @@ from citeloop.events import (
     AbstainReason,
     ActionParsed,
     Answered,
+    Event,
     Hit,
     Page,
     ToolDispatched,
@@ -28,6 +29,11 @@ def normalize_query(query: str) -> str:
 
 
 _NO_ENTRIES: Mapping[str, Any] = MappingProxyType({})
+
+# A run's events after its start, grouped by step in log order: one tuple per step,
+# beginning with the policy reply's event when there was one. The policy's view and the
+# `show` timeline are both rendered from it, so a step is folded once for everyone.
+StepEvents: TypeAlias = tuple[Event, ...]
 
 
 class RunState(NamedTuple):
@@ -53,6 +59,8 @@ class RunState(NamedTuple):
     rejections: int = 0
     parse_rejections: int = 0
     pending: Mapping[str, ToolDispatched] = _NO_ENTRIES
+    failed_opens: frozenset[str] = frozenset()
+    by_step: tuple[StepEvents, ...] = ()
     # A parsed action whose consequence (dispatch, observation, gate verdict) is not in the
     # log yet: the process stopped in between, and resume must carry it out, not ask again.
     unhandled: ActionParsed | None = None
@@ -86,7 +94,7 @@ class RunState(NamedTuple):
         return {url: page.body for url, page in self.opened.items()}
 
     def own_abstain_reason(self) -> AbstainReason:
-        """The reason for a policy's own abstention, read off what the run did (SPEC §5)."""
+        """The reason for a policy's own abstention, read off what the run did (docs/gate.md)."""
         if not self.opened and self.open_attempts and self.open_failures == self.open_attempts:
             return "not_found"
         if not self.opened and self.hits_seen == 0:

@@ -114,49 +114,39 @@ class Timeline:
         }
 
 
-def build_timeline(events: Sequence[Event]) -> Timeline:
-    """Group a run's events by step."""
-    steps: dict[int, Step] = {}
-
-    def at(step: int) -> Step:
-        if step not in steps:
-            steps[step] = Step(step)
-        return steps[step]
-
+def _row(events: tuple[Event, ...]) -> Step:
+    """One step of the fold's `by_step` as a timeline row."""
+    row = Step(events[0].step)  # type: ignore[union-attr]  # the fold never groups RunStarted
     for event in events:
         match event:
-            case RunStarted():
-                continue
             case ActionParsed():
-                row = at(event.step)
                 row.thought = event.thought
                 row.action = describe_action(event.action)
                 if isinstance(event.action, CallTool):
                     row.verdict = "parsed"
             case ParseRejected():
-                row = at(event.step)
                 row.action = _cut(event.reply.text or json.dumps(event.reply.structured), 120)
                 row.verdict = f"protocol error: {event.code}" + (f" ({event.detail})" if event.detail else "")
-            case ToolDispatched():
-                row = at(event.step)
             case ToolObserved():
-                row = at(event.step)
                 row.observation = summarize(event.observation)
             case ToolOutcomeUnknown():
-                row = at(event.step)
                 row.observation = f"outcome unknown: {event.tool}({event.input!r}) was not run again"
             case FinishRejected():
-                row = at(event.step)
                 row.verdict = f"finish rejected: {event.code}"
             case Answered():
-                row = at(event.step)
                 row.verdict = "accepted: answered"
             case Abstained():
-                row = at(event.step)
                 row.verdict = f"abstained: {event.reason}"
+            case RunStarted() | ToolDispatched():
+                pass
             case _:
                 assert_never(event)
         row.seqs.append(event.seq)
+    return row
+
+
+def build_timeline(events: Sequence[Event]) -> Timeline:
+    """A run's steps as the fold groups them (one fold, shared with the loop and the policy's view)."""
     state = fold(events)
     outcome = state.outcome
     return Timeline(
@@ -165,7 +155,7 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
         policy=state.policy,
         status=state.status,
         events=len(events),
-        steps=tuple(steps[key] for key in sorted(steps)),
+        steps=tuple(_row(group) for group in state.by_step),
         outcome=outcome.answer if outcome is not None else "",
         reason=outcome.reason if isinstance(outcome, Abstained) else None,
     )

@@ -1,0 +1,280 @@
+"""The loop's decisions as pure functions: (folded state, next input) -> the events to append.
+
+The driver (runtime/_driver.py) does the I/O around these functions — it asks the
+policy, runs tools, appends — and `check` (runtime/_check.py) replays a stored log
+through the very same functions and compares what they return with what was recorded,
+event by event. A decision therefore exists once: a forged or edited log cannot pass
+`check` by disagreeing with a second copy of the rules.
+
+Every function is pure: no I/O, no clock (the caller passes `at`), no randomness. The
+`tools` argument is the tool table the caller trusts today (name -> `ToolSpec`); a
+run's log records the table it started with, but a tool's own declaration wins over
+the log (docs/events.md, "resume").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any, Literal, TypeAlias
+
+from citeloop.events import (
+    Abstained,
+    AbstainReason,
+    Action,
+    ActionParsed,
+    AlreadySearched,
+    Answered,
+    CallTool,
+    Event,
+    Finish,
+    FinishRejected,
+    Observation,
+    ParseRejected,
+    PolicyReply,
+    RunStarted,
+    ToolDispatched,
+    ToolError,
+    ToolObserved,
+    ToolOutcomeUnknown,
+    ToolSpec,
+)
+from citeloop.policies import Rejected, parse_policy_reply
+
+from ._gate import validate_finish
+from ._locate import answer_digest, locate_evidence
+from ._state import RunState, normalize_query
+
+ToolTable: TypeAlias = Mapping[str, ToolSpec]
+
+# What the loop does next, read off the fold alone.
+NextMove: TypeAlias = Literal["done", "recover", "carry_out", "budget", "ask_policy"]
+
+BUDGET_ANSWER = "cannot: the step budget ({max_steps}) ran out before a grounded answer"
+INVALID_FINISH_ANSWER = "cannot: no finish passed the grounding gate after the one repair turn"
+CANCELLED_ANSWER = "cannot: the run was cancelled"
+
+
+def next_move(state: RunState) -> NextMove:
+    """The loop's next move: the order here is the order in which a run's obligations are met."""
+    if state.outcome is not None:
+        return "done"
+    if state.pending:
+        return "recover"  # a dispatch with no observation: only a stopped process leaves one
+    if state.unhandled is not None:
+        return "carry_out"  # a parsed action with no consequence recorded: never ask again
+    if state.budget_spent:
+        return "budget"
+    return "ask_policy"
+
+
+def decide_start(
+    run_id: str,
+    question: str,
+    *,
+    max_steps: int,
+    allowlist: tuple[str, ...],
+    policy: str,
+    tools: ToolTable,
+    at: datetime,
+) -> RunStarted:
+    """The first event of a run: the question and the rules it will be held to."""
+    return RunStarted(
+        run_id=run_id,
+        seq=0,
+        at=at,
+        question=question,
+        max_steps=max_steps,
+        tools=tuple(tools.values()),
+        allowlist=allowlist,
+        policy=policy,
+    )
+
+
+def decide_reply(state: RunState, reply: PolicyReply, tools: ToolTable, at: datetime) -> list[Event]:
+    """A policy reply, parsed strictly, and everything that follows from it without I/O.
+
+    A rejected reply is one `ParseRejected`. A parsed one is `ActionParsed` followed, in
+    the same batch, by its consequence: the gate's verdict on a finish, an answer from
+    the log (a repeated search, an unknown tool), or the `ToolDispatched` that the driver
+    then carries out.
+    """
+    step = state.steps
+    parsed = parse_policy_reply(reply, state.allowlist)
+    if isinstance(parsed, Rejected):
+        return [
+            ParseRejected(
+                run_id=state.run_id,
+                seq=state.next_seq,
+                at=at,
+                step=step,
+                reply=reply,
+                code=parsed.code,
+                detail=parsed.detail,
+            )
+        ]
+    head = ActionParsed(
+        run_id=state.run_id,
+        seq=state.next_seq,
+        at=at,
+        step=step,
+        reply=reply,
+        thought=parsed.thought,
+        action=parsed.action,
+    )
+    return [head, *decide_action(state, step, parsed.action, tools, at, offset=1)]
+
+
+def decide_action(
+    state: RunState, step: int, action: Action, tools: ToolTable, at: datetime, *, offset: int = 0
+) -> list[Event]:
+    """The consequence of a parsed action; `offset` counts events decided before it in the batch."""
+    if isinstance(action, Finish):
+        return decide_finish(state, step, action.payload, at, offset=offset)
+    return _decide_call(state, step, action, tools, at, offset)
+
+
+def _decide_call(
+    state: RunState, step: int, action: CallTool, tools: ToolTable, at: datetime, offset: int
+) -> list[Event]:
+    seq = state.next_seq + offset
+    observation: Observation | None = None
+    if action.tool == "search":
+        earlier = state.searched.get(normalize_query(action.input))
+        if earlier is not None:
+            observation = AlreadySearched(query=action.input, hits=earlier)
+    spec = tools.get(action.tool)
+    if observation is None and spec is None:
+        observation = ToolError(code="unknown_tool", message=f"no tool named {action.tool!r} in this runtime")
+    if observation is not None:
+        return [
+            ToolObserved(
+                run_id=state.run_id,
+                seq=seq,
+                at=at,
+                step=step,
+                call_id=None,
+                tool=action.tool,
+                input=action.input,
+                observation=observation,
+            )
+        ]
+    assert spec is not None
+    return [
+        ToolDispatched(
+            run_id=state.run_id,
+            seq=seq,
+            at=at,
+            step=step,
+            call_id=f"c{seq}",
+            tool=action.tool,
+            input=action.input,
+            read_only=spec.read_only,
+        )
+    ]
+
+
+def decide_observation(
+    state: RunState, dispatched: ToolDispatched, observation: Observation, at: datetime
+) -> list[Event]:
+    """What a dispatched tool returned (a failure is a `ToolError` observation, never an exception)."""
+    return [
+        ToolObserved(
+            run_id=state.run_id,
+            seq=state.next_seq,
+            at=at,
+            step=dispatched.step,
+            call_id=dispatched.call_id,
+            tool=dispatched.tool,
+            input=dispatched.input,
+            observation=observation,
+        )
+    ]
+
+
+def needs_rerun(dispatched: ToolDispatched, tools: ToolTable) -> bool:
+    """Whether a dispatch left without an observation is run again on resume.
+
+    Only a tool that declares itself read-only today is; the flag recorded in the log is
+    not trusted over the tool's own declaration.
+    """
+    spec = tools.get(dispatched.tool)
+    return spec is not None and spec.read_only
+
+
+def decide_unknown_outcome(state: RunState, dispatched: ToolDispatched, at: datetime) -> list[Event]:
+    """A dispatch of unknown effect that a stopped process left unobserved: never run twice."""
+    return [
+        ToolOutcomeUnknown(
+            run_id=state.run_id,
+            seq=state.next_seq,
+            at=at,
+            step=dispatched.step,
+            call_id=dispatched.call_id,
+            tool=dispatched.tool,
+            input=dispatched.input,
+        )
+    ]
+
+
+def decide_finish(
+    state: RunState, step: int, payload: dict[str, Any], at: datetime, *, offset: int = 0
+) -> list[Event]:
+    """The gate's verdict on a finish, as the events that record it (docs/gate.md)."""
+    seq = state.next_seq + offset
+    code = validate_finish(payload, state.opened_bodies())
+    if code is None:
+        if payload["cannot_answer"]:
+            reason = state.own_abstain_reason()
+            answer = payload["answer"]
+            return [Abstained(run_id=state.run_id, seq=seq, at=at, step=step, reason=reason, answer=answer)]
+        citations = tuple(payload["citations"])
+        pages = {url: (page.body, page.sha256) for url, page in state.opened.items() if url in citations}
+        return [
+            Answered(
+                run_id=state.run_id,
+                seq=seq,
+                at=at,
+                step=step,
+                answer=payload["answer"],
+                citations=citations,
+                evidence=payload["evidence"],
+                locators=locate_evidence(payload["evidence"], citations, pages),
+                answer_sha256=answer_digest(payload["answer"]),
+            )
+        ]
+    rejected = FinishRejected(run_id=state.run_id, seq=seq, at=at, step=step, code=code, payload=payload)
+    if not state.repair_used:
+        return [rejected]
+    final = Abstained(
+        run_id=state.run_id,
+        seq=seq + 1,
+        at=at,
+        step=step,
+        reason="invalid_finish",
+        answer=INVALID_FINISH_ANSWER,
+        detail=code,
+    )
+    return [rejected, final]
+
+
+def decide_budget(state: RunState, at: datetime) -> list[Event]:
+    """The step budget is spent without a terminal event."""
+    return decide_abstain(state, "budget", BUDGET_ANSWER.format(max_steps=state.max_steps), at)
+
+
+def decide_abstain(
+    state: RunState, reason: AbstainReason, answer: str, at: datetime, *, detail: str = ""
+) -> list[Event]:
+    """An abstention decided outside the gate: the budget, a failing policy, a cancellation."""
+    return [
+        Abstained(
+            run_id=state.run_id,
+            seq=state.next_seq,
+            at=at,
+            step=state.steps,
+            reason=reason,
+            answer=answer,
+            detail=detail,
+        )
+    ]
