@@ -45,12 +45,18 @@ from ._observations import Text as Text
 from ._observations import ToolError as ToolError
 from ._open import open_store as open_store
 from ._postgres import PostgresStore as PostgresStore
+from ._redact import REDACTED as REDACTED
+from ._redact import redact as redact
+from ._redact import redact_event_dict as redact_event_dict
+from ._redact import redact_text as redact_text
+from ._redact import redact_url as redact_url
 from ._store import EventStore as EventStore
 from ._store import RunStatus as RunStatus
 from ._store import RunSummary as RunSummary
 from ._store import StoredEvent as StoredEvent
 
 __all__ = (
+    "REDACTED",
     "SCHEMA_VERSION",
     "TERMINAL_TYPES",
     "AbstainReason",
@@ -97,4 +103,8 @@ __all__ = (
     "event_from_dict",
     "json_schema",
     "open_store",
+    "redact",
+    "redact_event_dict",
+    "redact_text",
+    "redact_url",
 )

@@ -36,6 +36,7 @@ import orjson
 from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError, UsageError
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
+from ._redact import redact_text
 from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
 
 if TYPE_CHECKING:
@@ -53,13 +54,8 @@ _Append = tuple[str, Sequence[Event], int, bool]
 
 
 def redact(url: str) -> str:
-    """`url` with its password replaced by `***` (safe to print and log)."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    user = parts.username or ""
-    host = parts.netloc.rpartition("@")[2]
-    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}"))
+    """`url` with its password and secret parameters replaced by `***` (safe to print and log)."""
+    return redact_text(url, mask="***")
 
 
 def _psycopg() -> Any:

@@ -10,25 +10,15 @@ from __future__ import annotations
 
 import os
 from typing import Any, Final
-from urllib.parse import urlsplit, urlunsplit
 
 from anyio.lowlevel import RunVar
-from citeloop.events import UsageError
+from citeloop.events import UsageError, redact_text, redact_url
 from pydantic import SecretStr
 
 from ._retry import RetryPolicy, Verdict
 
 # Local servers (Ollama, vLLM, llama.cpp) ignore the key, but the clients insist on one.
 _NO_KEY: Final = "no-key"
-
-
-def redact_url(url: str) -> str:
-    """The URL without credentials or query string (a token may hide in either)."""
-    parts = urlsplit(url)
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host = f"{host}:{parts.port}"
-    return urlunsplit((parts.scheme, host, parts.path, "", ""))
 
 
 def retry_after(value: str | None) -> float | None:
@@ -102,11 +92,8 @@ class Endpoint:
             await client.close()
 
     def scrub(self, text: str) -> str:
-        """Error text fit for a log or an exception: the key masked, the length bounded."""
-        key = self._key.get_secret_value()
-        if len(key) >= 4:
-            text = text.replace(key, "***")
-        return text[:300]
+        """Error text fit for a log or an exception: the key and other secrets masked, the length bounded."""
+        return redact_text(text, secrets=(self._key.get_secret_value(),), mask="***")[:300]
 
     def classify(self, exc: Exception) -> Verdict:
         """Whether a failed request is worth retrying (429, 5xx, the provider's own, timeouts)."""

@@ -3,6 +3,8 @@
 Evaluation on SQuAD 2.0 / HotpotQA lives in `citeloop.runtime.eval`.
 """
 
+from citeloop.events import redact_text as redact_text
+
 from ._check import CheckReport as CheckReport
 from ._check import Divergence as Divergence
 from ._check import check_events as check_events
@@ -16,8 +18,6 @@ from ._locate import answer_digest as answer_digest
 from ._locate import locate_evidence as locate_evidence
 from ._outcome import Outcome as Outcome
 from ._project import ViewOptions as ViewOptions
-from ._redact import redact as redact
-from ._redact import redact_text as redact_text
 from ._runtime import Runtime as Runtime
 from ._sinks import JsonLinesSink as JsonLinesSink
 from ._sinks import Sink as Sink
@@ -46,7 +46,6 @@ __all__ = (
     "check_events",
     "fold",
     "locate_evidence",
-    "redact",
     "redact_text",
     "run_worker",
     "submit",

@@ -19,9 +19,7 @@ import orjson
 import structlog
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectReceiveStream, MemoryObjectSendStream
-from citeloop.events import Event
-
-from ._redact import redact
+from citeloop.events import Event, redact
 
 Sink: TypeAlias = Callable[[Event], Awaitable[None] | None]
 """A sink is any callable taking an event; it may be sync or async."""
