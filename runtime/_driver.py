@@ -1,56 +1,54 @@
-"""The loop of one run: ask the policy, parse strictly, dispatch, observe, gate — each fact an event.
+"""The loop of one run: ask the policy, run tools, append — the I/O around the decisions.
 
-Everything the loop decides on (the opened set, the repair turn, the step count, what
-is pending) is read off `self.state`, the fold of the run's log; the loop keeps no
-flag beside it. Appends name the seq they expect, so a second writer on the same run
-fails with `ConcurrencyError` instead of interleaving.
+What to append is decided by the pure functions of runtime/_decide.py from `self.state`,
+the fold of the run's log; the loop keeps no flag beside it. Appends name the seq they
+expect, so a second writer on the same run fails with `ConcurrencyError` instead of
+interleaving.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, Final
 
 import anyio
 import structlog
 from anyio.streams.memory import MemoryObjectSendStream
 from citeloop.events import (
-    Abstained,
-    AbstainReason,
-    Action,
-    ActionParsed,
-    AlreadySearched,
-    Answered,
-    CallTool,
     Event,
     EventStore,
-    Finish,
-    FinishRejected,
     Observation,
-    ParseRejected,
     PolicyReply,
     RunFailure,
-    RunStarted,
     ToolDispatched,
     ToolError,
-    ToolObserved,
-    ToolOutcomeUnknown,
     ToolSpec,
     redact_text,
 )
-from citeloop.policies import Policy, Rejected, RunView, parse_policy_reply
+from citeloop.policies import Policy, RunView
 from citeloop.tools import Tool
 from pydantic_core import PydanticSerializationError
 
+from ._decide import (
+    CANCELLED_ANSWER,
+    decide_abstain,
+    decide_action,
+    decide_budget,
+    decide_observation,
+    decide_reply,
+    decide_start,
+    decide_unknown_outcome,
+    needs_rerun,
+    next_move,
+)
 from ._fold import fold
-from ._gate import validate_finish
-from ._locate import answer_digest, locate_evidence
 from ._project import Projector, ViewOptions
 from ._sinks import SinkHub
-from ._state import RunState, normalize_query
+from ._state import RunState
 
 
 class _TimedOut:
@@ -73,9 +71,20 @@ class LoopConfig:
     view_options: ViewOptions
     hub: SinkHub
 
+    # The tool table every decision trusts: what each tool declares now (built once).
+    specs: Mapping[str, ToolSpec] = field(init=False)
+
+    def __post_init__(self) -> None:
+        specs = {name: ToolSpec(name=name, read_only=tool.read_only) for name, tool in self.tools.items()}
+        object.__setattr__(self, "specs", MappingProxyType(specs))
+
 
 class Driver:
-    """Drives one run from whatever its log already holds to a terminal event."""
+    """Drives one run from whatever its log already holds to a terminal event.
+
+    Every choice is made by a pure function of runtime/_decide.py; the driver only does
+    the I/O around them (ask the policy, run a tool, append) and folds what it appended.
+    """
 
     def __init__(
         self,
@@ -87,13 +96,8 @@ class Driver:
         self._listener = listener
         self.state: RunState = fold(stored)
         self._projector = Projector(config.view_options)
-        for event in stored:
-            self._projector.add(event)
 
     # -- appending ---------------------------------------------------------------------
-
-    def _fields(self, offset: int) -> dict[str, Any]:
-        return {"run_id": self.state.run_id, "seq": self.state.next_seq + offset, "at": self._config.clock()}
 
     async def _append(self, events: list[Event]) -> None:
         run_id = self.state.run_id or events[0].run_id
@@ -101,10 +105,8 @@ class Driver:
         self._took(events)
 
     def _took(self, events: list[Event]) -> None:
-        """Fold durable events into the state and pass them on: projection, sinks, a streaming caller."""
+        """Fold durable events into the state (the one fold of the step) and pass them on."""
         self.state = fold(events, self.state)
-        for event in events:
-            self._projector.add(event)
         self._config.hub.offer(events)
         if self._listener is not None:
             for event in events:
@@ -117,18 +119,15 @@ class Driver:
     def _started(
         self, run_id: str, question: str, max_steps: int, allowlist: tuple[str, ...], policy: str
     ) -> Event:
-        specs = tuple(
-            ToolSpec(name=name, read_only=tool.read_only) for name, tool in self._config.tools.items()
-        )
-        return RunStarted(
-            run_id=run_id,
-            seq=0,
-            at=self._config.clock(),
-            question=question,
+        config = self._config
+        return decide_start(
+            run_id,
+            question,
             max_steps=max_steps,
-            tools=specs,
             allowlist=allowlist,
             policy=policy,
+            tools=config.specs,
+            at=config.clock(),
         )
 
     async def start(
@@ -175,120 +174,77 @@ class Driver:
             if len(stored) != self.state.next_seq:
                 self.state = fold(stored)
             if self.state.outcome is None:
-                await self._abstain("cancelled", "cannot: the run was cancelled")
+                await self._append(
+                    decide_abstain(self.state, "cancelled", CANCELLED_ANSWER, self._config.clock())
+                )
         except RunFailure as exc:
             # Another writer took the run over (it is theirs to end), a worker's lease is
             # gone (another worker resumes it), or the store is down: the run stays resumable.
             _log().info("cancellation_not_recorded", run_id=run_id, reason=redact_text(repr(exc)))
 
     async def _loop(self) -> None:
-        await self._recover()
-        while self.state.outcome is None:
-            if self.state.unhandled is not None:
-                await self._carry_out(self.state.unhandled.step, self.state.unhandled.action, [])
-            elif self.state.budget_spent:
-                await self._abstain(
-                    "budget",
-                    f"cannot: the step budget ({self.state.max_steps}) ran out before a grounded answer",
-                )
+        while True:
+            move = next_move(self.state)
+            if move == "done":
+                return
+            if move == "recover":
+                await self._recover()
+            elif move == "carry_out":
+                parsed = self.state.unhandled
+                assert parsed is not None
+                at = self._config.clock()
+                await self._act(decide_action(self.state, parsed.step, parsed.action, self._config.specs, at))
+            elif move == "budget":
+                await self._append(decide_budget(self.state, self._config.clock()))
             else:
                 await self._ask_policy()
 
     async def _recover(self) -> None:
-        """Settle dispatches that a crash left without an observation (SPEC §6)."""
-        if self.state.outcome is not None:
-            return
-        for call_id, dispatched in sorted(self.state.pending.items(), key=lambda item: item[1].seq):
-            tool = self._config.tools.get(dispatched.tool)
-            if dispatched.read_only and tool is not None:
-                observation = await self._run_tool(tool, dispatched.input)
-                await self._append(
-                    [
-                        self._observed(
-                            dispatched.step, call_id, dispatched.tool, dispatched.input, observation, 0
-                        )
-                    ]
-                )
+        """Settle the dispatches that a stopped process left without an observation (docs/events.md)."""
+        for dispatched in sorted(self.state.pending.values(), key=lambda pending: pending.seq):
+            if needs_rerun(dispatched, self._config.specs):
+                await self._dispatch(dispatched)
             else:
-                unknown = ToolOutcomeUnknown(
-                    **self._fields(0),
-                    step=dispatched.step,
-                    call_id=call_id,
-                    tool=dispatched.tool,
-                    input=dispatched.input,
-                )
-                await self._append([unknown])
+                await self._append(decide_unknown_outcome(self.state, dispatched, self._config.clock()))
 
     async def _ask_policy(self) -> None:
-        step = self.state.steps
         view = self._projector.view(self.state)
         try:
             raw = await self._policy_reply(view)
         except Exception as exc:  # a failing policy is an outcome of the run, not a crash of the caller
             _log().warning("policy_failed", run_id=self.state.run_id, error=redact_text(repr(exc)))
             detail = redact_text(f"{type(exc).__name__}: {exc}")
-            await self._abstain("policy_error", "cannot: the policy failed", detail=detail)
+            await self._policy_failed("cannot: the policy failed", detail)
             return
         if raw is _TIMED_OUT:
-            await self._abstain("policy_error", "cannot: the policy did not reply in time", detail="timeout")
+            await self._policy_failed("cannot: the policy did not reply in time", "timeout")
             return
         if not isinstance(raw, str | PolicyReply):
             detail = f"next_step returned {type(raw).__name__}, not str or PolicyReply"
-            await self._abstain("policy_error", "cannot: the policy failed", detail=detail)
+            await self._policy_failed("cannot: the policy failed", detail)
             return
         reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
-        parsed = parse_policy_reply(reply, self.state.allowlist)
-        if isinstance(parsed, Rejected):
-            await self._append(
-                [
-                    ParseRejected(
-                        **self._fields(0), step=step, reply=reply, code=parsed.code, detail=parsed.detail
-                    )
-                ]
-            )
-            return
-        action_parsed = ActionParsed(
-            **self._fields(0), step=step, reply=reply, thought=parsed.thought, action=parsed.action
-        )
-        await self._carry_out(step, parsed.action, [action_parsed])
+        await self._act(decide_reply(self.state, reply, self._config.specs, self._config.clock()))
 
-    async def _carry_out(self, step: int, action: Action, prefix: list[Event]) -> None:
-        """Act on a parsed action; `prefix` (the ActionParsed, when new) is appended in the same batch."""
-        if isinstance(action, Finish):
-            await self._append(prefix + self._verdict(step, action.payload, len(prefix)))
-            return
-        await self._call(step, action, prefix)
+    async def _policy_failed(self, answer: str, detail: str) -> None:
+        clock = self._config.clock()
+        await self._append(decide_abstain(self.state, "policy_error", answer, clock, detail=detail))
 
-    async def _call(self, step: int, action: CallTool, prefix: list[Event]) -> None:
-        offset = len(prefix)
-        if action.tool == "search":
-            earlier = self.state.searched.get(normalize_query(action.input))
-            if earlier is not None:
-                repeat = AlreadySearched(query=action.input, hits=earlier)
-                await self._append(
-                    [*prefix, self._observed(step, None, action.tool, action.input, repeat, offset)]
-                )
-                return
-        tool = self._config.tools.get(action.tool)
-        if tool is None:
-            missing = ToolError(code="unknown_tool", message=f"no tool named {action.tool!r} in this runtime")
-            await self._append(
-                [*prefix, self._observed(step, None, action.tool, action.input, missing, offset)]
-            )
-            return
-        call_id = f"c{self.state.next_seq + offset}"
-        dispatched = ToolDispatched(
-            **self._fields(offset),
-            step=step,
-            call_id=call_id,
-            tool=action.tool,
-            input=action.input,
-            read_only=tool.read_only,
-        )
-        # Durable before the tool runs: after a crash, resume knows the call may have happened.
-        await self._append([*prefix, dispatched])
-        observation = await self._run_tool(tool, action.input)
-        await self._append([self._observed(step, call_id, action.tool, action.input, observation, 0)])
+    async def _act(self, decided: list[Event]) -> None:
+        """Append a decision; when it ends in a dispatch, carry the call out.
+
+        The dispatch is durable before the tool runs: after a crash, resume knows the
+        call may have happened.
+        """
+        await self._append(decided)
+        last = decided[-1]
+        if isinstance(last, ToolDispatched):
+            await self._dispatch(last)
+
+    async def _dispatch(self, dispatched: ToolDispatched) -> None:
+        tool = self._config.tools[dispatched.tool]
+        observation = await self._run_tool(tool, dispatched.input)
+        await self._append(decide_observation(self.state, dispatched, observation, self._config.clock()))
 
     async def _policy_reply(self, view: RunView) -> str | PolicyReply | _TimedOut:
         """The policy's reply, or `_TIMED_OUT` when it did not come within the timeout."""
@@ -296,7 +252,7 @@ class Driver:
         if timeout is None:
             return await self._config.policy.next_step(view)
         # A bare cancel scope, not `fail_after`: the same deadline at a fraction of the cost
-        # on this per-step path (BENCH.md B1).
+        # on this per-step path (docs/benchmarks.md, B1).
         with anyio.CancelScope(deadline=anyio.current_time() + timeout):
             return await self._config.policy.next_step(view)
         return _TIMED_OUT
@@ -312,65 +268,6 @@ class Driver:
             )
             return ToolError(code="tool_raised", message=f"{type(exc).__name__}: {exc}")
         return ToolError(code="timeout", message=f"no result within {timeout:g} s")
-
-    def _observed(
-        self, step: int, call_id: str | None, tool: str, argument: str, observation: Observation, offset: int
-    ) -> ToolObserved:
-        return ToolObserved(
-            **self._fields(offset),
-            step=step,
-            call_id=call_id,
-            tool=tool,
-            input=argument,
-            observation=observation,
-        )
-
-    def _verdict(self, step: int, payload: dict[str, Any], offset: int) -> list[Event]:
-        """The gate's decision on a finish, as the events that record it."""
-        state = self.state
-        code = validate_finish(payload, state.opened_bodies())
-        if code is None:
-            if payload["cannot_answer"]:
-                return [
-                    Abstained(
-                        **self._fields(offset),
-                        step=step,
-                        reason=state.own_abstain_reason(),
-                        answer=payload["answer"],
-                    )
-                ]
-            citations = tuple(payload["citations"])
-            pages = {url: (page.body, page.sha256) for url, page in state.opened.items() if url in citations}
-            return [
-                Answered(
-                    **self._fields(offset),
-                    step=step,
-                    answer=payload["answer"],
-                    citations=citations,
-                    evidence=payload["evidence"],
-                    locators=locate_evidence(payload["evidence"], citations, pages),
-                    answer_sha256=answer_digest(payload["answer"]),
-                )
-            ]
-        rejected = FinishRejected(**self._fields(offset), step=step, code=code, payload=payload)
-        if not state.repair_used:
-            return [rejected]
-        return [
-            rejected,
-            Abstained(
-                **self._fields(offset + 1),
-                step=step,
-                reason="invalid_finish",
-                answer="cannot: no finish passed the grounding gate after the one repair turn",
-                detail=code,
-            ),
-        ]
-
-    async def _abstain(self, reason: AbstainReason, answer: str, *, detail: str = "") -> None:
-        step = self.state.steps
-        await self._append(
-            [Abstained(**self._fields(0), step=step, reason=reason, answer=answer, detail=detail)]
-        )
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
