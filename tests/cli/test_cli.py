@@ -1,4 +1,7 @@
-"""The installed `citeloop` command, driven in a subprocess from a temporary working folder.
+"""The `citeloop` command, driven in a subprocess from a temporary working folder.
+
+The command is the one installed beside this interpreter (helpers.cli): missing, the
+tests skip on a laptop and fail under CI=true.
 
 Each subprocess costs about half a second, so one module-scoped folder holds the runs
 that several tests read (ask once, then list, show, replay, export them).
@@ -10,7 +13,6 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -18,19 +20,14 @@ from pathlib import Path
 
 import pytest
 from citeloop.events import RunStarted, encode_event
+from helpers.cli import run_citeloop
 from helpers.postgres import postgres_url as postgres_url
 
-EXE = shutil.which("citeloop")
 FOUNDED = "Who founded Acme Robotics?"
 FOUNDED_EVIDENCE = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
 FOOD = "What is Ada's favorite food?"
 JSON_KEYS = {"run_id", "status", "answer", "citations", "evidence", "locators", "reason", "steps"}
 LOCATOR_KEYS = {"url", "sha256", "start", "end", "quote"}
-
-pytestmark = pytest.mark.skipif(
-    EXE is None, reason="the citeloop command is not installed (pip install -e .)"
-)
-
 
 @dataclass
 class Result:
@@ -49,15 +46,7 @@ class Cli:
         self.env["COLUMNS"] = "200"
 
     def __call__(self, *args: str, env: dict[str, str] | None = None) -> Result:
-        assert EXE is not None
-        done = subprocess.run(
-            [EXE, *args],
-            cwd=self.cwd,
-            env={**self.env, **(env or {})},
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        done = run_citeloop(*args, cwd=self.cwd, env={**self.env, **(env or {})})
         return Result(done.returncode, done.stdout, done.stderr)
 
 

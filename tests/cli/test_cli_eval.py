@@ -3,23 +3,17 @@
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from helpers.cli import run_citeloop
 
-EXE = shutil.which("citeloop")
 DATA = Path(__file__).parents[1] / "data"
-
-pytestmark = pytest.mark.skipif(
-    EXE is None, reason="the citeloop command is not installed (pip install -e .)"
-)
 
 
 def citeloop(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    assert EXE is not None
-    return subprocess.run([EXE, *args], cwd=cwd, capture_output=True, text=True, timeout=120, check=False)
+    return run_citeloop(*args, cwd=cwd)
 
 
 def test_eval_squad2_json_report(tmp_path: Path) -> None:

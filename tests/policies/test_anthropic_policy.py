@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import logging
 import os
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +39,7 @@ from citeloop.policies import (
 from citeloop.policies._parser import Parsed, Rejected, parse_policy_reply
 from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
+from helpers.cli import run_citeloop
 from helpers.fake_anthropic import (
     FakeAnthropic,
     Hang,
@@ -405,7 +405,6 @@ async def test_a_hanging_model_ends_as_policy_error(fake: FakeAnthropic, mode: s
     assert "PolicyUnavailableError" in abstained.detail and fake.calls == 3
 
 
-@pytest.mark.skipif(shutil.which("citeloop") is None, reason="the citeloop command is not installed")
 def test_command_line_run_then_replay_check_calls_no_model(fake: FakeAnthropic, tmp_path: Path) -> None:
     # One mode here (each subprocess costs seconds); both modes are checked in process above.
     fake.push(*research("tools"), act("tools", "finish", GOOD_FINISH))
@@ -416,15 +415,7 @@ def test_command_line_run_then_replay_check_calls_no_model(fake: FakeAnthropic, 
     )
 
     def citeloop(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            ["citeloop", *args],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-            check=False,
-        )
+        return run_citeloop(*args, cwd=tmp_path, env=env)
 
     asked = citeloop("ask", QUESTION, "--policy", "anthropic-tools:claude-test", "--store", store, "--json")
     assert asked.returncode == 0, asked.stderr

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,6 +27,7 @@ from citeloop.events import (
 from citeloop.policies import OpenAIPolicy, RetryPolicy
 from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
+from helpers.cli import run_citeloop
 from helpers.fake_openai import FakeOpenAI, Hang, Say, Script, Status, serve
 from structlog.testing import capture_logs
 
@@ -227,7 +227,6 @@ async def test_several_native_calls_in_one_reply_are_one_rejected_step(fake: Fak
     assert all(m["content"].startswith("protocol error: multiple_actions") for m in answers)
 
 
-@pytest.mark.skipif(shutil.which("citeloop") is None, reason="the citeloop command is not installed")
 def test_command_line_run_then_replay_check_calls_no_model(fake: FakeOpenAI, tmp_path: Path) -> None:
     # One mode here (each subprocess costs seconds); both modes are checked in process above.
     spec, mode = "openai-tools:test-model", "tools"
@@ -237,10 +236,7 @@ def test_command_line_run_then_replay_check_calls_no_model(fake: FakeOpenAI, tmp
     env.update(OPENAI_API_KEY=KEY, CITELOOP_CACHE_DIR=str(tmp_path / "cache"))
 
     def citeloop(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            ["citeloop", *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
-            check=False,
-        )
+        return run_citeloop(*args, cwd=tmp_path, env=env)
 
     endpoint = ("--base-url", fake.base_url)
     asked = citeloop("ask", QUESTION, "--policy", spec, *endpoint, "--store", store, "--json")
