@@ -69,22 +69,3 @@ def test_no_bare_top_level_module(bare: str, tmp_path: object) -> None:
     assert result.returncode != 0
     assert "ModuleNotFoundError" in result.stderr
 
-
-def test_layers_import_downwards_only() -> None:
-    """events imports nothing of ours; tools and policies import only events."""
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    allowed = {
-        "events": set(),
-        "tools": {"events"},
-        "policies": {"events"},
-        "runtime": {"events", "tools", "policies"},
-    }
-    for layer, may_import in allowed.items():
-        for path in (root / layer).rglob("*.py"):
-            text = path.read_text(encoding="utf-8")
-            for other in {"events", "tools", "policies", "runtime"} - {layer}:
-                if other in may_import:
-                    continue
-                assert f"citeloop.{other}" not in text, f"{path} imports citeloop.{other}"
