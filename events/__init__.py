@@ -9,6 +9,7 @@ from ._actions import Finish as Finish
 from ._errors import CiteloopError as CiteloopError
 from ._errors import ConcurrencyError as ConcurrencyError
 from ._errors import CorruptLogError as CorruptLogError
+from ._errors import LeaseLostError as LeaseLostError
 from ._errors import RunFailure as RunFailure
 from ._errors import StoreUnavailableError as StoreUnavailableError
 from ._errors import StoreURLError as StoreURLError
@@ -43,13 +44,16 @@ from ._observations import Page as Page
 from ._observations import SearchHits as SearchHits
 from ._observations import Text as Text
 from ._observations import ToolError as ToolError
+from ._open import open_queue as open_queue
 from ._open import open_store as open_store
 from ._postgres import PostgresStore as PostgresStore
+from ._queue import RunQueue as RunQueue
 from ._redact import REDACTED as REDACTED
 from ._redact import redact as redact
 from ._redact import redact_event_dict as redact_event_dict
 from ._redact import redact_text as redact_text
 from ._redact import redact_url as redact_url
+from ._resource import AsyncResource as AsyncResource
 from ._store import EventStore as EventStore
 from ._store import RunStatus as RunStatus
 from ._store import RunSummary as RunSummary
@@ -64,6 +68,7 @@ __all__ = (
     "Action",
     "ActionParsed",
     "AlreadySearched",
+    "AsyncResource",
     "Answered",
     "CallTool",
     "CiteloopError",
@@ -74,6 +79,7 @@ __all__ = (
     "Finish",
     "FinishRejected",
     "Hit",
+    "LeaseLostError",
     "Locator",
     "MemoryStore",
     "Observation",
@@ -82,6 +88,7 @@ __all__ = (
     "PolicyReply",
     "PostgresStore",
     "RunFailure",
+    "RunQueue",
     "RunStarted",
     "RunStatus",
     "RunSummary",
@@ -102,6 +109,7 @@ __all__ = (
     "encode_event",
     "event_from_dict",
     "json_schema",
+    "open_queue",
     "open_store",
     "redact",
     "redact_event_dict",

@@ -49,3 +49,11 @@ class ConcurrencyError(RunFailure):
         self.run_id = run_id
         self.expected_seq = expected_seq
         self.actual_seq = actual_seq
+
+
+class LeaseLostError(RunFailure):
+    """Raised when a worker renews, or would append to, a run whose lease it no longer holds."""
+
+    def __init__(self, run_id: str) -> None:
+        super().__init__(f"run {run_id!r}: this worker's lease has expired or was taken over")
+        self.run_id = run_id

@@ -29,8 +29,7 @@ import re
 import zlib
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from types import TracebackType
-from typing import Final, Self
+from typing import Final
 
 import anyio
 import anyio.lowlevel
@@ -41,6 +40,7 @@ from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, S
 from ._events import Event, decode_events, encode_event
 from ._grouping import GroupCommitter
 from ._index import EventIndex
+from ._resource import AsyncResource
 from ._store import RunSummary, StoredEvent, check_batch
 from ._urls import file_url_parts
 
@@ -72,7 +72,7 @@ def _parse_record(line: bytes) -> list[Event] | None:
     return events
 
 
-class JsonlStore:
+class JsonlStore(AsyncResource):
     """An `EventStore` in one JSONL file, with an in-memory index built when opened."""
 
     def __init__(self, path: Path, *, url: str | None = None) -> None:
@@ -213,17 +213,6 @@ class JsonlStore:
         self._closed = True
         os.close(self._fd)  # also releases the flock
         self._events.wake()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.aclose()
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Sequence
-from types import TracebackType
-from typing import Self
 
 import anyio
 
 from ._errors import ConcurrencyError, StoreUnavailableError
 from ._events import Event
 from ._index import EventIndex
+from ._resource import AsyncResource
 from ._store import RunSummary, StoredEvent, check_batch
 
 
-class MemoryStore:
+class MemoryStore(AsyncResource):
     """Keeps every event in lists; an append is 'durable' once it is in them."""
 
     def __init__(self) -> None:
@@ -59,14 +58,3 @@ class MemoryStore:
     async def aclose(self) -> None:
         self._closed = True
         self._index.wake()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.aclose()

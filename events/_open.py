@@ -1,11 +1,12 @@
-"""`open_store(url)`: the one place that maps a store URL to a store."""
+"""`open_store(url)` and `open_queue(store)`: the one place mapping a URL to a store, a store to its queue."""
 
 from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from ._errors import StoreURLError
+from ._errors import StoreURLError, UsageError
 from ._memory import MemoryStore
+from ._queue import RunQueue
 from ._store import EventStore
 
 SCHEMES = ("memory", "jsonl", "sqlite", "postgresql")
@@ -40,4 +41,29 @@ def open_store(url: str) -> EventStore:
     raise StoreURLError(
         f"unknown store URL {url!r}: expected one of "
         + ", ".join(f"{s}://..." for s in SCHEMES)
+    )
+
+
+def open_queue(store: EventStore) -> RunQueue:
+    """The run queue that lives beside `store`'s log, for `submit` and workers.
+
+    SQLite stores (workers on one machine) and PostgreSQL stores (workers anywhere) have
+    one. The memory and JSONL stores do not: a memory store dies with its one process,
+    and a JSONL file is locked by its one writer process, so no second process could
+    submit to it or work on it. Closing the queue leaves the store open.
+    """
+    from ._postgres import PostgresStore
+    from ._sqlite import SqliteStore
+
+    if isinstance(store, SqliteStore):
+        from ._sqlite_queue import SqliteQueue
+
+        return SqliteQueue(store)
+    if isinstance(store, PostgresStore):
+        from ._postgres_queue import PostgresQueue
+
+        return PostgresQueue(store)
+    raise UsageError(
+        f"the store {store.url} has no run queue: submit and workers need a sqlite:// store "
+        "(one machine) or a postgresql:// store (many)"
     )

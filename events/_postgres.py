@@ -21,22 +21,20 @@ every other query parameter goes to libpq unchanged (for example `connect_timeou
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
-from collections.abc import AsyncIterator, Iterator, Sequence
-from datetime import timedelta
-from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, Self, cast
+from collections.abc import AsyncIterator, Sequence
+from typing import TYPE_CHECKING, Any, Final, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import anyio
 import orjson
 
-from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError, UsageError
+from ._errors import ConcurrencyError, CorruptLogError, StoreURLError
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
+from ._postgres_db import PostgresDatabase, psycopg_modules
 from ._redact import redact_text
+from ._resource import AsyncResource
 from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
 
 if TYPE_CHECKING:
@@ -58,18 +56,7 @@ def redact(url: str) -> str:
     return redact_text(url, mask="***")
 
 
-def _psycopg() -> Any:
-    try:
-        import psycopg
-        import psycopg_pool
-    except ImportError:
-        raise UsageError(
-            "the PostgreSQL store needs psycopg 3: pip install 'citeloop[postgres]'"
-        ) from None
-    return psycopg, psycopg_pool
-
-
-class PostgresStore:
+class PostgresStore(AsyncResource):
     """An `EventStore` in a PostgreSQL schema, shared safely by many processes."""
 
     def __init__(
@@ -82,20 +69,13 @@ class PostgresStore:
         notify: bool = True,
         url: str | None = None,
     ) -> None:
-        _psycopg()
+        psycopg_modules()
         if not _SCHEMA_NAME.fullmatch(schema):
             raise StoreURLError(f"bad schema name {schema!r}: letters, digits and _ only")
-        self._conninfo = conninfo
-        self._schema = schema
-        self._pool_size = pool_size
+        self._db = PostgresDatabase(conninfo, schema=schema, pool_size=pool_size, url=redact(url or conninfo))
         self._poll = poll_seconds
         self._notify = notify
-        self._url = redact(url or conninfo)
-        self._pool: AsyncConnectionPool[Any] | None = None
-        self._opening = anyio.Lock()
         self._group: GroupCommitter[_Append] = GroupCommitter(self._commit)
-        self._closed = False
-        self._sql: dict[str, Any] = {}
 
     @classmethod
     def from_url(cls, url: str) -> PostgresStore:
@@ -107,7 +87,7 @@ class PostgresStore:
         ours = {k: v for k, v in query if k in _OPTIONS}
         libpq = [(k, v) for k, v in query if k not in _OPTIONS]
         conninfo = urlunsplit(parts._replace(scheme="postgresql", query=urlencode(libpq)))
-        psycopg, _ = _psycopg()
+        psycopg, _ = psycopg_modules()
         try:
             psycopg.conninfo.conninfo_to_dict(conninfo)
             pool_size = int(ours.get("pool_size", "10"))
@@ -128,154 +108,43 @@ class PostgresStore:
 
     @property
     def url(self) -> str:
-        return self._url
+        return self._db.url
 
     @property
     def schema(self) -> str:
         """The PostgreSQL schema holding this store's tables."""
-        return self._schema
+        return self._db.schema
 
-    # -- connections ---------------------------------------------------------------
-
-    def _unavailable(self, exc: BaseException) -> StoreUnavailableError:
-        detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return StoreUnavailableError(f"PostgreSQL store {self._url}: {detail}")
-
-    @contextlib.contextmanager
-    def _translate(self) -> Iterator[None]:
-        psycopg, psycopg_pool = _psycopg()
-        try:
-            yield
-        except (psycopg.OperationalError, psycopg.InterfaceError, psycopg_pool.PoolTimeout) as exc:
-            raise self._unavailable(exc) from None
-        except psycopg.DataError as exc:
-            raise CorruptLogError(f"PostgreSQL store {self._url}: {exc}") from None
-
-    async def _configure(self, conn: AsyncConnection[Any]) -> None:
-        from psycopg.adapt import Loader
-
-        class _RawJson(Loader):
-            # Bodies go straight to pydantic's JSON validator; parsing them here would be waste.
-            def load(self, data: Any) -> bytes:
-                return bytes(data)
-
-        conn.adapters.register_loader("json", _RawJson)
+    @property
+    def database(self) -> PostgresDatabase:
+        """The connections this store works through (its run queue shares them)."""
+        return self._db
 
     async def connect(self) -> AsyncConnection[Any]:
         """A new autocommit connection of this store's (the caller closes it)."""
-        psycopg, _ = _psycopg()
-        self._check_usable()
-        with self._translate():
-            conn: AsyncConnection[Any] = await psycopg.AsyncConnection.connect(
-                self._conninfo, autocommit=True
-            )
-        await self._configure(conn)
-        return conn
-
-    def _check_usable(self) -> None:
-        if self._closed:
-            raise StoreUnavailableError(f"the PostgreSQL store {self._url} is closed")
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            raise UsageError(
-                "the PostgreSQL store runs on asyncio only (psycopg's async API is asyncio-only); "
-                "run it under asyncio, not trio"
-            ) from None
+        return await self._db.connect()
 
     async def pool(self) -> AsyncConnectionPool[Any]:
         """The connection pool, opened (and the schema created) on first use."""
-        self._check_usable()
-        if self._pool is not None:
-            return self._pool
-        async with self._opening:
-            if self._pool is None:
-                _, psycopg_pool = _psycopg()
-                # The first connection creates the schema, and reports a bad server clearly
-                # (a pool would only time out).
-                conn = await self.connect()
-                try:
-                    with self._translate():
-                        await self._create_schema(conn)
-                finally:
-                    await conn.close()
-                pool = psycopg_pool.AsyncConnectionPool(
-                    self._conninfo,
-                    min_size=1,
-                    max_size=self._pool_size,
-                    open=False,
-                    kwargs={"autocommit": True},
-                    configure=self._configure,
-                    timeout=30.0,
-                )
-                with self._translate():
-                    await pool.open(wait=True, timeout=30.0)
-                self._pool = pool
-        return self._pool
-
-    async def _create_schema(self, conn: AsyncConnection[Any]) -> None:
-        from psycopg import sql
-
-        from ._postgres_schema import SCHEMA_VERSION, ddl
-
-        async with conn.transaction():
-            # Serializes concurrent first opens: CREATE ... IF NOT EXISTS is not race-free.
-            await conn.execute(
-                "SELECT pg_advisory_xact_lock(hashtext('citeloop.ddl'), hashtext(%s))", (self._schema,)
-            )
-            found = await conn.execute(
-                "SELECT to_regclass(%s) IS NOT NULL", (f'"{self._schema}".meta',)
-            )
-            row = await found.fetchone()
-            version = None
-            if row is not None and row[0]:
-                cursor = await conn.execute(
-                    sql.SQL("SELECT value FROM {} WHERE key = 'schema_version'").format(self.table("meta"))
-                )
-                stored = await cursor.fetchone()
-                version = stored[0] if stored else None
-            if version != str(SCHEMA_VERSION):
-                # The DDL is idempotent and replaces the append function in place.
-                await conn.execute(ddl(self._schema))
-                await conn.execute(
-                    sql.SQL(
-                        "INSERT INTO {} VALUES ('schema_version', %s) "
-                        "ON CONFLICT (key) DO UPDATE SET value = excluded.value"
-                    ).format(self.table("meta")),
-                    (str(SCHEMA_VERSION),),
-                )
+        return await self._db.pool()
 
     def table(self, name: str) -> Any:
         """`schema.name` as a psycopg SQL identifier, for queries on this store's tables."""
-        from psycopg import sql
-
-        return sql.Identifier(self._schema, name)
-
-    def _q(self, key: str, text: str) -> Any:
-        """A query with `{events}`, `{runs}`, `{queue}`, `{fn}` bound to this store's schema."""
-        query = self._sql.get(key)
-        if query is None:
-            from psycopg import sql
-
-            query = sql.SQL(text).format(
-                events=self.table("events"),
-                runs=self.table("runs"),
-                queue=self.table("queue"),
-                fn=self.table("append_batch"),
-            )
-            self._sql[key] = query
-        return query
+        return self._db.table(name)
 
     # -- writing -------------------------------------------------------------------
 
     async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
-        self._check_usable()
+        self._db.check_usable()
         check_batch(run_id, events, expected_seq)
         await self._group.submit((run_id, events, expected_seq, False))
 
-    async def enqueue(self, started: RunStarted) -> None:
-        """Append a run's `RunStarted` and put the run in the worker queue, atomically."""
-        self._check_usable()
+    async def append_queued(self, started: RunStarted) -> None:
+        """Append a run's `RunStarted` and put the run in the `queue` table, in one transaction.
+
+        The append function's `queued` flag does it; `PostgresQueue.enqueue` is the caller.
+        """
+        self._db.check_usable()
         check_batch(started.run_id, [started], 0)
         await self._group.submit((started.run_id, [started], 0, True))
 
@@ -329,7 +198,7 @@ class PostgresStore:
                 ev_seq.append(event.seq)
                 ev_type.append(event.type)
                 ev_body.append(encode_event(event).decode())
-        query = self._q(
+        query = self._db.query(
             "append",
             # Binary parameters (%b): dumping 1,000 JSON bodies as a text array costs ~150x more.
             "SELECT {fn}(%b::text[], %b::bigint[], %b::text[], %b::text[], %b::timestamptz[], "
@@ -339,10 +208,10 @@ class PostgresStore:
             *(runs, expected, questions, statuses, started, updated, queued),
             *(ev_index, ev_seq, ev_type, ev_body, self._notify),
         )
-        psycopg, _ = _psycopg()
-        pool = await self.pool()
+        psycopg, _ = psycopg_modules()
+        pool = await self._db.pool()
         try:
-            with self._translate():
+            with self._db.translate():
                 async with pool.connection() as conn:
                     cursor = await conn.execute(query, params, prepare=True)
                     row = await cursor.fetchone()
@@ -363,31 +232,23 @@ class PostgresStore:
         ]
 
     async def _next_seq(self, run_id: str) -> int:
-        rows = await self._fetch("next_seq", "SELECT next_seq FROM {runs} WHERE run_id = %s", (run_id,))
+        rows = await self._db.fetch("next_seq", "SELECT next_seq FROM {runs} WHERE run_id = %s", (run_id,))
         return int(rows[0][0]) if rows else 0
 
     # -- reading -------------------------------------------------------------------
-
-    async def _fetch(self, key: str, text: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
-        pool = await self.pool()
-        with self._translate():
-            async with pool.connection() as conn:
-                cursor = await conn.execute(self._q(key, text), params)
-                rows: list[tuple[Any, ...]] = await cursor.fetchall()
-                return rows
 
     def _decode(self, rows: list[bytes]) -> list[Event]:
         try:
             return decode_events(rows)
         except ValueError as exc:
-            raise CorruptLogError(f"PostgreSQL store {self._url}: undecodable event ({exc})") from None
+            raise CorruptLogError(f"PostgreSQL store {self.url}: undecodable event ({exc})") from None
 
     async def read(self, run_id: str, after: int = -1) -> list[Event]:
-        rows = await self._fetch("read", _READ, (run_id, after))
+        rows = await self._db.fetch("read", _READ, (run_id, after))
         return self._decode([row[0] for row in rows])
 
     async def runs(self) -> list[RunSummary]:
-        rows = await self._fetch(
+        rows = await self._db.fetch(
             "runs",
             "SELECT run_id, question, status, next_seq, started_at, updated_at FROM {runs} ORDER BY ord",
             (),
@@ -409,15 +270,15 @@ class PostgresStore:
 
         from ._postgres_schema import channel
 
-        await self.pool()  # the schema exists before anyone listens
-        conn = await self.connect()
-        with self._translate():
-            await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel(self._schema))))
+        await self._db.pool()  # the schema exists before anyone listens
+        conn = await self._db.connect()
+        with self._db.translate():
+            await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel(self._db.schema))))
         return conn
 
     async def _wait(self, conn: AsyncConnection[Any]) -> None:
         """Until a notification or the poll interval, whichever comes first."""
-        with self._translate():
+        with self._db.translate():
             async for _ in conn.notifies(timeout=self._poll, stop_after=1):
                 pass
 
@@ -428,9 +289,9 @@ class PostgresStore:
         last = after
         try:
             while True:
-                self._check_usable()
-                with self._translate():
-                    cursor = await conn.execute(self._q("read", _READ), (run_id, last))
+                self._db.check_usable()
+                with self._db.translate():
+                    cursor = await conn.execute(self._db.query("read", _READ), (run_id, last))
                     rows = await cursor.fetchall()
                 for event in self._decode([row[0] for row in rows]):
                     last = event.seq
@@ -446,7 +307,7 @@ class PostgresStore:
     async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
         conn = await self._listener()
         last = after
-        query = self._q(
+        query = self._db.query(
             "tail",
             "SELECT position, body FROM {events} "
             "WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot()) "
@@ -454,8 +315,8 @@ class PostgresStore:
         )
         try:
             while True:
-                self._check_usable()
-                with self._translate():
+                self._db.check_usable()
+                with self._db.translate():
                     cursor = await conn.execute(query, (last, _PAGE))
                     rows = await cursor.fetchall()
                 events = self._decode([row[1] for row in rows])
@@ -468,78 +329,10 @@ class PostgresStore:
             with anyio.CancelScope(shield=True):
                 await conn.close()
 
-    # -- worker queue (leases) -------------------------------------------------------
-
-    async def claim(self, owner: str, ttl: timedelta) -> str | None:
-        """Lease the oldest queued, unfinished run that nobody holds; None when there is none."""
-        rows = await self._fetch(
-            "claim",
-            "UPDATE {queue} AS q SET lease_owner = %s, lease_until = now() + %s, claims = q.claims + 1 "
-            "WHERE q.run_id = ("
-            "  SELECT q2.run_id FROM {queue} AS q2 JOIN {runs} AS r ON r.run_id = q2.run_id"
-            "  WHERE r.status = 'running' AND (q2.lease_until IS NULL OR q2.lease_until < now())"
-            "  ORDER BY q2.ord LIMIT 1 FOR UPDATE OF q2 SKIP LOCKED"
-            ") RETURNING q.run_id",
-            (owner, ttl),
-        )
-        return str(rows[0][0]) if rows else None
-
-    async def renew(self, run_id: str, owner: str, ttl: timedelta) -> bool:
-        """Extend `owner`'s lease on a run; False when the lease is no longer theirs."""
-        rows = await self._fetch(
-            "renew",
-            "UPDATE {queue} SET lease_until = now() + %s "
-            "WHERE run_id = %s AND lease_owner = %s AND lease_until > now() RETURNING 1",
-            (ttl, run_id, owner),
-        )
-        return bool(rows)
-
-    async def release(self, run_id: str, owner: str, *, finished: bool) -> None:
-        """Give a lease back: drop the run from the queue when finished, else free it for others."""
-        if finished:
-            await self._fetch(
-                "release_done",
-                "DELETE FROM {queue} WHERE run_id = %s AND lease_owner = %s RETURNING 1",
-                (run_id, owner),
-            )
-        else:
-            await self._fetch(
-                "release",
-                "UPDATE {queue} SET lease_owner = NULL, lease_until = NULL "
-                "WHERE run_id = %s AND lease_owner = %s RETURNING 1",
-                (run_id, owner),
-            )
-
-    async def queued(self) -> int:
-        """How many submitted runs are not finished yet."""
-        rows = await self._fetch(
-            "queued",
-            "SELECT count(*) FROM {queue} AS q JOIN {runs} AS r ON r.run_id = q.run_id "
-            "WHERE r.status = 'running'",
-            (),
-        )
-        return int(rows[0][0])
-
     # -- lifetime ------------------------------------------------------------------
 
     async def aclose(self) -> None:
-        if self._closed:
+        if self._db.closed:
             return
         await self._group.wait_idle()
-        self._closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            with anyio.CancelScope(shield=True):
-                await pool.close()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.aclose()
-
+        await self._db.close()

@@ -42,11 +42,10 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Awaitable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
-from typing import Final, Self, cast
+from typing import Final, cast
 
 import anyio
 import anyio.lowlevel
@@ -55,6 +54,7 @@ import anyio.to_thread
 from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
+from ._resource import AsyncResource
 from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
 from ._urls import file_url_parts
 
@@ -94,7 +94,10 @@ JOIN events AS e
 ORDER BY r.rowid
 """
 
-_Append = tuple[str, Sequence[Event], int]
+# A statement run inside the transaction of the append that carries it (if it is accepted).
+Extra = Callable[[sqlite3.Connection], object]
+# (run_id, events, expected_seq, extra)
+_Append = tuple[str, Sequence[Event], int, Extra | None]
 _Results = Sequence[BaseException | None]
 
 # Heads cached for runs still running; past this many the cache starts over (a run not in
@@ -102,7 +105,7 @@ _Results = Sequence[BaseException | None]
 _MAX_CACHED_HEADS: Final = 100_000
 
 
-class SqliteStore:
+class SqliteStore(AsyncResource):
     """An `EventStore` in one SQLite file. Several processes may share the file."""
 
     def __init__(self, path: Path, *, synchronous: str = "normal", url: str | None = None) -> None:
@@ -158,6 +161,11 @@ class SqliteStore:
         return self._url
 
     @property
+    def path(self) -> Path:
+        """The database file."""
+        return self._path
+
+    @property
     def synchronous(self) -> str:
         """The durability setting: 'normal' or 'full'."""
         return "full" if self._full else "normal"
@@ -171,12 +179,24 @@ class SqliteStore:
     async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
         self._check_open()
         check_batch(run_id, events, expected_seq)
-        await self._group.submit((run_id, events, expected_seq))
+        await self._group.submit((run_id, events, expected_seq, None))
+
+    async def append_with(
+        self, run_id: str, events: Sequence[Event], expected_seq: int, extra: Extra
+    ) -> None:
+        """Append as `append` does, and run `extra` on the write connection in the same transaction.
+
+        `extra` runs only when the batch is accepted, after its events are inserted; it is
+        how a table beside the log (the run queue's) changes atomically with it.
+        """
+        self._check_open()
+        check_batch(run_id, events, expected_seq)
+        await self._group.submit((run_id, events, expected_seq, extra))
 
     def _commit(self, batch: Sequence[_Append]) -> _Results | Awaitable[_Results]:
         self._check_open()
         # Encoding is pure CPU work; doing it here keeps the worker thread's share small.
-        encoded = [[encode_event(e) for e in events] for _, events, _ in batch]
+        encoded = [[encode_event(e) for e in events] for _, events, _, _ in batch]
         if self._full:
             return self._commit_in_thread(batch, encoded)
         # Inline and synchronous: the results go back as they are, so the group committer
@@ -264,7 +284,7 @@ class SqliteStore:
             self._heads.clear()
         self._version = version
         heads = self._heads
-        run_ids = list({run_id for run_id, _, _ in batch if run_id not in heads})
+        run_ids = list({run_id for run_id, _, _, _ in batch if run_id not in heads})
         for start in range(0, len(run_ids), 500):
             chunk = run_ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
@@ -277,12 +297,15 @@ class SqliteStore:
         new_runs: list[tuple[str, str, str, str]] = []
         finished: list[tuple[str, str]] = []
         ended: list[str] = []
-        for (run_id, events, expected), bodies in zip(batch, encoded, strict=True):
+        extras: list[Extra] = []
+        for (run_id, events, expected, extra), bodies in zip(batch, encoded, strict=True):
             head = heads.get(run_id, 0)
             if head != expected:
                 results.append(ConcurrencyError(run_id, expected, head))
                 continue
             results.append(None)
+            if extra is not None:
+                extras.append(extra)
             heads[run_id] = expected + len(events)
             rows.extend((run_id, e.seq, e.type, body) for e, body in zip(events, bodies, strict=True))
             status = status_after(events)
@@ -304,6 +327,8 @@ class SqliteStore:
             conn.executemany("INSERT INTO events (run_id, seq, type, body) VALUES (?, ?, ?, ?)", rows)
         if finished:
             conn.executemany("UPDATE runs SET status = ? WHERE run_id = ?", finished)
+        for extra in extras:
+            extra(conn)
         return results
 
     # -- reading -------------------------------------------------------------------
@@ -393,17 +418,6 @@ class SqliteStore:
         wakeup, self._appended = self._appended, None
         if wakeup is not None:
             wakeup.set()
-
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.aclose()
 
 
 class _Checkpointer:

@@ -10,376 +10,83 @@ open the store under test. Wire a store in with a few lines::
 The checks never assume the store is empty: each uses fresh run ids and looks only at its
 own runs, so a shared server (PostgreSQL) can be tested as it is. Checks that reopen a
 store after `aclose()` run only when `harness.persistent` is true.
+
+A store that has a run queue (`open_queue(store)`) also passes the queue tier: each of
+`queue_checks()` takes a `QueueHarness` on an empty database::
+
+    for check in queue_checks():
+        await check(QueueHarness(lambda: open_store(fresh_url())))
+
+The checks live in `_log_checks`, `_subscription_checks` and `_queue_checks`; this
+module is their public face.
 """
 
 from __future__ import annotations
 
-import hashlib
-from contextlib import suppress
-from datetime import timedelta
 from typing import Final
 
-import anyio
-import anyio.lowlevel
-
-from ._conformance_kit import (
-    _GUARD_SECONDS,
-    EPOCH,
-    TRICKY_TEXT,
-    Check,
-    StoreHarness,
-    _abstained,
-    _answered,
-    _closing,
-    _expect_failure,
-    _run_id,
-    _start,
-    make_run_started,
-    make_step,
+from ._conformance_kit import EPOCH, TRICKY_TEXT, Check, StoreHarness, make_run_started, make_step
+from ._log_checks import (
+    check_append_then_read_in_order,
+    check_cancelled_appends_land_whole_or_not_at_all,
+    check_closed_store_refuses_work,
+    check_concurrent_runs,
+    check_large_page_round_trips,
+    check_malformed_batches_are_usage_errors,
+    check_one_writer_wins_each_seq,
+    check_reopen_after_close,
+    check_runs_lists_status,
+    check_stale_append_writes_nothing,
+    check_unicode_round_trips,
 )
-from ._errors import ConcurrencyError, StoreUnavailableError, UsageError
-from ._events import ActionParsed, Event, ToolObserved
-from ._observations import Page
-from ._store import EventStore, StoredEvent
+from ._queue_checks import (
+    QueueCheck,
+    QueueHarness,
+    check_claims_go_oldest_first_to_one_owner,
+    check_enqueue_appends_and_queues,
+    check_finished_runs_are_never_claimed,
+    check_lease_runs_out_and_renewal_then_fails,
+    check_release_frees_or_drops_the_run,
+    queue_checks,
+    run_queue_conformance,
+)
+from ._subscription_checks import (
+    check_subscribe_all_loses_and_duplicates_nothing,
+    check_subscribe_stored_then_live,
+)
 
 __all__ = (
+    "EPOCH",
     "TRICKY_TEXT",
     "Check",
+    "QueueCheck",
+    "QueueHarness",
     "StoreHarness",
+    "check_append_then_read_in_order",
+    "check_cancelled_appends_land_whole_or_not_at_all",
+    "check_claims_go_oldest_first_to_one_owner",
+    "check_closed_store_refuses_work",
+    "check_concurrent_runs",
+    "check_enqueue_appends_and_queues",
+    "check_finished_runs_are_never_claimed",
+    "check_large_page_round_trips",
+    "check_lease_runs_out_and_renewal_then_fails",
+    "check_malformed_batches_are_usage_errors",
+    "check_one_writer_wins_each_seq",
+    "check_release_frees_or_drops_the_run",
+    "check_reopen_after_close",
+    "check_runs_lists_status",
+    "check_stale_append_writes_nothing",
+    "check_subscribe_all_loses_and_duplicates_nothing",
+    "check_subscribe_stored_then_live",
+    "check_unicode_round_trips",
     "conformance_checks",
     "make_run_started",
     "make_step",
+    "queue_checks",
     "run_conformance",
+    "run_queue_conformance",
 )
-
-# -- the checks ----------------------------------------------------------------------
-
-
-async def check_append_then_read_in_order(harness: StoreHarness) -> None:
-    """Batches read back in order, equal to what was appended; `after` skips a prefix."""
-    async with harness.open() as store:
-        run_id = _run_id("order")
-        events = await _start(store, run_id, steps=2)
-        more = [make_step(run_id, s) for s in range(3, 6)]
-        await store.append(run_id, more[:1], 3)
-        await store.append(run_id, more[1:], 4)
-        assert await store.read(run_id) == events + more
-        assert await store.read(run_id, after=2) == more
-        assert await store.read(run_id, after=5) == []
-        assert await store.read(_run_id("missing")) == []
-
-
-async def check_stale_append_writes_nothing(harness: StoreHarness) -> None:
-    """A stale or too-new `expected_seq` raises ConcurrencyError and writes no part of the batch."""
-    async with harness.open() as store:
-        run_id = _run_id("stale")
-        events = await _start(store, run_id, steps=2)
-        for expected in (1, 2, 4):
-            batch = [make_step(run_id, expected + i, "loser") for i in range(3)]
-            exc = await _expect_failure(
-                ConcurrencyError, store.append(run_id, batch, expected), f"append at {expected}"
-            )
-            assert isinstance(exc, ConcurrencyError) and exc.actual_seq == 3, exc
-        await _expect_failure(
-            ConcurrencyError, store.append(run_id, [make_run_started(run_id)], 0), "second RunStarted"
-        )
-        assert await store.read(run_id) == events
-
-
-async def check_malformed_batches_are_usage_errors(harness: StoreHarness) -> None:
-    """An empty batch, a foreign run id, a seq gap, or a run not opened by RunStarted is misuse."""
-    async with harness.open() as store:
-        run_id = _run_id("usage")
-        other = _run_id("other")
-        cases: list[tuple[str, list[Event], int]] = [
-            ("empty", [], 0),
-            ("wrong run", [make_run_started(other)], 0),
-            ("no RunStarted", [make_step(run_id, 0)], 0),
-            ("gap", [make_run_started(run_id), make_step(run_id, 2)], 0),
-            ("offset", [make_run_started(run_id)], 1),
-        ]
-        for what, batch, expected in cases:
-            await _expect_failure(UsageError, store.append(run_id, batch, expected), what)
-        assert await store.read(run_id) == []
-        await _start(store, run_id)
-        assert len(await store.read(run_id)) == 1
-
-
-async def check_one_writer_wins_each_seq(harness: StoreHarness) -> None:
-    """Many writers race for each seq of one run: exactly one wins, the rest get ConcurrencyError."""
-    writers, rounds = 16, 12
-    async with harness.open() as store:
-        run_id = _run_id("race")
-        await _start(store, run_id)
-        winners: dict[int, list[int]] = {}
-        conflicts = 0
-
-        async def attempt(writer: int, seq: int) -> None:
-            nonlocal conflicts
-            try:
-                await store.append(run_id, [make_step(run_id, seq, f"writer {writer}")], seq)
-            except ConcurrencyError:
-                conflicts += 1
-            else:
-                winners.setdefault(seq, []).append(writer)
-
-        with anyio.fail_after(_GUARD_SECONDS):
-            for seq in range(1, rounds + 1):  # every writer aims at the same seq at once
-                async with anyio.create_task_group() as tg:
-                    for writer in range(writers):
-                        tg.start_soon(attempt, writer, seq)
-                assert len(winners.get(seq, ())) == 1, f"seq {seq} won by {winners.get(seq)}"
-        assert conflicts == rounds * (writers - 1), conflicts
-        log = await store.read(run_id)
-        assert [e.seq for e in log] == list(range(rounds + 1))
-        for event in log[1:]:
-            assert isinstance(event, ActionParsed)
-            assert event.thought == f"writer {winners[event.seq][0]}"
-
-        # Free-running: each writer reads the head and appends; the log stays gapless.
-        target = rounds + 1 + 60
-
-        async def free(writer: int) -> None:
-            while True:
-                head = len(await store.read(run_id))
-                if head >= target:
-                    return
-                with suppress(ConcurrencyError):  # losing a race is expected here
-                    await store.append(run_id, [make_step(run_id, head, f"free {writer}")], head)
-
-        with anyio.fail_after(_GUARD_SECONDS):
-            async with anyio.create_task_group() as tg:
-                for writer in range(writers):
-                    tg.start_soon(free, writer)
-        assert [e.seq for e in await store.read(run_id)] == list(range(target))
-
-
-async def check_concurrent_runs(harness: StoreHarness) -> None:
-    """Appends to many runs at once land complete and in order in each run."""
-    n_runs, batches = 40, 8
-    async with harness.open() as store:
-        run_ids = [_run_id(f"many{i}") for i in range(n_runs)]
-
-        async def write(run_id: str) -> None:
-            await _start(store, run_id)
-            for b in range(batches):
-                seq = 1 + 2 * b
-                await store.append(run_id, [make_step(run_id, seq), make_step(run_id, seq + 1)], seq)
-
-        with anyio.fail_after(_GUARD_SECONDS):
-            async with anyio.create_task_group() as tg:
-                for run_id in run_ids:
-                    tg.start_soon(write, run_id)
-        for run_id in run_ids:
-            log = await store.read(run_id)
-            assert [e.seq for e in log] == list(range(1 + 2 * batches)), run_id
-            assert all(e.run_id == run_id for e in log)
-        listed = {s.run_id: s for s in await store.runs()}
-        for run_id in run_ids:
-            assert listed[run_id].events == 1 + 2 * batches
-            assert listed[run_id].status == "running"
-
-
-async def check_subscribe_stored_then_live(harness: StoreHarness) -> None:
-    """Subscribers started at any moment see the whole run once, and stop after the terminal event."""
-    total = 120
-    async with harness.open() as store:
-        run_id = _run_id("sub")
-        written = await _start(store, run_id, steps=4)
-        seen: list[list[Event]] = []
-
-        async def subscriber(after: int) -> None:
-            got = [e async for e in store.subscribe(run_id, after)]
-            seen.append(got)
-            assert [e.seq for e in got] == list(range(after + 1, total)), [e.seq for e in got][:10]
-
-        with anyio.fail_after(_GUARD_SECONDS):
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(subscriber, -1)
-                for seq in range(len(written), total - 1):
-                    if seq % 20 == 0:  # subscribers joining mid-stream, from the start and from a seq
-                        tg.start_soon(subscriber, -1)
-                        tg.start_soon(subscriber, seq - 3)
-                    event = make_step(run_id, seq)
-                    await store.append(run_id, [event], seq)
-                    written.append(event)
-                    if seq % 3 == 0:
-                        await anyio.lowlevel.checkpoint()
-                terminal = _answered(run_id, total - 1)
-                await store.append(run_id, [terminal], total - 1)
-                written.append(terminal)
-        for got in seen:
-            assert got == written[len(written) - len(got) :]
-        # A subscription to a finished run replays it and ends.
-        with anyio.fail_after(_GUARD_SECONDS):
-            assert [e async for e in store.subscribe(run_id)] == written
-
-
-async def check_subscribe_all_loses_and_duplicates_nothing(harness: StoreHarness) -> None:
-    """`subscribe_all` yields every appended event once, in increasing position, across stored and live."""
-    n_runs, per_run = 8, 15
-    async with harness.open() as store:
-        run_ids = [_run_id(f"all{i}") for i in range(n_runs)]
-        for run_id in run_ids[:2]:  # some history before the subscription starts
-            await _start(store, run_id, steps=2)
-        mine = set(run_ids)
-        expected_total = n_runs * per_run
-        got: list[StoredEvent] = []
-        done = anyio.Event()
-
-        async def tail() -> None:
-            async with _closing(store.subscribe_all()) as stream:
-                async for stored in stream:
-                    if stored.event.run_id in mine:
-                        got.append(stored)
-                        if len(got) == expected_total:
-                            done.set()
-                            return
-
-        async def write(run_id: str) -> None:
-            head = len(await store.read(run_id))
-            if head == 0:
-                await _start(store, run_id)
-                head = 1
-            for seq in range(head, per_run):
-                await store.append(run_id, [make_step(run_id, seq)], seq)
-                await anyio.lowlevel.checkpoint()
-
-        with anyio.fail_after(_GUARD_SECONDS):
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(tail)
-                async with anyio.create_task_group() as writers:
-                    for run_id in run_ids:
-                        writers.start_soon(write, run_id)
-                await done.wait()
-        positions = [s.position for s in got]
-        assert positions == sorted(set(positions)), "positions repeat or go backwards"
-        for run_id in run_ids:
-            assert [s.event for s in got if s.event.run_id == run_id] == await store.read(run_id)
-        # Resuming after a position yields exactly what followed it.
-        middle = got[len(got) // 2].position
-        resumed: list[StoredEvent] = []
-        with anyio.fail_after(_GUARD_SECONDS):
-            async with _closing(store.subscribe_all(middle)) as stream:
-                async for stored in stream:
-                    if stored.event.run_id in mine:
-                        resumed.append(stored)
-                        if len(resumed) == len(got) - len(got) // 2 - 1:
-                            break
-        assert resumed == got[len(got) // 2 + 1 :]
-
-
-def _page_event(run_id: str, seq: int, body: str) -> ToolObserved:
-    digest = hashlib.sha256(body.encode()).hexdigest()
-    page = Page(url=f"https://example.test/{TRICKY_TEXT}", title=TRICKY_TEXT, body=body, sha256=digest)
-    return ToolObserved(
-        run_id=run_id, seq=seq, at=EPOCH, step=1, call_id="c1", tool="open", input=page.url,
-        observation=page,
-    )
-
-
-async def _round_trip(harness: StoreHarness, tag: str, body: str) -> None:
-    run_id = _run_id(tag) + TRICKY_TEXT.replace("\x00", "")[:8]
-    events: list[Event] = [make_run_started(run_id, question=TRICKY_TEXT), _page_event(run_id, 1, body)]
-    async with harness.open() as store:
-        await store.append(run_id, events, 0)
-        back = await store.read(run_id)
-        assert back == events
-        page = back[1]
-        assert isinstance(page, ToolObserved) and isinstance(page.observation, Page)
-        assert page.observation.body == body
-        summary = [s for s in await store.runs() if s.run_id == run_id]
-        assert summary and summary[0].question == TRICKY_TEXT
-    if harness.persistent:
-        async with harness.open() as store:
-            assert await store.read(run_id) == events
-
-
-async def check_unicode_round_trips(harness: StoreHarness) -> None:
-    """Astral characters, NUL, RTL, combining marks and line separators round-trip exactly."""
-    await _round_trip(harness, "unicode", TRICKY_TEXT * 50)
-
-
-async def check_large_page_round_trips(harness: StoreHarness) -> None:
-    """A 5 MB page body round-trips exactly (and reopens, for a persistent store)."""
-    unit = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon. 😀 \x00 שלום\n"
-    body = (unit * (5_000_000 // len(unit.encode()) + 1))[:5_000_000]
-    await _round_trip(harness, "large", body)
-
-
-async def check_runs_lists_status(harness: StoreHarness) -> None:
-    """`runs()` lists each run once, oldest first, with its question, status and event count."""
-    async with harness.open() as store:
-        running, answered, abstained = (_run_id(t) for t in ("running", "answered", "abstained"))
-        for run_id in (running, answered, abstained):
-            await _start(store, run_id, steps=1)
-        await store.append(answered, [_answered(answered, 2)], 2)
-        await store.append(abstained, [_abstained(abstained, 2)], 2)
-        summaries = [s for s in await store.runs() if s.run_id in (running, answered, abstained)]
-        assert [s.run_id for s in summaries] == [running, answered, abstained]
-        assert [s.status for s in summaries] == ["running", "answered", "abstained"]
-        assert [s.events for s in summaries] == [2, 3, 3]
-        assert all(s.question == "Who founded Acme Robotics?" for s in summaries)
-        assert summaries[0].started_at == EPOCH
-        assert summaries[1].updated_at == EPOCH + timedelta(seconds=2)
-
-
-async def check_cancelled_appends_land_whole_or_not_at_all(harness: StoreHarness) -> None:
-    """Appends cancelled mid-flight write all of their batch or none of it, and nothing stalls."""
-    async with harness.open() as store:
-        run_ids = [_run_id(f"cancel{i}") for i in range(30)]
-        for delay in range(4):  # cancel after 0..3 scheduling rounds
-            async with anyio.create_task_group() as tg:
-                for run_id in run_ids:
-                    tg.start_soon(_append_started, store, run_id)
-                for _ in range(delay):
-                    await anyio.lowlevel.checkpoint()
-                tg.cancel_scope.cancel()
-            for run_id in run_ids:
-                assert len(await store.read(run_id)) in (0, 3), run_id
-        with anyio.fail_after(_GUARD_SECONDS):  # the store still takes appends
-            for run_id in run_ids:
-                head = len(await store.read(run_id))
-                if head == 0:
-                    await _start(store, run_id, steps=2)
-                await store.append(run_id, [make_step(run_id, 3)], 3)
-                assert len(await store.read(run_id)) == 4
-
-
-async def _append_started(store: EventStore, run_id: str) -> None:
-    with suppress(ConcurrencyError):  # an earlier, cancelled round may have written it
-        await _start(store, run_id, steps=2)
-
-
-async def check_closed_store_refuses_work(harness: StoreHarness) -> None:
-    """After `aclose()` an append fails with StoreUnavailableError; closing twice is harmless."""
-    store = harness.open()
-    await store.aclose()
-    await store.aclose()
-    run_id = _run_id("closed")
-    await _expect_failure(
-        StoreUnavailableError, store.append(run_id, [make_run_started(run_id)], 0), "append after close"
-    )
-
-
-async def check_reopen_after_close(harness: StoreHarness) -> None:
-    """A reopened store has every event, status and seq check of the closed one, and appends on."""
-    run_id, done_id = _run_id("reopen"), _run_id("reopen-done")
-    async with harness.open() as store:
-        events = await _start(store, run_id, steps=3)
-        await _start(store, done_id)
-        await store.append(done_id, [_abstained(done_id, 1)], 1)
-    async with harness.open() as store:
-        assert await store.read(run_id) == events
-        await _expect_failure(
-            ConcurrencyError, store.append(run_id, [make_step(run_id, 2)], 2), "stale append after reopen"
-        )
-        more = make_step(run_id, 4, "after reopen")
-        await store.append(run_id, [more], 4)
-        statuses = {s.run_id: s.status for s in await store.runs()}
-        assert statuses[run_id] == "running" and statuses[done_id] == "abstained"
-    async with harness.open() as store:
-        assert await store.read(run_id) == [*events, more]
 
 
 _ALWAYS: Final[tuple[Check, ...]] = (

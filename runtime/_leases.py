@@ -1,10 +1,10 @@
 """Leases on runs: a worker appends only to runs it holds, and lets go the moment it may not.
 
-The server is the authority on a lease (`lease_until` in the queue table); the worker
-keeps a *local* deadline that is always earlier: the time it sent its last successful
-claim or renewal, plus a safe fraction of the lease. Every append checks that local
-deadline first, so a worker whose renewals stall (a lost server, a paused process) stops
-writing before the server could hand the run to someone else. Optimistic concurrency
+The queue (`RunQueue`) is the authority on a lease; the worker keeps a *local* deadline
+that is always earlier: the time it sent its last successful claim or renewal, plus a
+safe fraction of the lease. Every append checks that local deadline first, so a worker
+whose renewals stall (a lost database, a paused process) stops writing before the queue
+could hand the run to someone else. Optimistic concurrency
 (the expected seq) stays underneath as the last line of defence.
 """
 
@@ -13,24 +13,28 @@ from __future__ import annotations
 import math
 from collections.abc import AsyncIterator, Sequence
 from datetime import timedelta
-from types import TracebackType
-from typing import Final, Self
+from typing import Final
 
 import anyio
 import structlog
-from citeloop.events import Abstained, Event, PostgresStore, RunFailure, RunSummary, StoredEvent
+from citeloop.events import (
+    Abstained,
+    AsyncResource,
+    Event,
+    EventStore,
+    LeaseLostError,
+    RunFailure,
+    RunQueue,
+    RunSummary,
+    StoredEvent,
+)
 
 # The local deadline uses this share of the lease, leaving room for clock-rate drift and
 # for the renewal's own round trip.
 SAFE_SHARE: Final = 0.75
 
-
-class LeaseLostError(RunFailure):
-    """Raised when a worker would append to a run whose lease it no longer holds."""
-
-    def __init__(self, run_id: str) -> None:
-        super().__init__(f"run {run_id!r}: this worker's lease has expired or was taken over")
-        self.run_id = run_id
+# LeaseLostError lives in citeloop.events (a queue raises it too); re-exported for the runtime.
+__all__ = ("SAFE_SHARE", "LeaseBook", "LeaseLostError", "LeasedStore", "keep_lease")
 
 
 class LeaseBook:
@@ -57,10 +61,10 @@ class LeaseBook:
         return list(self._deadlines)
 
 
-class LeasedStore:
+class LeasedStore(AsyncResource):
     """An `EventStore` view that refuses appends to runs the worker does not hold."""
 
-    def __init__(self, store: PostgresStore, book: LeaseBook) -> None:
+    def __init__(self, store: EventStore, book: LeaseBook) -> None:
         self._store = store
         self._book = book
 
@@ -92,20 +96,9 @@ class LeasedStore:
     async def aclose(self) -> None:
         """The underlying store belongs to the worker, which closes it."""
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        await self.aclose()
-
 
 async def keep_lease(
-    store: PostgresStore, book: LeaseBook, run_id: str, owner: str, on_lost: anyio.CancelScope
+    queue: RunQueue, book: LeaseBook, run_id: str, owner: str, on_lost: anyio.CancelScope
 ) -> None:
     """Renew a lease until cancelled; once it is lost (or not renewed in time) drop it, cancel `on_lost`."""
     ttl = timedelta(seconds=book.ttl)
@@ -118,13 +111,14 @@ async def keep_lease(
             # A renewal that outlives the local deadline is worthless: give up on it then.
             # Shielded: cancelling a query mid-flight costs the pool its connection.
             with anyio.CancelScope(shield=True), anyio.fail_after(max(0.01, interval)):
-                renewed = await store.renew(run_id, owner, ttl)
-        except (TimeoutError, RunFailure) as exc:
+                await queue.renew(run_id, owner, ttl)
+        except LeaseLostError:
+            pass  # the queue says so: lost for good
+        except (TimeoutError, RunFailure) as exc:  # unknown: retry while the local deadline holds
             log.warning("lease_renewal_failed", error=repr(exc))
             if book.holds(run_id):
                 continue
-            renewed = False
-        if renewed:
+        else:
             book.granted(run_id, asked_at)
             continue
         log.warning("lease_lost")

@@ -22,6 +22,7 @@ from ._fold import fold
 from ._outcome import Outcome
 from ._project import ViewOptions
 from ._sinks import Sink, SinkHub, SinkStats
+from ._start import default_allowlist, policy_name
 from ._state import RunState
 
 DEFAULT_MAX_STEPS = 6
@@ -66,7 +67,7 @@ class Runtime:
         if max_steps < 1:
             raise UsageError(f"max_steps must be at least 1, got {max_steps}")
         tool_map = {tool.name: tool for tool in tools}
-        self._allowlist = tuple(allowlist) if allowlist is not None else (*tool_map, "finish")
+        self._allowlist = tuple(allowlist) if allowlist is not None else default_allowlist(tool_map)
         self._max_steps = max_steps
         self._new_id = new_id
         self._sink_grace = sink_grace
@@ -205,7 +206,7 @@ class Runtime:
             self._active.discard(run_id)
 
     def _policy_name(self) -> str:
-        return str(getattr(self._config.policy, "name", type(self._config.policy).__name__))
+        return policy_name(self._config.policy)
 
     # -- reading -----------------------------------------------------------------------
 

@@ -1,14 +1,15 @@
-"""Workers on PostgreSQL: `submit` queues a run, `run_worker` claims queued runs and drives them.
+"""Workers: `submit` queues a run, `run_worker` claims queued runs and drives them.
 
-What is guaranteed (with every worker using this module):
+Any store with a run queue (`open_queue`) works: SQLite for workers on one machine,
+PostgreSQL for workers on many. What is guaranteed (with every worker using this module):
 
-- A run is driven by one worker at a time: a worker claims it with a lease
-  (`FOR UPDATE SKIP LOCKED` on the queue), renews the lease while it drives the run,
-  and appends only while its local deadline, always earlier than the server's, holds.
+- A run is driven by one worker at a time: a worker claims it from the queue with a
+  lease, renews the lease while it drives the run, and appends only while its local
+  deadline, always earlier than the queue's, holds.
 - A worker that dies (SIGKILL, a lost machine) stops renewing; when its lease runs out
-  another worker claims the run and resumes it from the log under SPEC §6: a dispatch
-  left without an observation is run again if its tool is read-only, and recorded as
-  `ToolOutcomeUnknown` otherwise. No call is dispatched twice.
+  another worker claims the run and resumes it from the log (docs/architecture.md,
+  "Recovery"): a dispatch left without an observation is run again if its tool is
+  read-only, and recorded as `ToolOutcomeUnknown` otherwise. No call is dispatched twice.
 - Should two workers ever race anyway (a process paused longer than its lease), the
   expected-seq check refuses the second writer: the log never forks or gaps.
 - A worker asked to stop lets go of its runs (they are not abstained): others resume them.
@@ -19,65 +20,64 @@ from __future__ import annotations
 import os
 import socket
 import uuid
-from collections.abc import Callable, Iterable
-from datetime import timedelta
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from datetime import datetime, timedelta
 from typing import Any
 
 import anyio
+import anyio.abc
 import structlog
-from citeloop.events import EventStore, PostgresStore, RunFailure, RunStarted, UsageError, open_store
+from citeloop.events import EventStore, RunFailure, RunQueue, UsageError, open_queue, open_store
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
 from ._leases import LeaseBook, LeasedStore, LeaseLostError, keep_lease
-from ._runtime import Runtime
+from ._runtime import DEFAULT_MAX_STEPS, Runtime, new_run_id, utc_now
+from ._start import run_started
 
 DEFAULT_LEASE_SECONDS = 10.0
 
 
-def _postgres(store: str | PostgresStore) -> tuple[PostgresStore, bool]:
-    """The store, and whether we opened it (and so must close it)."""
-    if isinstance(store, PostgresStore):
-        return store, False
-    opened = open_store(store)
-    if not isinstance(opened, PostgresStore):
-        raise UsageError(f"workers need a postgresql:// store, not {opened.url!r}")
-    return opened, True
-
-
-class _Enqueuing(LeasedStore):
-    """Turns the run's first append (its RunStarted) into a queue entry, atomically."""
-
-    def __init__(self, store: PostgresStore) -> None:
-        super().__init__(store, LeaseBook(0.0))
-
-    async def append(self, run_id: str, events: Any, expected_seq: int) -> None:
-        if expected_seq != 0 or len(events) != 1 or not isinstance(events[0], RunStarted):
-            raise UsageError("submit only records a run's start")
-        await self._store.enqueue(events[0])
+@asynccontextmanager
+async def _store_and_queue(store: str | EventStore) -> AsyncIterator[tuple[EventStore, RunQueue]]:
+    """The store (opened from a URL, or as given) and its queue; closes what it opened."""
+    opened = open_store(store) if isinstance(store, str) else store
+    try:
+        async with open_queue(opened) as queue:
+            yield opened, queue
+    finally:
+        if opened is not store:
+            with anyio.CancelScope(shield=True):
+                await opened.aclose()
 
 
 async def submit(
-    store: str | PostgresStore,
+    store: str | EventStore,
     question: str,
     *,
     tools: Iterable[Tool],
     policy: Policy,
     run_id: str | None = None,
-    **runtime_options: Any,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    allowlist: Iterable[str] | None = None,
+    clock: Callable[[], datetime] = utc_now,
 ) -> str:
     """Queue a question for the workers and return its run id.
 
     `tools` and `policy` must be the ones the workers use: the run's `RunStarted`
-    records their names and the allowlist. `runtime_options` go to `Runtime`.
+    records their names and the allowlist. The store must have a run queue
+    (`sqlite://` or `postgresql://`).
     """
-    postgres, owned = _postgres(store)
-    try:
-        runtime = Runtime(store=_Enqueuing(postgres), tools=tools, policy=policy, **runtime_options)
-        return await runtime.submit(question, run_id=run_id)
-    finally:
-        if owned:
-            await postgres.aclose()
+    if max_steps < 1:
+        raise UsageError(f"max_steps must be at least 1, got {max_steps}")
+    started = run_started(
+        run_id or new_run_id(), question, tools=tools, policy=policy, max_steps=max_steps,
+        allowlist=allowlist, at=clock(),
+    )
+    async with _store_and_queue(store) as (_, queue):
+        await queue.enqueue(started)
+    return started.run_id
 
 
 def new_owner() -> str:
@@ -85,8 +85,108 @@ def new_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
 
 
+class _Worker:
+    """Claims runs while a slot is free and drives each in a task of its own, under a kept lease."""
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        queue: RunQueue,
+        book: LeaseBook,
+        *,
+        owner: str,
+        concurrency: int,
+        poll_seconds: float,
+        stop: anyio.Event,
+        max_runs: int | None,
+        on_claim: Callable[[str], None] | None,
+    ) -> None:
+        self._runtime = runtime
+        self._queue = queue
+        self._book = book
+        self._owner = owner
+        self._ttl = timedelta(seconds=book.ttl)
+        self._slots = anyio.Semaphore(concurrency)
+        self._poll = poll_seconds
+        self._stopping = stop
+        self._max_runs = max_runs
+        self._on_claim = on_claim
+        self._log = structlog.get_logger("citeloop.worker").bind(owner=owner)
+        self.finished = 0
+
+    async def run(self) -> int:
+        """Work until stopped; return the number of runs finished."""
+        async with self._runtime:
+            try:
+                async with anyio.create_task_group() as tg:
+                    tg.start_soon(self._claim_loop, tg)
+                    await self._stopping.wait()
+                    # Runs in flight are cancelled; LeasedStore refuses their `cancelled`
+                    # abstention, and each `_drive` releases its lease for another worker.
+                    tg.cancel_scope.cancel()
+            finally:
+                self._book.drop_all()
+        return self.finished
+
+    async def _claim_loop(self, tg: anyio.abc.TaskGroup) -> None:
+        while not self._stopping.is_set():
+            await self._slots.acquire()
+            if self._stopping.is_set():
+                self._slots.release()
+                return
+            asked_at = anyio.current_time()
+            try:
+                run_id = await self._queue.claim(self._owner, self._ttl)
+            except RunFailure as exc:
+                self._log.warning("claim_failed", error=repr(exc))
+                run_id = None
+            if run_id is None:
+                self._slots.release()
+                with anyio.move_on_after(self._poll):
+                    await self._stopping.wait()
+                continue
+            self._book.granted(run_id, asked_at)
+            self._log.info("run_claimed", run_id=run_id)
+            if self._on_claim is not None:
+                self._on_claim(run_id)
+            tg.start_soon(self._drive, run_id)
+
+    async def _drive(self, run_id: str) -> None:
+        done = False
+        try:
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(keep_lease, self._queue, self._book, run_id, self._owner, tg.cancel_scope)
+                try:
+                    outcome = await self._runtime.resume(run_id)
+                    done = True
+                    self._log.info("run_finished", run_id=run_id, status=outcome.status)
+                except LeaseLostError:
+                    self._log.warning("run_let_go", run_id=run_id)
+                except RunFailure as exc:  # the store failed, or another writer won: others retry
+                    self._log.warning("run_failed", run_id=run_id, error=repr(exc))
+                finally:
+                    tg.cancel_scope.cancel()
+        finally:
+            still_held = self._book.holds(run_id)
+            self._book.drop(run_id)
+            if done:
+                self.finished += 1
+                if self._max_runs is not None and self.finished >= self._max_runs:
+                    self._stopping.set()
+            if still_held:
+                await self._release(run_id, finished=done)
+            self._slots.release()
+
+    async def _release(self, run_id: str, *, finished: bool) -> None:
+        with anyio.CancelScope(shield=True), anyio.move_on_after(5):
+            try:
+                await self._queue.release(run_id, self._owner, finished=finished)
+            except RunFailure as exc:  # the lease simply runs out instead
+                self._log.warning("release_failed", run_id=run_id, error=repr(exc))
+
+
 async def run_worker(
-    store: str | PostgresStore,
+    store: str | EventStore,
     *,
     tools: Iterable[Tool],
     policy: Policy,
@@ -103,87 +203,16 @@ async def run_worker(
 
     Returns the number of runs this worker finished, once `stop` is set (or `max_runs`
     runs are finished, or the task is cancelled, which counts as a stop). Runs still in
-    flight at a stop are released to other workers, not abstained.
+    flight at a stop are released to other workers, not abstained. The store must have
+    a run queue (`sqlite://` or `postgresql://`); `runtime_options` go to `Runtime`.
     """
     if concurrency < 1 or lease_seconds <= 0 or poll_seconds <= 0:
         raise UsageError("concurrency, lease_seconds and poll_seconds must be positive")
-    postgres, owned = _postgres(store)
-    me = owner or new_owner()
-    book = LeaseBook(lease_seconds)
-    ttl = timedelta(seconds=lease_seconds)
-    slots = anyio.Semaphore(concurrency)
-    stopping = stop or anyio.Event()
-    finished = 0
-    log = structlog.get_logger("citeloop.worker").bind(owner=me)
-
-    async def drive(runtime: Runtime, run_id: str) -> None:
-        nonlocal finished
-        done = False
-        try:
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(keep_lease, postgres, book, run_id, me, tg.cancel_scope)
-                try:
-                    outcome = await runtime.resume(run_id)
-                    done = True
-                    log.info("run_finished", run_id=run_id, status=outcome.status)
-                except LeaseLostError:
-                    log.warning("run_let_go", run_id=run_id)
-                except RunFailure as exc:  # the store failed, or another writer won: others retry
-                    log.warning("run_failed", run_id=run_id, error=repr(exc))
-                finally:
-                    tg.cancel_scope.cancel()
-        finally:
-            still_held = book.holds(run_id)
-            book.drop(run_id)
-            if done:
-                finished += 1
-                if max_runs is not None and finished >= max_runs:
-                    stopping.set()
-            if still_held:
-                with anyio.CancelScope(shield=True), anyio.move_on_after(5):
-                    try:
-                        await postgres.release(run_id, me, finished=done)
-                    except RunFailure as exc:  # the lease simply runs out instead
-                        log.warning("release_failed", run_id=run_id, error=repr(exc))
-            slots.release()
-
-    async def claim_loop(runtime: Runtime, tg: anyio.abc.TaskGroup) -> None:
-        while not stopping.is_set():
-            await slots.acquire()
-            if stopping.is_set():
-                slots.release()
-                return
-            asked_at = anyio.current_time()
-            try:
-                run_id = await postgres.claim(me, ttl)
-            except RunFailure as exc:
-                log.warning("claim_failed", error=repr(exc))
-                run_id = None
-            if run_id is None:
-                slots.release()
-                with anyio.move_on_after(poll_seconds):
-                    await stopping.wait()
-                continue
-            book.granted(run_id, asked_at)
-            log.info("run_claimed", run_id=run_id)
-            if on_claim is not None:
-                on_claim(run_id)
-            tg.start_soon(drive, runtime, run_id)
-
-    leased: EventStore = LeasedStore(postgres, book)
-    try:
-        async with Runtime(store=leased, tools=tools, policy=policy, **runtime_options) as runtime:
-            try:
-                async with anyio.create_task_group() as tg:
-                    tg.start_soon(claim_loop, runtime, tg)
-                    await stopping.wait()
-                    # Runs in flight are cancelled; LeasedStore refuses their `cancelled`
-                    # abstention, and each `drive` releases its lease for another worker.
-                    tg.cancel_scope.cancel()
-            finally:
-                book.drop_all()
-    finally:
-        if owned:
-            with anyio.CancelScope(shield=True):
-                await postgres.aclose()
-    return finished
+    async with _store_and_queue(store) as (opened, queue):
+        book = LeaseBook(lease_seconds)
+        runtime = Runtime(store=LeasedStore(opened, book), tools=tools, policy=policy, **runtime_options)
+        worker = _Worker(
+            runtime, queue, book, owner=owner or new_owner(), concurrency=concurrency,
+            poll_seconds=poll_seconds, stop=stop or anyio.Event(), max_runs=max_runs, on_claim=on_claim,
+        )
+        return await worker.run()

@@ -1,4 +1,7 @@
-"""`submit` and `worker`: queue questions in PostgreSQL and drive them from any number of processes."""
+"""`submit` and `worker`: queue questions in a store with a run queue and drive them from many processes.
+
+SQLite (the default store) serves workers on one machine; PostgreSQL, workers on many.
+"""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ def submit(
     min_confidence: MinConfidenceOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Queue QUESTION in a postgresql:// store for `citeloop worker`; prints the run id."""
+    """Queue QUESTION for `citeloop worker` (sqlite:// or postgresql:// store); prints the run id."""
     from citeloop.runtime import submit as submit_run
 
     if not question.strip():
@@ -55,7 +58,7 @@ def worker(
         typer.Option("--max-runs", help="Stop after finishing this many runs.", show_default=False),
     ] = None,
 ) -> None:
-    """Claim queued runs from a postgresql:// store and drive them until Ctrl-C (or --max-runs)."""
+    """Claim queued runs (sqlite:// or postgresql:// store) and drive them until Ctrl-C (or --max-runs)."""
     from citeloop.runtime import run_worker
 
     pages = load_corpus(corpus)

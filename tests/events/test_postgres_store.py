@@ -1,4 +1,5 @@
-"""The PostgreSQL store: the shared conformance suite, unchanged, plus what only PostgreSQL has.
+"""The PostgreSQL store and queue: the shared conformance suite (log and queue tiers), plus what only
+PostgreSQL has.
 
 psycopg's async API is asyncio-only, so these tests run on asyncio only (the module
 overrides the `anyio_backend` fixture); one test checks that trio gets a clear UsageError.
@@ -8,14 +9,14 @@ Each test gets its own schema (tests/helpers/postgres.py), dropped afterwards.
 from __future__ import annotations
 
 import uuid
-from datetime import timedelta
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import anyio
 import orjson
 import psycopg
 import pytest
 from citeloop.events import (
-    Abstained,
     ConcurrencyError,
     RunStarted,
     StoredEvent,
@@ -23,16 +24,19 @@ from citeloop.events import (
     StoreURLError,
     UsageError,
     encode_event,
+    open_queue,
     open_store,
 )
 from citeloop.events._postgres import PostgresStore
 from citeloop.events.testing import (
-    EPOCH,
     Check,
+    QueueCheck,
+    QueueHarness,
     StoreHarness,
     conformance_checks,
     make_run_started,
     make_step,
+    queue_checks,
 )
 from helpers.postgres import postgres_url as postgres_url
 from helpers.postgres import server_url
@@ -58,6 +62,12 @@ async def test_store_conforms(harness: StoreHarness, check: Check) -> None:
     await check(harness)
 
 
+@pytest.mark.anyio
+@pytest.mark.parametrize("check", queue_checks(), ids=lambda c: c.__name__.removeprefix("check_"))
+async def test_queue_conforms(postgres_url: str, check: QueueCheck) -> None:
+    await check(QueueHarness(lambda: open_store(postgres_url)))  # a fresh schema per test
+
+
 # -- what only PostgreSQL has ---------------------------------------------------------
 
 
@@ -65,6 +75,29 @@ def _store(url: str) -> PostgresStore:
     store = open_store(url)
     assert isinstance(store, PostgresStore)
     return store
+
+
+def _count_polls(store: PostgresStore) -> Callable[[int], Awaitable[None]]:
+    """Hook the store's wait between two reads of a tailer; `await polls(n)` returns after n more."""
+    done = 0
+    waiters: list[tuple[int, anyio.Event]] = []
+    real_wait = store._wait
+
+    async def counted(conn: Any) -> None:
+        nonlocal done
+        done += 1
+        for target, event in waiters:
+            if done >= target:
+                event.set()
+        await real_wait(conn)
+
+    async def polls(n: int) -> None:
+        event = anyio.Event()
+        waiters.append((done + n, event))
+        await event.wait()
+
+    store._wait = counted  # type: ignore[method-assign]
+    return polls
 
 
 def _append_call(schema: str, event: RunStarted) -> tuple[sql.Composed, tuple[object, ...]]:
@@ -88,6 +121,7 @@ async def test_tailer_sees_out_of_order_commits_once_in_position_order(postgres_
         slow_id, fast_id = f"slow-{uuid.uuid4().hex[:8]}", f"fast-{uuid.uuid4().hex[:8]}"
         got: list[StoredEvent] = []
         seen_two = anyio.Event()
+        polls = _count_polls(store)
 
         async def tail() -> None:
             async for stored in store.subscribe_all():
@@ -107,12 +141,13 @@ async def test_tailer_sees_out_of_order_commits_once_in_position_order(postgres_
                 assert [row[0] for row in await cursor.fetchall()] == [fast_id]
             async with anyio.create_task_group() as tg:
                 tg.start_soon(tail)
-                await anyio.sleep(0.5)  # several polls while the slow one is open
+                with anyio.fail_after(10):
+                    await polls(3)  # three full reads found nothing while the slow one is open
                 assert got == [], "the tailer passed over a position still in flight"
                 await slow.commit()
                 with anyio.fail_after(10):
                     await seen_two.wait()
-                await anyio.sleep(0.5)  # nothing more may arrive
+                    await polls(2)  # and two more reads after both were delivered found nothing more
                 tg.cancel_scope.cancel()
         assert [s.event.run_id for s in got] == [slow_id, fast_id]
         assert got[0].position < got[1].position
@@ -172,30 +207,15 @@ async def test_tailing_without_notifications_still_delivers(postgres_url: str) -
 
 
 @pytest.mark.anyio
-async def test_leases_claim_renew_expire_release(postgres_url: str) -> None:
-    """A queued run is claimed by one owner at a time; an expired lease is claimable again."""
-    async with _store(postgres_url) as store:
+async def test_queue_shares_the_stores_pool_and_dies_with_it(postgres_url: str) -> None:
+    """The queue works through its store's connections: after the store closes it refuses work."""
+    store = _store(postgres_url)
+    async with store, open_queue(store) as queue:
         run_id = f"queued-{uuid.uuid4().hex[:8]}"
-        assert await store.claim("w1", timedelta(seconds=30)) is None
-        await store.enqueue(make_run_started(run_id))
-        assert await store.queued() == 1
-        assert await store.claim("w1", timedelta(milliseconds=300)) == run_id
-        assert await store.claim("w2", timedelta(seconds=30)) is None  # held
-        assert await store.renew(run_id, "w1", timedelta(milliseconds=300))
-        assert not await store.renew(run_id, "w2", timedelta(seconds=30))
-        await anyio.sleep(0.5)  # w1 stops renewing: its lease runs out
-        assert not await store.renew(run_id, "w1", timedelta(seconds=30))
-        assert await store.claim("w2", timedelta(seconds=30)) == run_id
-        await store.release(run_id, "w2", finished=False)
-        assert await store.claim("w3", timedelta(seconds=30)) == run_id
-        await store.append(
-            run_id,
-            [Abstained(run_id=run_id, seq=1, at=EPOCH, step=0, reason="no_hits", answer="cannot: none")],
-            1,
-        )
-        assert await store.queued() == 0  # a finished run is never claimed again
-        await store.release(run_id, "w3", finished=True)
-        assert await store.claim("w4", timedelta(seconds=30)) is None
+        await queue.enqueue(make_run_started(run_id))
+        assert await queue.queued() == [run_id]
+    with pytest.raises(StoreUnavailableError):
+        await queue.queued()
 
 
 def test_url_errors_and_redaction() -> None:

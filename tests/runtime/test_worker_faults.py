@@ -70,6 +70,7 @@ from citeloop.events import (  # noqa: E402
     PostgresStore,
     ToolDispatched,
     ToolObserved,
+    open_queue,
     open_store,
 )
 from citeloop.runtime import submit  # noqa: E402
@@ -117,7 +118,7 @@ async def test_killed_workers_lose_no_run_and_repeat_no_dispatch(postgres_url: s
     workers: list[subprocess.Popen[bytes]] = []
     kills = 0
     try:
-        async with store:
+        async with store, open_queue(store) as queue:
             tools = [CompanySearch(), CompanyOpen()]
             run_ids = [
                 await submit(store, company_question(k), tools=tools, policy=CompanyPolicy())
@@ -135,8 +136,8 @@ async def test_killed_workers_lose_no_run_and_repeat_no_dispatch(postgres_url: s
                     workers[victim].wait()
                     kills += 1
                     workers[victim] = _spawn(postgres_url, tmp_path)
-                unfinished = await store.queued()
-                while await store.queued():  # noqa: ASYNC110 (the queue lives in the server: poll it)
+                unfinished = len(await queue.queued())
+                while await queue.queued():  # noqa: ASYNC110 (the queue lives in the server: poll it)
                     await anyio.sleep(0.2)
 
             dispatched_twice = []

@@ -1,5 +1,7 @@
 """Workers on PostgreSQL, in one process: submit, claim with a lease, resume after a dead worker.
 
+(The same worker on SQLite: tests/runtime/test_sqlite_workers.py.)
+
 psycopg's async API is asyncio-only, so these tests run on asyncio only. The fault test
 with real processes and SIGKILL is tests/runtime/test_worker_faults.py.
 """
@@ -18,10 +20,13 @@ from citeloop.events import (
     Answered,
     CallTool,
     Event,
+    Observation,
     PolicyReply,
     PostgresStore,
+    RunQueue,
     ToolDispatched,
     ToolObserved,
+    open_queue,
     open_store,
 )
 from citeloop.runtime import LeaseLostError, run_worker, submit
@@ -56,18 +61,33 @@ def _check_log(events: list[Event]) -> None:
     assert observed == {d.call_id for d in dispatched}
 
 
-async def _wait_until_drained(store: PostgresStore, stop: anyio.Event) -> None:
+async def _wait_until_drained(queue: RunQueue, stop: anyio.Event) -> None:
     with anyio.fail_after(60):
-        while await store.queued():  # noqa: ASYNC110 (the queue lives in the server: poll it)
+        while await queue.queued():  # noqa: ASYNC110 (the queue lives in the server: poll it)
             await anyio.sleep(0.1)
     stop.set()
+
+
+class _StuckSearch:
+    """A search that never returns: it says when it starts, then waits to be cancelled."""
+
+    name = "search"
+    read_only = True
+
+    def __init__(self, started: anyio.Event) -> None:
+        self._started = started
+
+    async def __call__(self, argument: str) -> Observation:
+        self._started.set()
+        await anyio.sleep_forever()
+        raise AssertionError("unreachable")
 
 
 @pytest.mark.anyio
 async def test_workers_share_the_queue_and_finish_every_run(postgres_url: str) -> None:
     """Two workers drain 30 submitted runs; each run is claimed once and answered with its page."""
     tools = [CompanySearch((0.0, 0.02)), CompanyOpen((0.0, 0.02))]
-    async with _store(postgres_url) as store:
+    async with _store(postgres_url) as store, open_queue(store) as queue:
         run_ids = [
             await submit(store, company_question(k), tools=tools, policy=CompanyPolicy()) for k in range(30)
         ]
@@ -86,7 +106,7 @@ async def test_workers_share_the_queue_and_finish_every_run(postgres_url: str) -
         async with anyio.create_task_group() as tg:
             tg.start_soon(worker, "w1")
             tg.start_soon(worker, "w2")
-            tg.start_soon(_wait_until_drained, store, stop)
+            tg.start_soon(_wait_until_drained, queue, stop)
         assert sorted(claims) == sorted(run_ids)  # each claimed exactly once
         assert sum(finished) == 30
         for k, run_id in enumerate(run_ids):
@@ -101,10 +121,10 @@ async def test_a_dead_workers_run_is_resumed_without_dispatching_again(postgres_
     """A worker died after dispatching a read-only call: once its lease expires, another resumes."""
     search_calls: list[str] = []
     tools = [CompanySearch(calls=search_calls), CompanyOpen()]
-    async with _store(postgres_url) as store:
+    async with _store(postgres_url) as store, open_queue(store) as queue:
         run_id = await submit(store, company_question(7), tools=tools, policy=CompanyPolicy())
         # The dead worker: it claimed the run, recorded its first step and dispatch, then vanished.
-        assert await store.claim("dead", timedelta(seconds=1)) == run_id
+        assert await queue.claim("dead", timedelta(seconds=1)) == run_id
         at = datetime.now(UTC)
         question = company_question(7)
         await store.append(
@@ -124,7 +144,7 @@ async def test_a_dead_workers_run_is_resumed_without_dispatching_again(postgres_
         stop = anyio.Event()
         started = anyio.current_time()
         async with anyio.create_task_group() as tg:
-            tg.start_soon(_wait_until_drained, store, stop)
+            tg.start_soon(_wait_until_drained, queue, stop)
             await run_worker(store, tools=tools, policy=CompanyPolicy(), poll_seconds=0.05, stop=stop)
         assert anyio.current_time() - started >= 0.5  # it waited for the lease to run out
         events = await store.read(run_id)
@@ -138,30 +158,26 @@ async def test_a_dead_workers_run_is_resumed_without_dispatching_again(postgres_
 @pytest.mark.anyio
 async def test_a_stopping_worker_lets_go_instead_of_abstaining(postgres_url: str) -> None:
     """Stopping a worker mid-run releases the run; the next worker finishes it."""
-    slow = [CompanySearch((30.0, 30.0)), CompanyOpen()]
+    searching = anyio.Event()
+    slow = [_StuckSearch(searching), CompanyOpen()]
     fast = [CompanySearch(), CompanyOpen()]
-    async with _store(postgres_url) as store:
+    async with _store(postgres_url) as store, open_queue(store) as queue:
         run_id = await submit(store, company_question(3), tools=fast, policy=CompanyPolicy())
         stop = anyio.Event()
-        claimed = anyio.Event()
         async with anyio.create_task_group() as tg:
             tg.start_soon(
-                lambda: run_worker(
-                    store, tools=slow, policy=CompanyPolicy(), stop=stop, poll_seconds=0.05,
-                    on_claim=lambda _: claimed.set(),
-                )
+                lambda: run_worker(store, tools=slow, policy=CompanyPolicy(), stop=stop, poll_seconds=0.05)
             )
             with anyio.fail_after(10):
-                await claimed.wait()
-            await anyio.sleep(0.3)  # the slow search is now in flight
+                await searching.wait()  # the search is in flight
             stop.set()
         events = await store.read(run_id)
         assert not any(isinstance(e, Abstained) for e in events)
-        assert await store.claim("next", timedelta(seconds=5)) == run_id  # released, not left to expire
-        await store.release(run_id, "next", finished=False)
+        assert await queue.claim("next", timedelta(seconds=5)) == run_id  # released, not left to expire
+        await queue.release(run_id, "next", finished=False)
         stop = anyio.Event()
         async with anyio.create_task_group() as tg:
-            tg.start_soon(_wait_until_drained, store, stop)
+            tg.start_soon(_wait_until_drained, queue, stop)
             await run_worker(store, tools=fast, policy=CompanyPolicy(), stop=stop, poll_seconds=0.05)
         events = await store.read(run_id)
         _check_log(events)
@@ -181,7 +197,7 @@ async def test_leased_store_refuses_runs_not_held(postgres_url: str) -> None:
             await leased.append(run_id, [make_run_started(run_id)], 0)
         book.granted(run_id, anyio.current_time())
         await leased.append(run_id, [make_run_started(run_id)], 0)
-        await anyio.sleep(0.2)  # past the local deadline (a share of the lease)
+        book.granted(run_id, anyio.current_time() - book.ttl)  # a grant whose local deadline has passed
         with pytest.raises(LeaseLostError):
             await leased.append(run_id, [make_step(run_id, 1)], 1)
         assert Counter(e.seq for e in await store.read(run_id)) == {0: 1}

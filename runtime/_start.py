@@ -1,0 +1,44 @@
+"""What a run's `RunStarted` records, decided in one place (pure: the caller passes the time)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+
+from citeloop.events import RunStarted, ToolSpec
+from citeloop.policies import Policy
+from citeloop.tools import Tool
+
+
+def policy_name(policy: Policy) -> str:
+    """The name a run records for its policy (its `name`, else its class name)."""
+    return str(getattr(policy, "name", type(policy).__name__))
+
+
+def default_allowlist(tool_names: Iterable[str]) -> tuple[str, ...]:
+    """Every tool, and `finish`: what a run may call unless told otherwise."""
+    return (*tool_names, "finish")
+
+
+def run_started(
+    run_id: str,
+    question: str,
+    *,
+    tools: Iterable[Tool],
+    policy: Policy,
+    max_steps: int,
+    allowlist: Iterable[str] | None,
+    at: datetime,
+) -> RunStarted:
+    """The first event of a run of `question` with these tools and policy."""
+    by_name = {tool.name: tool for tool in tools}  # as `Runtime` keeps them: the last of a name wins
+    return RunStarted(
+        run_id=run_id,
+        seq=0,
+        at=at,
+        question=question,
+        max_steps=max_steps,
+        tools=tuple(ToolSpec(name=name, read_only=tool.read_only) for name, tool in by_name.items()),
+        allowlist=tuple(allowlist) if allowlist is not None else default_allowlist(by_name),
+        policy=policy_name(policy),
+    )
