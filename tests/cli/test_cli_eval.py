@@ -16,6 +16,7 @@ def citeloop(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     return run_citeloop(*args, cwd=cwd)
 
 
+@pytest.mark.slow
 def test_eval_squad2_json_report(tmp_path: Path) -> None:
     result = citeloop("eval", "squad2", str(DATA / "squad2_slice.json"), "--json", "--sweep", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -31,6 +32,7 @@ def test_eval_squad2_json_report(tmp_path: Path) -> None:
     assert report["sweep"][0]["answered_rate"] >= report["sweep"][-1]["answered_rate"]
 
 
+@pytest.mark.slow
 def test_eval_hotpotqa_table_with_limit(tmp_path: Path) -> None:
     result = citeloop("eval", "hotpotqa", str(DATA / "hotpotqa_slice.jsonl"), "--limit", "2", cwd=tmp_path)
     assert result.returncode == 0, result.stderr

@@ -405,6 +405,7 @@ async def test_a_hanging_model_ends_as_policy_error(fake: FakeAnthropic, mode: s
     assert "PolicyUnavailableError" in abstained.detail and fake.calls == 3
 
 
+@pytest.mark.slow
 def test_command_line_run_then_replay_check_calls_no_model(fake: FakeAnthropic, tmp_path: Path) -> None:
     # One mode here (each subprocess costs seconds); both modes are checked in process above.
     fake.push(*research("tools"), act("tools", "finish", GOOD_FINISH))

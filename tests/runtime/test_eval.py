@@ -44,6 +44,7 @@ def test_squad_scoring() -> None:
     assert f1_score("", "") == 1.0 and f1_score("x", "y") == 0.0
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_squad_slice_report() -> None:
     report = (await evaluate(load_dataset("squad2", SQUAD))).to_json()
@@ -57,6 +58,7 @@ async def test_squad_slice_report() -> None:
     assert 3 <= report["steps_per_question"] <= 6
 
 
+@pytest.mark.slow
 @pytest.mark.anyio
 async def test_sweep_matches_real_runs_at_each_threshold() -> None:
     dataset = load_dataset("squad2", SQUAD)
@@ -74,6 +76,7 @@ async def test_sweep_matches_real_runs_at_each_threshold() -> None:
     }
 
 
+@pytest.mark.slow
 def test_hotpot_slice_through_the_sync_entry_point() -> None:
     seen: list[tuple[int, int]] = []
     report = run_evaluation("hotpotqa", HOTPOT, progress=lambda done, total: seen.append((done, total)))
@@ -107,6 +110,7 @@ def _with(outcome: object, **changes: object) -> object:
     return replace(outcome, **changes)  # type: ignore[type-var]
 
 
+@pytest.mark.slow
 def test_plot_needs_a_sweep(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib", reason="the plot extra (matplotlib) is optional")
     report = run_evaluation("squad2", SQUAD, sweep=True)

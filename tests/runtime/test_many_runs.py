@@ -9,7 +9,7 @@ from citeloop.policies import ScriptedPolicy
 from citeloop.runtime import Outcome, Runtime, fold
 from helpers.fakes import page_tools
 
-pytestmark = pytest.mark.anyio
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
 QUESTIONS = ("Who founded Acme Robotics?", "Who is the current CEO?", "What is Ada's favorite food?")
 

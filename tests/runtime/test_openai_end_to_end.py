@@ -227,6 +227,7 @@ async def test_several_native_calls_in_one_reply_are_one_rejected_step(fake: Fak
     assert all(m["content"].startswith("protocol error: multiple_actions") for m in answers)
 
 
+@pytest.mark.slow
 def test_command_line_run_then_replay_check_calls_no_model(fake: FakeOpenAI, tmp_path: Path) -> None:
     # One mode here (each subprocess costs seconds); both modes are checked in process above.
     spec, mode = "openai-tools:test-model", "tools"
