@@ -134,29 +134,41 @@ async def test_two_resumers_exactly_one_proceeds() -> None:
     async with Runtime(store=store, tools=tools, policy=ScriptedPolicy.demo(), clock=fixed_clock) as rt:
         run_id = await rt.submit("Who founded Acme Robotics?", run_id="shared")
 
-    class Slow:
+    # Neither resumer may answer its first step before both have folded the log: then
+    # both append at the same expected seq, whatever the scheduling.
+    asked: list[None] = []
+    both_asked = anyio.Event()
+
+    class Rendezvous:
         name = "scripted"
 
         def __init__(self) -> None:
             self._inner = ScriptedPolicy.demo()
+            self._first = True
 
         async def next_step(self, view: RunView) -> str:
-            await anyio.sleep(0.02)
+            if self._first:
+                self._first = False
+                asked.append(None)
+                if len(asked) == 2:
+                    both_asked.set()
+                await both_asked.wait()
             return await self._inner.next_step(view)
 
     results: list[object] = []
 
     async def resume_in_own_runtime() -> None:
         tools, _ = page_tools()
-        async with Runtime(store=store, tools=tools, policy=Slow(), clock=fixed_clock) as rt:
+        async with Runtime(store=store, tools=tools, policy=Rendezvous(), clock=fixed_clock) as rt:
             try:
                 results.append(await rt.resume(run_id))
             except ConcurrencyError as exc:
                 results.append(exc)
 
-    async with anyio.create_task_group() as tg:
-        tg.start_soon(resume_in_own_runtime)
-        tg.start_soon(resume_in_own_runtime)
+    with anyio.fail_after(10):
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(resume_in_own_runtime)
+            tg.start_soon(resume_in_own_runtime)
     errors = [r for r in results if isinstance(r, ConcurrencyError)]
     outcomes = [r for r in results if isinstance(r, Outcome)]
     assert len(errors) == 1 and len(outcomes) == 1

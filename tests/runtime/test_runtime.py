@@ -212,18 +212,29 @@ async def test_tool_failure_and_timeout_are_observations() -> None:
 
 
 async def test_cancellation_is_recorded() -> None:
+    asked = anyio.Event()
+
     class Stuck:
         name = "stuck"
 
         async def next_step(self, view: RunView) -> str:
-            await anyio.sleep(10)
-            return "never"
+            asked.set()
+            await anyio.sleep_forever()
+            raise AssertionError("unreachable")
 
     store = MemoryStore()
     tools, _ = page_tools()
     async with Runtime(store=store, tools=tools, policy=Stuck()) as rt:
-        with anyio.move_on_after(0.05):
+
+        async def run() -> None:
             await rt.run("q", run_id="cancel-me")
+
+        # Cancel once the run waits on its policy, not after a guess at how long that takes.
+        with anyio.fail_after(10):
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(run)
+                await asked.wait()
+                tg.cancel_scope.cancel()
     events = await store.read("cancel-me")
     assert isinstance(events[-1], Abstained)
     assert events[-1].reason == "cancelled"
