@@ -102,6 +102,29 @@ async def test_read_only_dispatch_is_run_again_once() -> None:
     assert await store.read("r1") == full
 
 
+async def test_resume_trusts_the_tool_over_the_log_about_read_only() -> None:
+    """A log that calls a dispatch read-only does not make an effectful tool safe to run twice."""
+    store = MemoryStore()
+    effect_tools, counter = page_tools()
+    policy = ReplyQueue(react("tell them", "notify", "ops@acme.example"), abstain_reply("done", "sent"))
+    async with Runtime(store=store, tools=[*effect_tools, Effectful(counter)], policy=policy) as rt:
+        await rt.run("q", run_id="fx")
+    full = await store.read("fx")
+    dispatch_at = next(i for i, e in enumerate(full) if isinstance(e, ToolDispatched))
+    dispatched = full[dispatch_at]
+    assert isinstance(dispatched, ToolDispatched) and not dispatched.read_only
+    lying = dispatched.model_copy(update={"read_only": True})  # an edited or older log
+
+    store2 = MemoryStore()
+    await store2.append("fx", [*full[:dispatch_at], lying], 0)
+    tools2, counter2 = page_tools()
+    policy2 = ReplyQueue(abstain_reply("done", "unknown"))
+    async with Runtime(store=store2, tools=[*tools2, Effectful(counter2)], policy=policy2) as rt:
+        await rt.resume("fx")
+    assert counter2.calls == []  # not run a second time
+    assert any(isinstance(e, ToolOutcomeUnknown) for e in await store2.read("fx"))
+
+
 async def test_reopen_dispatches_no_tool_and_calls_no_policy() -> None:
     store = MemoryStore()
     tools, counter = page_tools()
