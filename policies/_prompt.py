@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from pydantic import JsonValue
@@ -115,23 +116,38 @@ def _recorded_calls(turn: Turn) -> list[dict[str, Any]] | None:
     return calls or None
 
 
-def _turn_messages(turn: Turn, show_thoughts: bool) -> list[dict[str, Any]]:
-    shown = turn.shown or "(no observation)"
+@dataclass(frozen=True, slots=True)
+class TurnParts:
+    """One earlier turn as every provider renders it, in its own envelope."""
+
+    shown: str  # the observation, as the runtime rendered it for the policy
+    calls: list[dict[str, Any]] | None  # a structured reply's calls (Chat Completions shape), with ids
+    thought: str | None  # a structured reply's thought; None when hidden or absent
+    text: str  # a text reply, its thought stripped when hidden
+
+
+def turn_parts(turn: Turn, show_thoughts: bool) -> TurnParts:
+    """What an earlier turn said and saw, with thoughts hidden as the options ask."""
     # The runtime's projection (ViewOptions.strip_thoughts) blanks `thought` on parsed turns;
     # the raw reply still holds it, so honour that here too.
     show_thoughts = show_thoughts and not (turn.action is not None and not turn.thought)
-    calls = _recorded_calls(turn)
-    if calls is not None:
-        structured = turn.reply.structured or {}
-        thought = structured.get("thought")
-        content = thought if show_thoughts and isinstance(thought, str) and thought else None
-        assistant: dict[str, Any] = {"role": "assistant", "content": content, "tool_calls": calls}
-        answers = [{"role": "tool", "tool_call_id": call["id"], "content": shown} for call in calls]
-        return [assistant, *answers]
+    thought = (turn.reply.structured or {}).get("thought")
     text = turn.reply.text or ""
-    if not show_thoughts:
-        text = strip_thought(text)
-    return [{"role": "assistant", "content": text}, {"role": "user", "content": shown}]
+    return TurnParts(
+        shown=turn.shown or "(no observation)",
+        calls=_recorded_calls(turn),
+        thought=thought if show_thoughts and isinstance(thought, str) else None,
+        text=text if show_thoughts else strip_thought(text),
+    )
+
+
+def _turn_messages(turn: Turn, show_thoughts: bool) -> list[dict[str, Any]]:
+    parts = turn_parts(turn, show_thoughts)
+    if parts.calls is not None:
+        assistant = {"role": "assistant", "content": parts.thought or None, "tool_calls": parts.calls}
+        answers = [{"role": "tool", "tool_call_id": c["id"], "content": parts.shown} for c in parts.calls]
+        return [assistant, *answers]
+    return [{"role": "assistant", "content": parts.text}, {"role": "user", "content": parts.shown}]
 
 
 def render_messages(view: RunView, mode: Mode, *, show_thoughts: bool = True) -> list[dict[str, Any]]:
