@@ -225,5 +225,8 @@ class Runtime:
         return await self._read(run_id)
 
     async def check(self, run_id: str) -> CheckReport:
-        """Replay a stored run through today's parser and gate and report every divergence."""
-        return check_events(await self._read(run_id))
+        """Replay a stored run through today's decisions and report every divergence.
+
+        Dispatches and recovery are judged by the tools this runtime has today.
+        """
+        return check_events(await self._read(run_id), tools=self._config.specs)

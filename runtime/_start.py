@@ -9,6 +9,8 @@ from citeloop.events import RunStarted, ToolSpec
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
+from ._decide import decide_start
+
 
 def policy_name(policy: Policy) -> str:
     """The name a run records for its policy (its `name`, else its class name)."""
@@ -32,13 +34,12 @@ def run_started(
 ) -> RunStarted:
     """The first event of a run of `question` with these tools and policy."""
     by_name = {tool.name: tool for tool in tools}  # as `Runtime` keeps them: the last of a name wins
-    return RunStarted(
-        run_id=run_id,
-        seq=0,
-        at=at,
-        question=question,
+    return decide_start(
+        run_id,
+        question,
         max_steps=max_steps,
-        tools=tuple(ToolSpec(name=name, read_only=tool.read_only) for name, tool in by_name.items()),
         allowlist=tuple(allowlist) if allowlist is not None else default_allowlist(by_name),
         policy=policy_name(policy),
+        tools={name: ToolSpec(name=name, read_only=tool.read_only) for name, tool in by_name.items()},
+        at=at,
     )
