@@ -10,6 +10,8 @@ from ._errors import CiteloopError as CiteloopError
 from ._errors import ConcurrencyError as ConcurrencyError
 from ._errors import CorruptLogError as CorruptLogError
 from ._errors import LeaseLostError as LeaseLostError
+from ._errors import RunBusyError as RunBusyError
+from ._errors import RunClosedError as RunClosedError
 from ._errors import RunFailure as RunFailure
 from ._errors import StoreUnavailableError as StoreUnavailableError
 from ._errors import StoreURLError as StoreURLError
@@ -54,6 +56,8 @@ from ._redact import redact_event_dict as redact_event_dict
 from ._redact import redact_text as redact_text
 from ._redact import redact_url as redact_url
 from ._resource import AsyncResource as AsyncResource
+from ._run_lock import RunLock as RunLock
+from ._run_lock import run_lock as run_lock
 from ._store import EventStore as EventStore
 from ._store import RunStatus as RunStatus
 from ._store import RunSummary as RunSummary
@@ -87,6 +91,9 @@ __all__ = (
     "ParseRejected",
     "PolicyReply",
     "PostgresStore",
+    "RunBusyError",
+    "RunClosedError",
+    "RunLock",
     "RunFailure",
     "RunQueue",
     "RunStarted",
@@ -110,6 +117,7 @@ __all__ = (
     "event_from_dict",
     "json_schema",
     "open_queue",
+    "run_lock",
     "open_store",
     "redact",
     "redact_event_dict",

@@ -51,9 +51,21 @@ class ConcurrencyError(RunFailure):
         self.actual_seq = actual_seq
 
 
+class RunClosedError(RunFailure):
+    """Raised when an append targets a run that has ended (a terminal event is stored); nothing is written."""
+
+    def __init__(self, run_id: str) -> None:
+        super().__init__(f"run {run_id!r} has ended (its terminal event is stored): it accepts no further appends")
+        self.run_id = run_id
+
+
 class LeaseLostError(RunFailure):
     """Raised when a worker renews, or would append to, a run whose lease it no longer holds."""
 
     def __init__(self, run_id: str) -> None:
         super().__init__(f"run {run_id!r}: this worker's lease has expired or was taken over")
         self.run_id = run_id
+
+
+class RunBusyError(RunFailure):
+    """Raised when a run is already being driven (by another process, or another task) and cannot be taken."""

@@ -12,7 +12,7 @@ from typing import Any, Self
 import anyio
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
-from citeloop.events import Event, EventStore, UnknownRunError, UsageError
+from citeloop.events import Event, EventStore, UnknownRunError, UsageError, run_lock
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
@@ -86,6 +86,8 @@ class Runtime:
         self._sink_group: TaskGroup | None = None
         self._run_grace = run_grace
         self._active: set[str] = set()
+        # One driver per run across processes too (docs/guarantees.md): held while driving.
+        self._locks = run_lock(store)
 
     @property
     def store(self) -> EventStore:
@@ -123,7 +125,11 @@ class Runtime:
             self._hub.close()
             # Sinks get a bounded grace period to drain; a stuck sink must not hang the exit.
             sinks.cancel_scope.deadline = anyio.current_time() + self._sink_grace
-            await sinks.__aexit__(None, None, None)
+            try:
+                await sinks.__aexit__(None, None, None)
+            finally:
+                with anyio.CancelScope(shield=True):
+                    await self._locks.aclose()
 
     def _require_started(self) -> TaskGroup:
         if self._task_group is None:
@@ -201,8 +207,10 @@ class Runtime:
             raise UsageError(f"run {run_id!r} is already being driven by this runtime")
         self._active.add(run_id)
         try:
-            return Outcome.from_state(await driving)
+            async with self._locks.hold(run_id):
+                return Outcome.from_state(await driving)
         finally:
+            driving.close()  # never started when the lock was refused
             self._active.discard(run_id)
 
     def _policy_name(self) -> str:
