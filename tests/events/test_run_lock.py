@@ -3,15 +3,13 @@ and a dead holder's lock is gone with it."""
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
 import anyio
 import pytest
+from anyio.abc import Process
 from citeloop.events import MemoryStore, RunBusyError, open_store, run_lock
 from helpers.postgres import postgres_url as postgres_url
 
@@ -26,7 +24,7 @@ HOLDER = textwrap.dedent(
         async with open_store(sys.argv[1]) as store:
             lock = run_lock(store)
             async with lock.hold(sys.argv[2]):
-                open(sys.argv[3], "w").close()  # tell the test the lock is held
+                print("held", flush=True)  # tell the test the lock is held
                 time.sleep(600)  # until killed
 
     anyio.run(main)
@@ -34,10 +32,14 @@ HOLDER = textwrap.dedent(
 )
 
 
-async def wait_for(path: Path) -> None:
+async def hold_in_child(url: str, run_id: str) -> Process:
+    """A child process holding `run_id`'s lock, once it has said so."""
+    child = await anyio.open_process([sys.executable, "-c", HOLDER, url, run_id])
+    assert child.stdout is not None
     with anyio.fail_after(30):
-        while not path.exists():
-            await anyio.sleep(0.02)
+        said = await child.stdout.receive()
+    assert said.strip() == b"held", said
+    return child
 
 
 async def test_a_second_holder_in_this_process_is_refused() -> None:
@@ -56,10 +58,8 @@ async def test_a_second_holder_in_this_process_is_refused() -> None:
 
 async def test_sqlite_locks_exclude_another_process_until_it_dies(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'runs.db'}"
-    held = tmp_path / "held"
-    child = subprocess.Popen([sys.executable, "-c", HOLDER, url, "r1", str(held)])
+    child = await hold_in_child(url, "r1")
     try:
-        await wait_for(held)
         async with open_store(url) as store:
             lock = run_lock(store)
             with pytest.raises(RunBusyError, match="another process"):
@@ -67,34 +67,35 @@ async def test_sqlite_locks_exclude_another_process_until_it_dies(tmp_path: Path
                     pass
             async with lock.hold("r2"):
                 pass
-            os.kill(child.pid, signal.SIGKILL)
-            child.wait()
+            child.kill()
+            await child.wait()
             async with lock.hold("r1"):  # the kernel dropped the dead process's lock
                 pass
             await lock.aclose()
     finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+        await stop(child)
+
+
+async def stop(child: Process) -> None:
+    if child.returncode is None:
+        child.kill()
+    await child.aclose()
 
 
 @pytest.mark.postgres
 @pytest.mark.parametrize("anyio_backend", ["asyncio"])  # psycopg's async API is asyncio-only
 async def test_postgres_advisory_locks_exclude_another_session(postgres_url: str) -> None:
-    held = Path(os.environ.get("TMPDIR", "/tmp")) / f"citeloop-held-{os.getpid()}-{id(postgres_url)}"
-    held.unlink(missing_ok=True)
     async with open_store(postgres_url):  # create the schema before the child uses it
         pass
-    child = subprocess.Popen([sys.executable, "-c", HOLDER, postgres_url, "r1", str(held)])
+    child = await hold_in_child(postgres_url, "r1")
     try:
-        await wait_for(held)
         async with open_store(postgres_url) as store:
             lock = run_lock(store)
             with pytest.raises(RunBusyError, match="another process"):
                 async with lock.hold("r1"):
                     pass
-            os.kill(child.pid, signal.SIGKILL)
-            child.wait()
+            child.kill()
+            await child.wait()
             with anyio.fail_after(30):  # the server notices the lost session
                 while True:
                     try:
@@ -104,7 +105,4 @@ async def test_postgres_advisory_locks_exclude_another_session(postgres_url: str
                         await anyio.sleep(0.05)
             await lock.aclose()
     finally:
-        held.unlink(missing_ok=True)
-        if child.poll() is None:
-            child.kill()
-            child.wait()
+        await stop(child)

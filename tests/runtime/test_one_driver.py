@@ -4,8 +4,6 @@ a tool call is refused, instead of taking the call for a crash (and running it a
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -19,6 +17,8 @@ from helpers.fakes import page_tools
 
 pytestmark = pytest.mark.anyio
 
+TESTS = str(Path(__file__).resolve().parents[1])  # the child imports the shared `helpers`
+
 DRIVER = textwrap.dedent(
     """
     import sys, time, anyio, hashlib
@@ -31,13 +31,14 @@ DRIVER = textwrap.dedent(
         name = "open"
         read_only = True
         async def __call__(self, url):
-            open(sys.argv[2], "w").close()  # the tool is running now
+            print("in tool", flush=True)
             time.sleep(600)  # until killed
 
     async def main() -> None:
         tools, _ = page_tools()
+        policy = ScriptedPolicy.demo()
         async with open_store(sys.argv[1]) as store:
-            async with Runtime(store=store, tools=[tools[0], StuckOpen()], policy=ScriptedPolicy.demo()) as rt:
+            async with Runtime(store=store, tools=[tools[0], StuckOpen()], policy=policy) as rt:
                 await rt.run("Who founded Acme Robotics?", run_id="r1")
 
     anyio.run(main)
@@ -47,13 +48,13 @@ DRIVER = textwrap.dedent(
 
 async def test_a_second_process_cannot_resume_a_run_being_driven(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'runs.db'}"
-    in_tool = tmp_path / "in-tool"
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    driver = subprocess.Popen([sys.executable, "-c", DRIVER, url, str(in_tool)], env=env)
+    env = {**os.environ, "PYTHONPATH": TESTS}
+    driver = await anyio.open_process([sys.executable, "-c", DRIVER, url], env=env)
     try:
+        assert driver.stdout is not None
         with anyio.fail_after(30):
-            while not in_tool.exists():
-                await anyio.sleep(0.02)
+            said = await driver.stdout.receive()
+        assert said.strip() == b"in tool", said
         tools, counter = page_tools()
         async with open_store(url) as store, Runtime(
             store=store, tools=tools, policy=ScriptedPolicy.demo()
@@ -63,8 +64,8 @@ async def test_a_second_process_cannot_resume_a_run_being_driven(tmp_path: Path)
             assert counter.calls == []  # the open in flight was not run a second time
             assert not any(isinstance(e, ToolOutcomeUnknown) for e in await store.read("r1"))
 
-            os.kill(driver.pid, signal.SIGKILL)  # now it is a crash
-            driver.wait()
+            driver.kill()  # now it is a crash
+            await driver.wait()
             outcome = await rt.resume("r1")
             assert outcome.status == "answered"
             assert counter.calls == ["open:https://wiki.example/acme"]  # read-only: run again, once
@@ -72,6 +73,6 @@ async def test_a_second_process_cannot_resume_a_run_being_driven(tmp_path: Path)
             assert fold(events).outcome is not None
             assert sum(isinstance(getattr(e, "observation", None), Page) for e in events) == 1
     finally:
-        if driver.poll() is None:
+        if driver.returncode is None:
             driver.kill()
-            driver.wait()
+        await driver.aclose()
