@@ -14,14 +14,14 @@ runtime's workers keep a local deadline, earlier than the lease's, for that.
 from __future__ import annotations
 
 from datetime import timedelta
-from types import TracebackType
-from typing import Protocol, Self, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from ._events import RunStarted
+from ._resource import Closeable
 
 
 @runtime_checkable
-class RunQueue(Protocol):
+class RunQueue(Closeable, Protocol):
     """Queued runs with leases. Every method is safe to call from many tasks and processes at once."""
 
     @property
@@ -61,16 +61,3 @@ class RunQueue(Protocol):
     async def queued(self) -> list[str]:
         """The queued runs that are not finished yet, held or not, oldest first."""
         ...
-
-    async def aclose(self) -> None:
-        """Release the queue's own resources (never its store's). Idempotent."""
-        ...
-
-    async def __aenter__(self) -> Self: ...
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None: ...

@@ -4,7 +4,24 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from types import TracebackType
-from typing import Self
+from typing import Protocol, Self
+
+
+class Closeable(Protocol):
+    """The lifecycle every store and queue offers: `async with` it, or call `aclose`."""
+
+    async def aclose(self) -> None:
+        """Release the resource's own resources. Idempotent."""
+        ...
+
+    async def __aenter__(self) -> Self: ...
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
 
 
 class AsyncResource(ABC):

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from types import TracebackType
-from typing import Literal, Protocol, Self, TypeAlias, runtime_checkable
+from typing import Literal, Protocol, TypeAlias, runtime_checkable
 
 from ._errors import UsageError
-from ._events import Event, RunStarted
+from ._events import TERMINAL_TYPES, Event, RunStarted
+from ._resource import Closeable
 
 RunStatus: TypeAlias = Literal["running", "answered", "abstained"]
 
@@ -35,7 +35,7 @@ class StoredEvent:
 
 
 @runtime_checkable
-class EventStore(Protocol):
+class EventStore(Closeable, Protocol):
     """An append-only log of runs. Every method is safe to call from many tasks at once."""
 
     @property
@@ -68,19 +68,6 @@ class EventStore(Protocol):
         """Every run's events with global `position > after`, then live ones; never ends by itself."""
         ...
 
-    async def aclose(self) -> None:
-        """Release the store's resources. Idempotent."""
-        ...
-
-    async def __aenter__(self) -> Self: ...
-
-    async def __aexit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None: ...
-
 
 def check_batch(run_id: str, events: Sequence[Event], expected_seq: int) -> None:
     """Refuse a batch that is malformed in itself (the caller's bug, not a conflict)."""
@@ -94,6 +81,8 @@ def check_batch(run_id: str, events: Sequence[Event], expected_seq: int) -> None
                 f"run {run_id!r}: batch seqs must run from {expected_seq} without gaps, "
                 f"got {event.seq} at offset {offset}"
             )
+    if any(event.type in TERMINAL_TYPES for event in events[:-1]):
+        raise UsageError(f"run {run_id!r}: a terminal event must be the last of its run")
     if expected_seq == 0 and not isinstance(events[0], RunStarted):
         raise UsageError(f"run {run_id!r}: the first event must be RunStarted")
 
