@@ -178,18 +178,20 @@ def decide_observation(
     state: RunState, dispatched: ToolDispatched, observation: Observation, at: datetime
 ) -> list[Event]:
     """What a dispatched tool returned (a failure is a `ToolError` observation, never an exception)."""
-    return [
-        ToolObserved(
-            run_id=state.run_id,
-            seq=state.next_seq,
-            at=at,
-            step=dispatched.step,
-            call_id=dispatched.call_id,
-            tool=dispatched.tool,
-            input=dispatched.input,
-            observation=observation,
-        )
-    ]
+    return [ToolObserved(**_settling(state, dispatched, at), observation=observation)]
+
+
+def _settling(state: RunState, dispatched: ToolDispatched, at: datetime) -> dict[str, Any]:
+    """The fields of the next event that settles `dispatched` (its observation, or its loss)."""
+    return {
+        "run_id": state.run_id,
+        "seq": state.next_seq,
+        "at": at,
+        "step": dispatched.step,
+        "call_id": dispatched.call_id,
+        "tool": dispatched.tool,
+        "input": dispatched.input,
+    }
 
 
 def needs_rerun(dispatched: ToolDispatched, tools: ToolTable) -> bool:
@@ -204,17 +206,7 @@ def needs_rerun(dispatched: ToolDispatched, tools: ToolTable) -> bool:
 
 def decide_unknown_outcome(state: RunState, dispatched: ToolDispatched, at: datetime) -> list[Event]:
     """A dispatch of unknown effect that a stopped process left unobserved: never run twice."""
-    return [
-        ToolOutcomeUnknown(
-            run_id=state.run_id,
-            seq=state.next_seq,
-            at=at,
-            step=dispatched.step,
-            call_id=dispatched.call_id,
-            tool=dispatched.tool,
-            input=dispatched.input,
-        )
-    ]
+    return [ToolOutcomeUnknown(**_settling(state, dispatched, at))]
 
 
 def decide_finish(
