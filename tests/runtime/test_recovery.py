@@ -5,11 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 import anyio
+import anyio.abc
 import pytest
 from citeloop.events import (
     ConcurrencyError,
     Event,
     MemoryStore,
+    RunBusyError,
     ToolDispatched,
     ToolObserved,
     ToolOutcomeUnknown,
@@ -152,49 +154,54 @@ async def test_unknown_run_is_a_clear_error() -> None:
 
 
 async def test_two_resumers_exactly_one_proceeds() -> None:
+    """Two runtimes resume one run: the second is refused at once (the run has a driver),
+    before it asks its policy or appends anything; the first drives the run to its end."""
     store = MemoryStore()
     tools, _ = page_tools()
     async with Runtime(store=store, tools=tools, policy=ScriptedPolicy.demo(), clock=fixed_clock) as rt:
         run_id = await rt.submit("Who founded Acme Robotics?", run_id="shared")
 
-    # Neither resumer may answer its first step before both have folded the log: then
-    # both append at the same expected seq, whatever the scheduling.
-    asked: list[None] = []
-    both_asked = anyio.Event()
+    refused = anyio.Event()
+    waiting = anyio.Event()
+    asked: list[str] = []
 
-    class Rendezvous:
+    class WaitsForTheOther:
+        """The first driver holds its first step until the second resumer has been refused."""
+
         name = "scripted"
 
-        def __init__(self) -> None:
+        def __init__(self, label: str) -> None:
             self._inner = ScriptedPolicy.demo()
-            self._first = True
+            self._label = label
 
         async def next_step(self, view: RunView) -> str:
-            if self._first:
-                self._first = False
-                asked.append(None)
-                if len(asked) == 2:
-                    both_asked.set()
-                await both_asked.wait()
+            asked.append(self._label)
+            waiting.set()
+            await refused.wait()
             return await self._inner.next_step(view)
 
     results: list[object] = []
 
-    async def resume_in_own_runtime() -> None:
+    async def resume_in_own_runtime(label: str, *, task_status: anyio.abc.TaskStatus[None]) -> None:
         tools, _ = page_tools()
-        async with Runtime(store=store, tools=tools, policy=Rendezvous(), clock=fixed_clock) as rt:
+        policy = WaitsForTheOther(label)
+        async with Runtime(store=store, tools=tools, policy=policy, clock=fixed_clock) as rt:
+            task_status.started()
             try:
                 results.append(await rt.resume(run_id))
-            except ConcurrencyError as exc:
+            except (RunBusyError, ConcurrencyError) as exc:
                 results.append(exc)
+                refused.set()
 
     with anyio.fail_after(10):
         async with anyio.create_task_group() as tg:
-            tg.start_soon(resume_in_own_runtime)
-            tg.start_soon(resume_in_own_runtime)
-    errors = [r for r in results if isinstance(r, ConcurrencyError)]
+            await tg.start(resume_in_own_runtime, "first")
+            await waiting.wait()  # the first holds the run and waits in its policy
+            await tg.start(resume_in_own_runtime, "second")
+    errors = [r for r in results if isinstance(r, RunBusyError)]
     outcomes = [r for r in results if isinstance(r, Outcome)]
     assert len(errors) == 1 and len(outcomes) == 1
+    assert set(asked) == {"first"}  # the refused resumer never asked its policy
     events = await store.read(run_id)
     assert [e.seq for e in events] == list(range(len(events)))
     assert Outcome.from_state(fold(events)) == outcomes[0]
