@@ -55,7 +55,9 @@ class RunClosedError(RunFailure):
     """Raised when an append targets a run that has ended (a terminal event is stored); nothing is written."""
 
     def __init__(self, run_id: str) -> None:
-        super().__init__(f"run {run_id!r} has ended (its terminal event is stored): it accepts no further appends")
+        super().__init__(
+            f"run {run_id!r} has ended (its terminal event is stored): it accepts no further appends"
+        )
         self.run_id = run_id
 
 

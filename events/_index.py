@@ -29,6 +29,10 @@ class EventIndex:
         """The seq the run's next event must have (0 for an unknown run)."""
         return len(self._runs.get(run_id, ()))
 
+    def ended(self, run_id: str) -> bool:
+        """Whether the run's terminal event is indexed (it accepts no further appends)."""
+        return self._status.get(run_id, "running") != "running"
+
     def add(self, events: Sequence[Event]) -> None:
         """Index a batch of one run whose first seq is the run's head, and wake subscribers."""
         run_id = events[0].run_id

@@ -36,8 +36,14 @@ import anyio.lowlevel
 import anyio.to_thread
 import structlog
 
-from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError
-from ._events import Event, decode_events, encode_event
+from ._errors import (
+    ConcurrencyError,
+    CorruptLogError,
+    RunClosedError,
+    StoreUnavailableError,
+    StoreURLError,
+)
+from ._events import TERMINAL_TYPES, Event, decode_events, encode_event
 from ._grouping import GroupCommitter
 from ._index import EventIndex
 from ._resource import AsyncResource
@@ -165,14 +171,20 @@ class JsonlStore(AsyncResource):
         self._check_open()
         # Check each append against the index plus the earlier appends of this batch.
         next_seqs: dict[str, int] = {}
+        ended: set[str] = set()  # runs a terminal event of this batch ends
         results: list[BaseException | None] = []
         accepted: list[Sequence[Event]] = []
         records: list[bytes] = []
         for run_id, events, expected in batch:
+            if run_id in ended or self._events.ended(run_id):
+                results.append(RunClosedError(run_id))
+                continue
             current = next_seqs.get(run_id, self._events.head(run_id))
             if current != expected:
                 results.append(ConcurrencyError(run_id, expected, current))
                 continue
+            if events[-1].type in TERMINAL_TYPES:
+                ended.add(run_id)
             next_seqs[run_id] = expected + len(events)
             results.append(None)
             accepted.append(events)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from contextlib import suppress
 from datetime import timedelta
 
@@ -22,7 +23,7 @@ from ._conformance_kit import (
     make_run_started,
     make_step,
 )
-from ._errors import ConcurrencyError, StoreUnavailableError, UsageError
+from ._errors import ConcurrencyError, RunClosedError, StoreUnavailableError, UsageError
 from ._events import ActionParsed, Event, ToolObserved
 from ._observations import Page
 from ._store import EventStore
@@ -70,6 +71,7 @@ async def check_malformed_batches_are_usage_errors(harness: StoreHarness) -> Non
             ("no RunStarted", [make_step(run_id, 0)], 0),
             ("gap", [make_run_started(run_id), make_step(run_id, 2)], 0),
             ("offset", [make_run_started(run_id)], 1),
+            ("terminal not last", [make_run_started(run_id), _abstained(run_id, 1), make_step(run_id, 2)], 0),
         ]
         for what, batch, expected in cases:
             await _expect_failure(UsageError, store.append(run_id, batch, expected), what)
@@ -233,6 +235,48 @@ async def check_cancelled_appends_land_whole_or_not_at_all(harness: StoreHarness
 async def _append_started(store: EventStore, run_id: str) -> None:
     with suppress(ConcurrencyError):  # an earlier, cancelled round may have written it
         await _start(store, run_id, steps=2)
+
+
+async def check_ended_run_refuses_appends(harness: StoreHarness) -> None:
+    """A run whose terminal event is stored refuses every append with RunClosedError, writing nothing."""
+    async with harness.open() as store:
+        answered, abstained, raced = (_run_id(t) for t in ("ended-a", "ended-b", "ended-race"))
+        await _start(store, answered, steps=1)
+        await store.append(answered, [_answered(answered, 2)], 2)
+        await _start(store, abstained)
+        await store.append(abstained, [_abstained(abstained, 1)], 1)
+        for run_id, head in ((answered, 3), (abstained, 2)):
+            for batch in ([make_step(run_id, head)], [_abstained(run_id, head)]):
+                await _expect_failure(
+                    RunClosedError, store.append(run_id, batch, head), f"append to {run_id}"
+                )
+        # A terminal event and an append behind it committed together: the second is refused.
+        await _start(store, raced)
+        with anyio.fail_after(_GUARD_SECONDS):
+            outcomes: list[BaseException | None] = []
+
+            async def attempt(batch: Sequence[Event], expected: int) -> None:
+                try:
+                    await store.append(raced, batch, expected)
+                except RunClosedError as exc:
+                    outcomes.append(exc)
+                else:
+                    outcomes.append(None)
+
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(attempt, [_abstained(raced, 1)], 1)
+                await anyio.lowlevel.checkpoint()
+                tg.start_soon(attempt, [make_step(raced, 2)], 2)
+        assert outcomes[0] is None and isinstance(outcomes[1], RunClosedError), outcomes
+        assert [e.seq for e in await store.read(answered)] == [0, 1, 2]
+        assert [e.seq for e in await store.read(abstained)] == [0, 1]
+        assert [e.seq for e in await store.read(raced)] == [0, 1]
+    if harness.persistent:  # the refusal survives a reopen
+        async with harness.open() as store:
+            await _expect_failure(
+                RunClosedError, store.append(answered, [make_step(answered, 3)], 3), "append after reopen"
+            )
+            assert len(await store.read(answered)) == 3
 
 
 async def check_closed_store_refuses_work(harness: StoreHarness) -> None:

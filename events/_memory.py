@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Sequence
 
 import anyio
 
-from ._errors import ConcurrencyError, StoreUnavailableError
+from ._errors import ConcurrencyError, RunClosedError, StoreUnavailableError
 from ._events import Event
 from ._index import EventIndex
 from ._resource import AsyncResource
@@ -34,6 +34,8 @@ class MemoryStore(AsyncResource):
         await anyio.lowlevel.checkpoint()
         self._check_open()
         check_batch(run_id, events, expected_seq)
+        if self._index.ended(run_id):
+            raise RunClosedError(run_id)
         head = self._index.head(run_id)
         if head != expected_seq:
             raise ConcurrencyError(run_id, expected_seq, head)

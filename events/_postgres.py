@@ -29,7 +29,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import anyio
 import orjson
 
-from ._errors import ConcurrencyError, CorruptLogError, StoreURLError
+from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreURLError
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
 from ._postgres_db import PostgresDatabase, psycopg_modules
@@ -177,7 +177,10 @@ class PostgresStore(AsyncResource):
                 earlier = results[winner]
                 done = expected + len(events)
                 actual = earlier.actual_seq if isinstance(earlier, ConcurrencyError) else done
-                results[index] = ConcurrencyError(run_id, batch[index][2], actual)
+                if isinstance(earlier, RunClosedError):
+                    results[index] = RunClosedError(run_id)
+                else:
+                    results[index] = ConcurrencyError(run_id, batch[index][2], actual)
             todo = later
         return results
 
@@ -227,7 +230,11 @@ class PostgresStore(AsyncResource):
             return [ConcurrencyError(run_id, exp, await self._next_seq(run_id))]
         actual = cast(list[int], row[0]) if row else []
         return [
-            None if seen < 0 else ConcurrencyError(item[0], item[2], seen)
+            None
+            if seen == -1
+            else RunClosedError(item[0])
+            if seen == -2
+            else ConcurrencyError(item[0], item[2], seen)
             for item, seen in zip(batch, actual, strict=True)
         ]
 

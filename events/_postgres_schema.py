@@ -30,7 +30,7 @@ from typing import Final
 from psycopg import sql
 
 # Bump when the DDL changes incompatibly; stored in the `meta` table.
-SCHEMA_VERSION: Final = 3
+SCHEMA_VERSION: Final = 4  # 4: append_batch refuses appends to an ended run
 
 _DDL: Final = """
 CREATE SCHEMA IF NOT EXISTS {schema};
@@ -87,9 +87,11 @@ CREATE OR REPLACE FUNCTION {schema}.append_batch(
 LANGUAGE plpgsql AS $fn$
 DECLARE
     n integer := cardinality(p_runs);
-    -- Per append: -1 when written, else the run's actual next seq (a conflict).
+    -- Per append: -1 when written, -2 when the run has ended (a terminal event is
+    -- stored), else the run's actual next seq (a conflict).
     result bigint[] := array_fill(-1::bigint, ARRAY[n]);
     current_seqs bigint[];
+    current_statuses text[];
     accepted integer := 0;
 BEGIN
     -- In key order (the sorted subquery feeds the calls in order), so that concurrent
@@ -97,12 +99,16 @@ BEGIN
     PERFORM count(pg_advisory_xact_lock(k.key))
     FROM (SELECT DISTINCT hashtextextended(r, 0) AS key FROM unnest(p_runs) AS r ORDER BY 1) AS k;
 
-    SELECT array_agg(coalesce(r.next_seq, 0) ORDER BY u.i) INTO current_seqs
+    SELECT array_agg(coalesce(r.next_seq, 0) ORDER BY u.i),
+           array_agg(coalesce(r.status, 'running') ORDER BY u.i)
+    INTO current_seqs, current_statuses
     FROM unnest(p_runs) WITH ORDINALITY AS u(run_id, i)
     LEFT JOIN {schema}.runs AS r ON r.run_id = u.run_id;
 
     FOR i IN 1..n LOOP
-        IF current_seqs[i] <> p_expected[i] THEN
+        IF current_statuses[i] <> 'running' THEN
+            result[i] := -2;
+        ELSIF current_seqs[i] <> p_expected[i] THEN
             result[i] := current_seqs[i];
         ELSE
             accepted := accepted + 1;

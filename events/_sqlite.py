@@ -51,7 +51,7 @@ import anyio
 import anyio.lowlevel
 import anyio.to_thread
 
-from ._errors import ConcurrencyError, CorruptLogError, StoreUnavailableError, StoreURLError
+from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreUnavailableError, StoreURLError
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
 from ._resource import AsyncResource
@@ -284,6 +284,9 @@ class SqliteStore(AsyncResource):
             self._heads.clear()
         self._version = version
         heads = self._heads
+        # Runs that have ended: never cached as heads (an ended run is dropped from the
+        # cache), so every append to one reads its status here and is refused.
+        closed: set[str] = set()
         run_ids = list({run_id for run_id, _, _, _ in batch if run_id not in heads})
         for start in range(0, len(run_ids), 500):
             chunk = run_ids[start : start + 500]
@@ -292,6 +295,14 @@ class SqliteStore(AsyncResource):
                 f"SELECT run_id, MAX(seq) FROM events WHERE run_id IN ({marks}) GROUP BY run_id", chunk
             ):
                 heads[run_id] = last_seq + 1
+            closed.update(
+                run_id
+                for (run_id,) in conn.execute(
+                    f"SELECT run_id FROM runs WHERE run_id IN ({marks}) AND status != 'running'", chunk
+                )
+            )
+        for run_id in closed:
+            heads.pop(run_id, None)
         results: list[BaseException | None] = []
         rows: list[tuple[str, int, str, bytes]] = []
         new_runs: list[tuple[str, str, str, str]] = []
@@ -299,6 +310,9 @@ class SqliteStore(AsyncResource):
         ended: list[str] = []
         extras: list[Extra] = []
         for (run_id, events, expected, extra), bodies in zip(batch, encoded, strict=True):
+            if run_id in closed:
+                results.append(RunClosedError(run_id))
+                continue
             head = heads.get(run_id, 0)
             if head != expected:
                 results.append(ConcurrencyError(run_id, expected, head))
@@ -317,6 +331,7 @@ class SqliteStore(AsyncResource):
                 finished.append((status, run_id))
             if status != "running":
                 ended.append(run_id)
+                closed.add(run_id)
         for run_id in ended:  # no more appends expected: keep the cache small
             heads.pop(run_id, None)
         # The runs table changes only when a run starts or ends; its event count and last

@@ -31,6 +31,7 @@ from ._log_checks import (
     check_cancelled_appends_land_whole_or_not_at_all,
     check_closed_store_refuses_work,
     check_concurrent_runs,
+    check_ended_run_refuses_appends,
     check_large_page_round_trips,
     check_malformed_batches_are_usage_errors,
     check_one_writer_wins_each_seq,
@@ -67,6 +68,7 @@ __all__ = (
     "check_claims_go_oldest_first_to_one_owner",
     "check_closed_store_refuses_work",
     "check_concurrent_runs",
+    "check_ended_run_refuses_appends",
     "check_enqueue_appends_and_queues",
     "check_finished_runs_are_never_claimed",
     "check_large_page_round_trips",
@@ -100,6 +102,7 @@ _ALWAYS: Final[tuple[Check, ...]] = (
     check_unicode_round_trips,
     check_large_page_round_trips,
     check_runs_lists_status,
+    check_ended_run_refuses_appends,
     check_cancelled_appends_land_whole_or_not_at_all,
     check_closed_store_refuses_work,
 )
