@@ -12,6 +12,7 @@ found in no cited body: the failure paths. No body is ever normalized (see `_tex
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Final, Literal, TypeAlias, get_args
 
@@ -22,6 +23,7 @@ GateCode: TypeAlias = Literal[
     "types",
     "abstain_shape",
     "abstain_prefix",
+    "empty_answer",
     "need_citation",
     "cite_not_opened",
     "evidence",
@@ -32,6 +34,8 @@ GATE_CODES: Final[tuple[GateCode, ...]] = get_args(GateCode)
 
 FINISH_KEYS: Final = frozenset({"answer", "citations", "cannot_answer", "evidence"})
 ABSTAIN_PREFIX: Final = "cannot:"
+# The least evidence that can be a quote: this many letters or digits (docs/gate.md).
+MIN_EVIDENCE_WORD_CHARS: Final = 3
 
 
 def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) -> GateCode | None:
@@ -61,13 +65,15 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
         if not answer.startswith(ABSTAIN_PREFIX):
             return "abstain_prefix"
         return None
+    if not any(char.isalnum() for char in answer):
+        return "empty_answer"  # blank, or punctuation only: it states nothing
     if not cited:
         return "need_citation"
     if any(url not in opened for url in cited):
         return "cite_not_opened"
     quote = normalize_ws(evidence)
-    if not quote:
-        return "evidence"
+    if _word_chars(quote) < MIN_EVIDENCE_WORD_CHARS:
+        return "evidence"  # blank, punctuation, or one or two letters: no quote at all
     if not contains_normalized_any((opened[url] for url in cited), quote):
         # Failure path only: is it in a page the answer forgot to cite?
         cited_set = set(cited)
@@ -89,27 +95,40 @@ _LEAD_IN: Final = "\"'([{*-\u201c\u2018\u00ab\u00bf\u00a1\u2013\u2014\u2022"
 
 
 def _sentence_initial(answer: str, start: int) -> bool:
-    """Whether the word at `start` opens the answer, a sentence, or a line."""
-    # Walk back over white space and lead-in punctuation only: linear over the answer.
-    index, line_break = start - 1, False
-    while index >= 0 and (answer[index].isspace() or answer[index] in _LEAD_IN):
-        line_break = line_break or answer[index] in "\n\r\u2028\u2029"
+    """Whether the word at `start` of a white-space-normalized answer opens it or a sentence."""
+    # Walk back over spaces and lead-in punctuation only: linear over the answer.
+    index = start - 1
+    while index >= 0 and (answer[index] == " " or answer[index] in _LEAD_IN):
         index -= 1
-    return index < 0 or line_break or answer[index] in _SENTENCE_END
+    return index < 0 or answer[index] in _SENTENCE_END
+
+
+def _ascii_digits(text: str) -> str:
+    """`text` with every digit of any script (full-width, Arabic-Indic ...) as its ASCII digit.
+
+    The result has the same length, so a match in it is a span of `text` too.
+    """
+    if text.isascii():
+        return text
+    digits = (unicodedata.digit(char, None) for char in text)
+    return "".join(char if digit is None else str(digit) for char, digit in zip(text, digits, strict=True))
 
 
 def claimed_words(answer: str) -> list[str]:
     """The words of `answer` the `unsupported` check holds to the opened bodies.
 
-    The rule: every year (a standalone number 1000-2099, so not "1990s") and every
-    capitalized word - at least two characters, first one upper case - that does not open
-    the answer, a sentence (after . ! ? : ; or …) or a line. So "The", "She" and "Founded"
-    at a sentence start are never checked, while "Ortiz" in "Ada Ortiz" is. A word is
-    supported when it occurs, case-sensitively, as a substring of an opened body. It is
-    imperfect by design: an invented name that opens a sentence on its own slips
-    through, and a real name the pages spell differently is rejected.
+    The rule: every year (a standalone number 1000-2099, so not "1990s", in the digits of
+    any script: full-width 1999 is a year) and every capitalized word - at least two
+    characters, first one upper case - that does not open the answer or a sentence
+    (after . ! ? : ; or …). White space is normalized first, so a line break is a space:
+    "Ada\nOrtiz" is checked like "Ada Ortiz". So "The", "She" and "Founded" at a sentence
+    start are never checked, while "Ortiz" in "Ada Ortiz" is. A word is supported when it
+    occurs, case-sensitively, as a substring of an opened body (a year also in ASCII
+    digits). It is imperfect by design: an invented name that opens a sentence on its own
+    slips through, and a real name the pages spell differently is rejected.
     """
-    words = _YEAR.findall(answer)
+    answer = normalize_ws(answer)
+    words = [answer[match.start() : match.end()] for match in _YEAR.finditer(_ascii_digits(answer))]
     for match in _WORD.finditer(answer):
         word = match.group(0)
         if len(word) >= 2 and word[0].isupper() and not _sentence_initial(answer, match.start()):
@@ -117,17 +136,33 @@ def claimed_words(answer: str) -> list[str]:
     return list(dict.fromkeys(words))
 
 
+def _word_chars(text: str) -> int:
+    """How many letters or digits `text` holds, counted up to `MIN_EVIDENCE_WORD_CHARS`."""
+    count = 0
+    for char in text:
+        if char.isalnum():
+            count += 1
+            if count >= MIN_EVIDENCE_WORD_CHARS:
+                break
+    return count
+
+
+def _found(word: str, text: str) -> bool:
+    # A year in other digits counts in its own spelling or in ASCII digits.
+    return word in text or (not word.isascii() and _ascii_digits(word) in text)
+
+
 def unsupported_words(
     answer: str, quote: str, cited_bodies: Iterable[str], opened: Mapping[str, str]
 ) -> list[str]:
     """The claimed words of `answer` found in no opened body (evidence, cited bodies first)."""
-    missing = [word for word in claimed_words(answer) if word not in quote]
+    missing = [word for word in claimed_words(answer) if not _found(word, quote)]
     for body in cited_bodies:
         if not missing:
             return missing
-        missing = [word for word in missing if word not in body]
+        missing = [word for word in missing if not _found(word, body)]
     for body in opened.values():
         if not missing:
             break
-        missing = [word for word in missing if word not in body]
+        missing = [word for word in missing if not _found(word, body)]
     return missing

@@ -36,6 +36,7 @@ def test_codes_are_the_table_in_order() -> None:
         "types",
         "abstain_shape",
         "abstain_prefix",
+        "empty_answer",
         "need_citation",
         "cite_not_opened",
         "evidence",
@@ -195,7 +196,7 @@ def test_unsupported(answer: str) -> None:
         "ada ortiz",  # nothing capitalized, no year
         "Ada Ortiz (2014); Kenji Ito is the CEO now.",  # names and years from an uncited opened page
         "I think: Ada Ortiz, in the 2010s.",  # "I" is one letter; "2010s" holds no year 1000-2099 alone
-        "- Ada Ortiz\n- Lisbon",  # a list item opens a line
+        "- Ada Ortiz\n- Lisbon",  # "Lisbon" opens a list item, and is checked: the page has it
         "\u201cAda Ortiz\u201d founded it.",  # the opening quote stands before the first word
     ],
 )
@@ -239,3 +240,58 @@ def test_the_gate_does_not_mutate_its_inputs() -> None:
     before = (repr(payload), repr(opened))
     validate_finish(payload, opened)
     assert (repr(payload), repr(opened)) == before
+
+
+# --- issue 14, item 8: blank answers, short evidence, split names, other digits -------------
+
+
+@pytest.mark.parametrize("answer", ["", " ", " \n\t\u3000", ".", "\u2014 ?!"])
+def test_empty_answer(answer: str) -> None:
+    assert validate_finish(finish(answer=answer), OPENED) == "empty_answer"
+
+
+def test_empty_answer_near_miss_and_order() -> None:
+    assert validate_finish(finish(answer="2014"), OPENED) is None  # a digit states something
+    assert validate_finish(finish(answer="Ortiz."), OPENED) is None
+    # Checked after the abstention rules and before the citation rules.
+    assert validate_finish(finish(answer="", cannot_answer=True), OPENED) == "abstain_shape"
+    assert validate_finish(finish(answer="", citations=[]), OPENED) == "empty_answer"
+
+
+@pytest.mark.parametrize("evidence", ["A", "in", " i n ", "2.", "...", "\u2014", "e\u0301 a"])
+def test_evidence_shorter_than_three_letters_or_digits(evidence: str) -> None:
+    body = "A i n 2. ... \u2014 e\u0301 a " + WIKI_BODY  # every one of them is in the page
+    assert validate_finish(finish(evidence=evidence), {WIKI: body}) == "evidence"
+
+
+@pytest.mark.parametrize("evidence", ["Ada", "in 2014", "Ada\nOrtiz", "a\tb c", "\u6771\u4eac\u90fd"])
+def test_evidence_of_three_letters_or_digits_is_enough(evidence: str) -> None:
+    body = "a b c \u6771\u4eac\u90fd " + WIKI_BODY
+    assert validate_finish(finish(evidence=evidence), {WIKI: body}) is None
+
+
+@pytest.mark.parametrize("split", ["\n", "\r\n", "\n\n", "\u2028", "\t\n  "])
+def test_a_name_split_over_lines_is_checked_like_one_on_a_line(split: str) -> None:
+    assert validate_finish(finish(answer=f"It was founded by Ada{split}Zorblax."), OPENED) == "unsupported"
+    assert validate_finish(finish(answer=f"It was founded by Ada{split}Ortiz."), OPENED) is None
+    evidence = f"founded by Ada{split}Ortiz"
+    assert validate_finish(finish(evidence=evidence), OPENED) is None
+
+
+@pytest.mark.parametrize(
+    "year",
+    [
+        "\uff11\uff19\uff19\uff19",  # full-width 1999
+        "\u0661\u0669\u0669\u0669",  # Arabic-Indic 1999
+        "\u0967\u096f\u096f\u096f",  # Devanagari 1999
+        "1\uff19\u0669\u096f",  # mixed scripts
+    ],
+)
+def test_a_year_in_other_digits_is_still_a_year(year: str) -> None:
+    assert validate_finish(finish(answer=f"It was founded in {year}."), OPENED) == "unsupported"
+
+
+def test_a_year_in_other_digits_near_miss_found_in_either_spelling() -> None:
+    assert validate_finish(finish(answer="It was founded in \uff12\uff10\uff11\uff14."), OPENED) is None
+    wide = {WIKI: WIKI_BODY + " Renamed in \uff12\uff10\uff12\uff10."}
+    assert validate_finish(finish(answer="Renamed in \uff12\uff10\uff12\uff10."), wide) is None

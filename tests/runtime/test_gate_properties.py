@@ -1,7 +1,8 @@
 """Generated finish payloads and bodies (hypothesis): the gate, the evidence search and the locator agree.
 
-Example counts are explicit: 4,500 cases in this file (2,500 + 1,000 + 1,000); with
-tests/policies/test_parser_properties.py a run checks 11,000 generated replies and payloads.
+Example counts are explicit: 6,000 cases in this file (2,500 + 1,000 + 1,000 + 500 + 500 +
+500); with tests/policies/test_parser_properties.py a run checks 12,500 generated replies
+and payloads.
 """
 
 from __future__ import annotations
@@ -99,6 +100,9 @@ def test_the_gate_returns_none_or_a_code_and_agrees_with_the_locator(seed: int) 
         assert locator.url in payload["citations"]
         assert body[locator.start : locator.end] == locator.quote
         assert normalize_ws(locator.quote) == normalize_ws(payload["evidence"])
+        # Nothing blank gets through: the answer states something, the evidence quotes something.
+        assert any(char.isalnum() for char in payload["answer"])
+        assert sum(char.isalnum() for char in payload["evidence"]) >= 3
 
 
 @settings(max_examples=1000, **SETTINGS)
@@ -112,7 +116,8 @@ def test_evidence_copied_from_a_cited_body_is_found_and_located_exactly(seed: in
     start = rng.randrange(len(words))
     evidence = respace(rng, " ".join(words[start : start + rng.randrange(1, 8)]))
     payload = {"answer": "a", "citations": [url], "cannot_answer": False, "evidence": evidence}
-    assert validate_finish(payload, opened) is None
+    long_enough = sum(char.isalnum() for char in evidence) >= 3
+    assert validate_finish(payload, opened) == (None if long_enough else "evidence")
 
     (locator,) = locate_evidence(evidence, [url], {url: (body, "digest")})
     assert body[locator.start : locator.end] == locator.quote
@@ -139,3 +144,67 @@ def test_the_fast_search_matches_the_definition(seed: int) -> None:
     assert (span is not None) == (expected and bool(needle))
     if span is not None:
         assert normalize_ws(body[span[0] : span[1]]) == needle
+
+
+# Digits of other scripts, by value: full-width, Arabic-Indic, Devanagari, Bengali, Thai.
+DIGIT_ZEROS = [0xFF10, 0x0660, 0x0966, 0x09E6, 0x0E50]
+
+
+def other_digits(rng: random.Random, text: str) -> str:
+    """`text` with each ASCII digit written, at random, in the same digit of another script."""
+    return "".join(
+        chr(rng.choice(DIGIT_ZEROS) + int(char))
+        if char.isascii() and char.isdigit() and rng.random() < 0.8
+        else char
+        for char in text
+    )
+
+
+def positive(rng: random.Random, opened: dict[str, str], answer: str) -> dict[str, Any]:
+    """A positive finish whose citation and evidence pass, so only the answer decides."""
+    url = rng.choice(list(opened))
+    return {"answer": answer, "citations": [url], "cannot_answer": False, "evidence": opened[url]}
+
+
+def pages_with_words(rng: random.Random) -> dict[str, str]:
+    return {
+        url: "Acme Ada " + text(rng, rng.randrange(1, 40)) for url in rng.sample(URLS, rng.randrange(1, 4))
+    }
+
+
+@settings(max_examples=500, **SETTINGS)
+@given(SEEDS)
+def test_a_blank_answer_is_always_refused(seed: int) -> None:
+    rng = random.Random(seed)
+    opened = pages_with_words(rng)
+    blank = "".join(
+        rng.choice([*SPACES, ".", "?", "-", "\u2014", "\u0301", "\U0001f916"])
+        for _ in range(rng.randrange(6))
+    )
+    assert validate_finish(positive(rng, opened, blank), opened) == "empty_answer"
+
+
+@settings(max_examples=500, **SETTINGS)
+@given(SEEDS)
+def test_the_verdict_on_an_answer_does_not_depend_on_its_white_space(seed: int) -> None:
+    """A line break is a space to the gate: a name split over lines is checked as on one line."""
+    rng = random.Random(seed)
+    opened = pages_with_words(rng)
+    answer = text(rng, rng.randrange(1, 8))
+    other = respace(rng, answer)
+    assert validate_finish(positive(rng, opened, answer), opened) == validate_finish(
+        positive(rng, opened, other), opened
+    )
+
+
+@settings(max_examples=500, **SETTINGS)
+@given(SEEDS)
+def test_digits_of_another_script_do_not_escape_the_year_check(seed: int) -> None:
+    """With ASCII-digit pages, an answer gets the same verdict whatever script its digits are in."""
+    rng = random.Random(seed)
+    opened = pages_with_words(rng)
+    answer = text(rng, rng.randrange(1, 8)) + rng.choice(["", " in 1999", " in 2014", " in 1066."])
+    payload = positive(rng, opened, answer)
+    assert validate_finish({**payload, "answer": other_digits(rng, answer)}, opened) == validate_finish(
+        payload, opened
+    )
