@@ -3,6 +3,7 @@
 from ._anthropic import AnthropicPolicy as AnthropicPolicy
 from ._anthropic import anthropic_policy_from_spec as anthropic_policy_from_spec
 from ._extractive import ExtractivePolicy as ExtractivePolicy
+from ._fence import fence_untrusted as fence_untrusted
 from ._openai import OpenAIPolicy as OpenAIPolicy
 from ._openai import policy_from_spec as policy_from_spec
 from ._parser import DEFAULT_ALLOWLIST as DEFAULT_ALLOWLIST
@@ -42,6 +43,7 @@ __all__ = (
     "Turn",
     "abstain_reply",
     "anthropic_policy_from_spec",
+    "fence_untrusted",
     "finish_reply",
     "parse_policy_reply",
     "parse_reply",
