@@ -5,11 +5,13 @@ Each line is one JSON object with a fixed frame in front of the events:
     {"c":"<crc32 of the events array, 8 hex digits>","n":<count>,"e":[...events...]}
 
 so a batch is atomic (one record) and every line is still plain JSON for `jq`. On open
-the file is scanned and every record verified. A damaged *tail* (no final newline, a bad
-checksum, bad JSON) is what a crash mid-write leaves: it was never acknowledged, so the
-file is cut back to the last complete record and a warning says how many bytes were
-dropped. A bad record *followed by good ones* cannot come from a crash: that is
-corruption, and opening fails with `CorruptLogError` rather than drop acknowledged events.
+the file is scanned and every record verified. Only a final record *without its newline*
+is what a crash mid-write leaves (a torn tail): it was never acknowledged, so a writer
+moves those bytes to `<log>.torn-<offset>`, cuts the file back to the last complete
+record and warns; a read-only open reads up to the tail and changes nothing. A
+*complete* record (newline-terminated) that fails its checksum, holds a foreign run id
+or a seq gap, or a tail that is a whole record whose newline was lost, cannot come from
+a crash: opening fails with `CorruptLogError` naming the byte offset.
 
 An append is acknowledged only after write + fsync. Waiting appends are group-committed
 (`_grouping.GroupCommitter`): the leader checks them against the in-memory index, writes
@@ -17,13 +19,16 @@ all their records with one write and one fsync in a worker thread, then updates 
 
 One writer process per file: the store takes an exclusive `flock` on it when opened, and a
 second process opening the same file gets `StoreUnavailableError`. That is what makes the
-in-memory index (built at open) the truth for the expected-seq check.
+in-memory index (built at open) the truth for the expected-seq check. A read-only open
+(`open_store(url, readonly=True)`) takes a shared lock, never creates the file, and
+refuses appends.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
+import json
 import os
 import re
 import zlib
@@ -42,6 +47,7 @@ from ._errors import (
     RunClosedError,
     StoreUnavailableError,
     StoreURLError,
+    UsageError,
 )
 from ._events import TERMINAL_TYPES, Event, decode_events, encode_event
 from ._grouping import GroupCommitter
@@ -81,19 +87,24 @@ def _parse_record(line: bytes) -> list[Event] | None:
 class JsonlStore(AsyncResource):
     """An `EventStore` in one JSONL file, with an in-memory index built when opened."""
 
-    def __init__(self, path: Path, *, url: str | None = None) -> None:
+    def __init__(self, path: Path, *, url: str | None = None, readonly: bool = False) -> None:
         self._path = path
         self._url = url or f"jsonl:///{path}"
+        self._readonly = readonly
         self._events = EventIndex()
         self._closed = False
         self._broken: str | None = None
         self._group: GroupCommitter[_Append] = GroupCommitter(self._commit)
+        # Read-only: never create the file, and share the lock with other readers.
+        flags, lock = (os.O_RDONLY, fcntl.LOCK_SH)
+        if not readonly:
+            flags, lock = (os.O_RDWR | os.O_CREAT | os.O_APPEND, fcntl.LOCK_EX)
         try:
-            self._fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_APPEND, 0o644)
+            self._fd = os.open(path, flags, 0o644)
         except OSError as exc:
             raise StoreUnavailableError(f"cannot open JSONL store {path}: {exc.strerror}") from None
         try:
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(self._fd, lock | fcntl.LOCK_NB)
         except OSError:
             os.close(self._fd)
             raise StoreUnavailableError(
@@ -106,12 +117,12 @@ class JsonlStore(AsyncResource):
             raise
 
     @classmethod
-    def from_url(cls, url: str) -> JsonlStore:
+    def from_url(cls, url: str, *, readonly: bool = False) -> JsonlStore:
         """Open `jsonl:///relative.jsonl` or `jsonl:////absolute.jsonl`."""
         path, options = file_url_parts(url, "jsonl")
         if options:
             raise StoreURLError(f"unknown option(s) {sorted(options)} in {url!r}")
-        return cls(path, url=url)
+        return cls(path, url=url, readonly=readonly)
 
     @property
     def url(self) -> str:
@@ -122,39 +133,76 @@ class JsonlStore(AsyncResource):
             data = os.pread(self._fd, os.fstat(self._fd).st_size, 0)
         except OSError as exc:
             raise StoreUnavailableError(f"cannot read JSONL store {self._path}: {exc.strerror}") from None
-        good_end = 0  # byte offset just past the last good record
-        bad_at: int | None = None  # offset of the first damaged record, if any
         start = 0
-        number = 0
         while start < len(data):
             end = data.find(b"\n", start)
-            line = data[start:] if end < 0 else data[start:end]
-            number += 1
-            events = None if end < 0 else _parse_record(line)
-            if events is None:
-                bad_at = start if bad_at is None else bad_at
-            elif bad_at is not None:
-                raise CorruptLogError(
-                    f"JSONL store {self._path}: damaged record at byte {bad_at} is followed by "
-                    f"good records (line {number}); refusing to drop acknowledged events"
-                )
-            else:
-                try:
-                    self._events.add(events)
-                except ValueError as exc:
-                    raise CorruptLogError(f"JSONL store {self._path}: {exc}") from None
-                good_end = end + 1
-            start = len(data) if end < 0 else end + 1
-        if bad_at is not None:
-            dropped = len(data) - good_end
-            os.ftruncate(self._fd, good_end)
-            os.fsync(self._fd)
-            structlog.get_logger("citeloop.events").warning(
-                "jsonl_torn_tail_dropped",
-                path=str(self._path),
-                dropped_bytes=dropped,
-                kept_bytes=good_end,
+            if end < 0:  # only a record without its newline can be a write cut short
+                self._torn_tail(data, start)
+                return
+            self._index_record(data[start:end], start)
+            start = end + 1
+
+    def _index_record(self, line: bytes, offset: int) -> None:
+        """Index one complete (newline-terminated) record, or fail naming where it is wrong.
+
+        A complete record was written whole before any later one, so a bad checksum, a
+        foreign run id or a seq gap inside it is damage, never a crash's leftover.
+        """
+        events = _parse_record(line)
+        if events is None:
+            raise CorruptLogError(
+                f"JSONL store {self._path}: the record at byte {offset} is complete but damaged "
+                "(bad checksum, count or JSON); refusing to drop acknowledged events"
             )
+        run_id = events[0].run_id
+        head = self._events.head(run_id)
+        for index, event in enumerate(events):
+            if event.run_id != run_id:
+                raise CorruptLogError(
+                    f"JSONL store {self._path}: the record at byte {offset} of run {run_id!r} "
+                    f"holds an event of run {event.run_id!r} (seq {event.seq})"
+                )
+            if event.seq != head + index:
+                raise CorruptLogError(
+                    f"JSONL store {self._path}: the record at byte {offset}: run {run_id!r} "
+                    f"jumps from seq {head + index} to seq {event.seq}"
+                )
+        self._events.add(events)
+
+    def _torn_tail(self, data: bytes, offset: int) -> None:
+        """A final record without its newline: never acknowledged, unless it hides a lost newline.
+
+        A writer moves the cut bytes to `<log>.torn-<offset>` and truncates the file; a
+        read-only open reads up to the tail and leaves the file as it is.
+        """
+        tail = data[offset:]
+        if _holds_merged_record(tail):
+            raise CorruptLogError(
+                f"JSONL store {self._path}: the record at byte {offset} lost its newline and runs "
+                "into the next one; refusing to drop acknowledged events"
+            )
+        log = structlog.get_logger("citeloop.events")
+        if self._readonly:
+            log.warning(
+                "jsonl_torn_tail_ignored", path=str(self._path), offset=offset, torn_bytes=len(tail)
+            )
+            return
+        side = self._path.with_name(f"{self._path.name}.torn-{offset}")
+        try:
+            _write_file(side, tail)
+            os.ftruncate(self._fd, offset)
+            os.fsync(self._fd)
+        except OSError as exc:
+            raise StoreUnavailableError(
+                f"cannot repair the torn tail of JSONL store {self._path}: {exc.strerror}"
+            ) from None
+        log.warning(
+            "jsonl_torn_tail_dropped",
+            path=str(self._path),
+            dropped_bytes=len(tail),
+            kept_bytes=offset,
+            saved_to=str(side),
+        )
 
     def _check_open(self) -> None:
         if self._closed:
@@ -164,6 +212,8 @@ class JsonlStore(AsyncResource):
 
     async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
         self._check_open()
+        if self._readonly:
+            raise UsageError(f"the JSONL store {self._path} was opened read-only")
         check_batch(run_id, events, expected_seq)
         await self._group.submit((run_id, events, expected_seq))
 
@@ -225,6 +275,29 @@ class JsonlStore(AsyncResource):
         self._closed = True
         os.close(self._fd)  # also releases the flock
         self._events.wake()
+
+
+def _holds_merged_record(tail: bytes) -> bool:
+    """Whether `tail` starts with a whole JSON value followed by more bytes (a newline lost)."""
+    try:
+        _, end = json.JSONDecoder().raw_decode(tail.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return end < len(tail.decode("utf-8"))
+
+
+def _write_file(path: Path, data: bytes) -> None:
+    """Write `data` to a new file durably (the file and its directory entry)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+    folder = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(folder)
+    finally:
+        os.close(folder)
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -12,12 +12,17 @@ from ._store import EventStore
 SCHEMES = ("memory", "jsonl", "sqlite", "postgresql")
 
 
-def open_store(url: str) -> EventStore:
+def open_store(url: str, *, readonly: bool = False) -> EventStore:
     """Open the store a URL names.
 
     `memory://`, `jsonl:///log.jsonl`, `sqlite:///runs.db` (`?synchronous=full` for an
-    fsync on every commit), `postgresql://user@host/db`. As in SQLAlchemy, three slashes
-    start a path relative to the working folder and four an absolute one.
+    fsync on every commit, `?busy_timeout=MS` for how long a writer waits for another
+    process's lock), `postgresql://user@host/db`. As in SQLAlchemy, three slashes start a
+    path relative to the working folder and four an absolute one.
+
+    `readonly=True` (for commands that only read) never creates or modifies anything: a
+    missing file or schema is `StoreUnavailableError`, a JSONL torn tail is read around
+    and left in place, SQLite's `quick_check` runs on open, and appends are refused.
     """
     scheme = urlsplit(url).scheme
     store: EventStore
@@ -26,17 +31,17 @@ def open_store(url: str) -> EventStore:
     if scheme == "jsonl":
         from ._jsonl import JsonlStore
 
-        store = JsonlStore.from_url(url)
+        store = JsonlStore.from_url(url, readonly=readonly)
         return store
     if scheme == "sqlite":
         from ._sqlite import SqliteStore
 
-        store = SqliteStore.from_url(url)
+        store = SqliteStore.from_url(url, readonly=readonly)
         return store
     if scheme in ("postgresql", "postgres"):
         from ._postgres import PostgresStore
 
-        store = PostgresStore.from_url(url)
+        store = PostgresStore.from_url(url, readonly=readonly)
         return store
     raise StoreURLError(
         f"unknown store URL {url!r}: expected one of "

@@ -68,17 +68,20 @@ class PostgresStore(AsyncResource):
         poll_seconds: float = 0.2,
         notify: bool = True,
         url: str | None = None,
+        readonly: bool = False,
     ) -> None:
         psycopg_modules()
         if not _SCHEMA_NAME.fullmatch(schema):
             raise StoreURLError(f"bad schema name {schema!r}: letters, digits and _ only")
-        self._db = PostgresDatabase(conninfo, schema=schema, pool_size=pool_size, url=redact(url or conninfo))
+        self._db = PostgresDatabase(
+            conninfo, schema=schema, pool_size=pool_size, url=redact(url or conninfo), readonly=readonly
+        )
         self._poll = poll_seconds
         self._notify = notify
         self._group: GroupCommitter[_Append] = GroupCommitter(self._commit)
 
     @classmethod
-    def from_url(cls, url: str) -> PostgresStore:
+    def from_url(cls, url: str, *, readonly: bool = False) -> PostgresStore:
         """Open `postgresql://user@host/db` (`?schema=`, `?pool_size=`, `?poll=`, `?notify=off`)."""
         parts = urlsplit(url)
         if parts.scheme not in ("postgresql", "postgres"):
@@ -104,6 +107,7 @@ class PostgresStore(AsyncResource):
             poll_seconds=poll,
             notify=notify,
             url=url,
+            readonly=readonly,
         )
 
     @property
@@ -136,6 +140,7 @@ class PostgresStore(AsyncResource):
 
     async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
         self._db.check_usable()
+        self._db.check_writable()
         check_batch(run_id, events, expected_seq)
         await self._group.submit((run_id, events, expected_seq, False))
 
@@ -145,6 +150,7 @@ class PostgresStore(AsyncResource):
         The append function's `queued` flag does it; `PostgresQueue.enqueue` is the caller.
         """
         self._db.check_usable()
+        self._db.check_writable()
         check_batch(started.run_id, [started], 0)
         await self._group.submit((started.run_id, [started], 0, True))
 

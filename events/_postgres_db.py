@@ -37,8 +37,11 @@ def psycopg_modules() -> Any:
 class PostgresDatabase:
     """One schema of one server, reached through a pool opened on first use."""
 
-    def __init__(self, conninfo: str, *, schema: str, pool_size: int, url: str) -> None:
+    def __init__(
+        self, conninfo: str, *, schema: str, pool_size: int, url: str, readonly: bool = False
+    ) -> None:
         self._conninfo = conninfo
+        self.readonly = readonly
         self.schema = schema
         self.url = url  # redacted
         self._pool_size = pool_size
@@ -82,6 +85,10 @@ class PostgresDatabase:
             )
         await self._configure(conn)
         return conn
+
+    def check_writable(self) -> None:
+        if self.readonly:
+            raise UsageError(f"the PostgreSQL store {self.url} was opened read-only")
 
     def check_usable(self) -> None:
         if self.closed:
@@ -138,6 +145,12 @@ class PostgresDatabase:
                 "SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".meta',)
             )
             row = await found.fetchone()
+            if self.readonly:  # creates nothing: a missing schema is no store
+                if row is None or not row[0]:
+                    raise StoreUnavailableError(
+                        f"no citeloop store in schema {self.schema!r} of {self.url} (nothing recorded there)"
+                    )
+                return
             version = None
             if row is not None and row[0]:
                 cursor = await conn.execute(

@@ -40,18 +40,29 @@ Design, and why:
 from __future__ import annotations
 
 import contextlib
+import random
 import sqlite3
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Final, cast
+from urllib.parse import quote
 
 import anyio
 import anyio.lowlevel
 import anyio.to_thread
+from pydantic import ValidationError
 
-from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreUnavailableError, StoreURLError
+from ._errors import (
+    ConcurrencyError,
+    CorruptLogError,
+    RunClosedError,
+    StoreUnavailableError,
+    StoreURLError,
+    UsageError,
+)
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
 from ._resource import AsyncResource
@@ -108,18 +119,32 @@ _MAX_CACHED_HEADS: Final = 100_000
 class SqliteStore(AsyncResource):
     """An `EventStore` in one SQLite file. Several processes may share the file."""
 
-    def __init__(self, path: Path, *, synchronous: str = "normal", url: str | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        synchronous: str = "normal",
+        url: str | None = None,
+        readonly: bool = False,
+        busy_ms: int = BUSY_TIMEOUT_MS,
+    ) -> None:
         if synchronous not in ("normal", "full"):
             raise StoreURLError(f"synchronous must be 'normal' or 'full', not {synchronous!r}")
         self._path = path
         self._url = url or f"sqlite:///{path}"
         self._full = synchronous == "full"
-        self._writer = self._connect(synchronous, busy_ms=BUSY_TIMEOUT_MS if self._full else 0)
-        self._reader = self._connect(synchronous, busy_ms=BUSY_TIMEOUT_MS)
+        self._readonly = readonly
+        self._busy_ms = busy_ms
+        if readonly:
+            # One connection that cannot write; `_writer` is the same one, and never used.
+            self._reader = self._writer = self._connect_readonly()
+        else:
+            self._writer = self._connect(synchronous, busy_ms=busy_ms if self._full else 0, setup=True)
+            self._reader = self._connect(synchronous, busy_ms=busy_ms, setup=False)
         self._checkpointer: _Checkpointer | None = None
         self._unchecked = 0  # body bytes committed since the last checkpoint request
         self._commits = 0  # commits since the last checkpoint request
-        if not self._full:  # at FULL the commit runs in a worker thread anyway
+        if not self._full and not readonly:  # at FULL the commit runs in a worker thread anyway
             self._writer.execute("PRAGMA wal_autocheckpoint=0")
         self._group: GroupCommitter[_Append] = GroupCommitter(self._commit)
         # The next seq of runs this connection wrote, valid while `data_version` still
@@ -130,30 +155,84 @@ class SqliteStore(AsyncResource):
         self._closed = False
 
     @classmethod
-    def from_url(cls, url: str) -> SqliteStore:
-        """Open `sqlite:///relative.db` or `sqlite:////absolute.db` (`?synchronous=full`)."""
+    def from_url(cls, url: str, *, readonly: bool = False) -> SqliteStore:
+        """Open `sqlite:///relative.db` or `sqlite:////absolute.db` (`?synchronous=`, `?busy_timeout=`)."""
         path, options = file_url_parts(url, "sqlite")
-        unknown = set(options) - {"synchronous"}
+        unknown = set(options) - {"synchronous", "busy_timeout"}
         if unknown:
             raise StoreURLError(f"unknown option(s) {sorted(unknown)} in {url!r}")
-        return cls(path, synchronous=options.get("synchronous", "normal"), url=url)
+        busy = options.get("busy_timeout", str(BUSY_TIMEOUT_MS))
+        if not busy.isdigit():
+            raise StoreURLError(f"busy_timeout must be a number of milliseconds, not {busy!r}, in {url!r}")
+        return cls(
+            path,
+            synchronous=options.get("synchronous", "normal"),
+            url=url,
+            readonly=readonly,
+            busy_ms=int(busy),
+        )
 
-    def _connect(self, synchronous: str, *, busy_ms: int) -> sqlite3.Connection:
+    def _connect(self, synchronous: str, *, busy_ms: int, setup: bool) -> sqlite3.Connection:
         try:
             # isolation_level=None: we issue BEGIN/COMMIT ourselves.
             conn = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
             raise StoreUnavailableError(f"cannot open SQLite store {self._path}: {exc}") from None
         try:
-            conn.execute(f"PRAGMA busy_timeout={busy_ms}")
-            conn.execute("PRAGMA journal_mode=WAL")
+            # Opening waits for other processes' locks even when the writer's commits will
+            # not: another process may be creating the file, switching it to WAL or
+            # creating the tables right now (several `citeloop ask` at once).
+            conn.execute(f"PRAGMA busy_timeout={self._busy_ms}")
+            if setup:
+                _retry_busy(lambda: _set_up(conn), self._busy_ms)
             conn.execute(f"PRAGMA synchronous={synchronous.upper()}")
-            conn.executescript(_SCHEMA)
+            conn.execute(f"PRAGMA busy_timeout={busy_ms}")
         except sqlite3.Error as exc:
             conn.close()
             raise StoreUnavailableError(
                 f"cannot open SQLite store {self._path}: {exc} (is it a SQLite database?)"
             ) from None
+        return conn
+
+    def _connect_readonly(self) -> sqlite3.Connection:
+        """A read-only connection to an existing store, checked by `PRAGMA quick_check`.
+
+        Never creates the file. SQLite may add its `-wal`/`-shm` side files beside a WAL
+        database, which changes nothing stored. A corrupt page fails here, so a command
+        that reads never reports a run cut short by damage as if it were whole.
+        """
+        if not self._path.is_file():
+            raise StoreUnavailableError(f"no SQLite store at {self._path} (nothing has been recorded there)")
+        try:
+            conn = sqlite3.connect(
+                f"file:{quote(str(self._path.absolute()))}?mode=ro",
+                uri=True,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+        except sqlite3.Error as exc:
+            raise StoreUnavailableError(f"cannot open SQLite store {self._path}: {exc}") from None
+        try:
+            conn.execute(f"PRAGMA busy_timeout={self._busy_ms}")
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if not {"events", "runs"} <= tables:
+                raise StoreUnavailableError(f"{self._path} is a SQLite database but not a citeloop store")
+            problems = [str(row[0]) for row in conn.execute("PRAGMA quick_check(5)")]
+        except sqlite3.Error as exc:
+            conn.close()
+            if _is_corrupt(exc):
+                raise CorruptLogError(f"SQLite store {self._path} is corrupt: {exc}") from None
+            raise StoreUnavailableError(
+                f"cannot open SQLite store {self._path}: {exc} (is it a SQLite database?)"
+            ) from None
+        except BaseException:
+            conn.close()
+            raise
+        if problems != ["ok"]:
+            conn.close()
+            raise CorruptLogError(
+                f"SQLite store {self._path} is corrupt (PRAGMA quick_check): " + "; ".join(problems)
+            )
         return conn
 
     @property
@@ -174,10 +253,15 @@ class SqliteStore(AsyncResource):
         if self._closed:
             raise StoreUnavailableError(f"the SQLite store {self._path} is closed")
 
+    def _check_writable(self) -> None:
+        if self._readonly:
+            raise UsageError(f"the SQLite store {self._path} was opened read-only")
+
     # -- writing -------------------------------------------------------------------
 
     async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
         self._check_open()
+        self._check_writable()
         check_batch(run_id, events, expected_seq)
         await self._group.submit((run_id, events, expected_seq, None))
 
@@ -190,6 +274,7 @@ class SqliteStore(AsyncResource):
         how a table beside the log (the run queue's) changes atomically with it.
         """
         self._check_open()
+        self._check_writable()
         check_batch(run_id, events, expected_seq)
         await self._group.submit((run_id, events, expected_seq, extra))
 
@@ -245,7 +330,7 @@ class SqliteStore(AsyncResource):
         conn = self._writer
         try:
             if may_wait and not self._full:
-                conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+                conn.execute(f"PRAGMA busy_timeout={self._busy_ms}")
             try:
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
@@ -353,20 +438,49 @@ class SqliteStore(AsyncResource):
         try:
             return self._reader.execute(sql, params).fetchall()
         except sqlite3.Error as exc:
+            if _is_corrupt(exc):
+                raise CorruptLogError(f"SQLite store {self._path} is corrupt: {exc}") from None
             raise StoreUnavailableError(f"cannot read SQLite store {self._path}: {exc}") from None
 
-    def _decode(self, rows: list[bytes]) -> list[Event]:
+    def _decode(self, rows: list[bytes], keys: Sequence[tuple[object, object]] = ()) -> list[Event]:
+        """Decode bodies; an undecodable one is named by its (run, seq) from `keys`, not dumped."""
         try:
             return decode_events(rows)
-        except ValueError as exc:
-            raise CorruptLogError(f"SQLite store {self._path}: undecodable event ({exc})") from None
+        except ValueError:
+            pass
+        for index, body in enumerate(rows):
+            try:
+                decode_events([body])
+            except ValueError as exc:
+                where = "an event"
+                if index < len(keys):
+                    where = f"run {keys[index][0]!r} seq {keys[index][1]}"
+                reason = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else type(exc).__name__
+                raise CorruptLogError(
+                    f"SQLite store {self._path}: {where} cannot be decoded ({reason})"
+                ) from None
+        raise CorruptLogError(f"SQLite store {self._path}: undecodable events")
+
+    def _check_seqs(self, run_id: str, after: int, seqs: Sequence[object]) -> None:
+        """A read that skips a seq (0, 1, 5) is damage, never a shorter run."""
+        expected = after + 1
+        for seq in seqs:
+            if cast(int, seq) <= after:
+                continue
+            if seq != expected:
+                raise CorruptLogError(
+                    f"SQLite store {self._path}: run {run_id!r} jumps from seq {expected - 1} to seq {seq} "
+                    "(rows are missing: the database is damaged)"
+                )
+            expected += 1
 
     async def read(self, run_id: str, after: int = -1) -> list[Event]:
         await anyio.lowlevel.checkpoint()
         rows = self._query(
-            "SELECT body FROM events WHERE run_id = ? AND seq > ? ORDER BY seq", (run_id, after)
+            "SELECT seq, body FROM events WHERE run_id = ? AND seq > ? ORDER BY seq", (run_id, after)
         )
-        return self._decode([cast(bytes, row[0]) for row in rows])
+        self._check_seqs(run_id, after, [row[0] for row in rows])
+        return self._decode([cast(bytes, row[1]) for row in rows], [(run_id, row[0]) for row in rows])
 
     async def runs(self) -> list[RunSummary]:
         await anyio.lowlevel.checkpoint()
@@ -475,6 +589,46 @@ class _Checkpointer:
         self._stopping = True
         self._wanted.set()
         self._thread.join()
+
+
+def _set_up(conn: sqlite3.Connection) -> None:
+    """WAL mode and the tables, written only when missing (a second opener only reads)."""
+    if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+        conn.execute("PRAGMA journal_mode=WAL")
+    tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not {"events", "runs"} <= tables:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+
+def _retry_busy(step: Callable[[], None], busy_ms: int) -> None:
+    """Run `step`, again while another process holds a lock it needs, for up to `busy_ms`.
+
+    SQLite's busy handler does not cover every case (a journal-mode switch, a read
+    transaction that must become a write one), so a concurrent creator is waited for here.
+    """
+    deadline = time.monotonic() + busy_ms / 1000
+    while True:
+        try:
+            step()
+            return
+        except sqlite3.OperationalError as exc:
+            if not _is_busy(exc) or time.monotonic() >= deadline:
+                raise
+        time.sleep(random.uniform(0.005, 0.05))
+
+
+def _is_corrupt(exc: sqlite3.Error) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or "malformed" in str(exc)
 
 
 class _Busy(Exception):

@@ -1,4 +1,5 @@
-"""JSONL crash recovery: a torn tail is cut back with a warning; damage before good records is refused."""
+"""JSONL crash recovery: only an incomplete final record is a torn tail (cut back into a side file,
+by a writer only); a complete record that is damaged is corruption, wherever it is."""
 
 from __future__ import annotations
 
@@ -31,11 +32,10 @@ async def _read(url: str) -> list[Event]:
     [
         b'{"c":"0000',  # cut inside the frame
         encode_record([make_step("a", 3)])[:-40],  # cut inside the events, no newline
-        encode_record([make_step("a", 3)]).replace(b"query 3", b"query 4"),  # bad checksum
+        encode_record([make_step("a", 3)]).replace(b"query 3", b"query 4")[:-1],  # no newline
         b"\x00" * 300,  # zeros left by a crash that extended the file
-        b"not json at all\n",
     ],
-    ids=["frame", "events", "checksum", "zeros", "garbage"],
+    ids=["frame", "events", "checksum-unterminated", "zeros"],
 )
 async def test_torn_tail_is_dropped_with_a_warning(tmp_path: Path, tail: bytes) -> None:
     path = tmp_path / "log.jsonl"
@@ -49,6 +49,8 @@ async def test_torn_tail_is_dropped_with_a_warning(tmp_path: Path, tail: bytes) 
     assert len(warnings) == 1 and warnings[0]["log_level"] == "warning"
     assert warnings[0]["dropped_bytes"] == len(tail)
     assert path.read_bytes() == good  # cut back to the last complete record
+    side = tmp_path / f"log.jsonl.torn-{len(good)}"
+    assert warnings[0]["saved_to"] == str(side) and side.read_bytes() == tail  # the cut bytes are kept
     # The repaired log accepts appends, and reopens without another warning.
     async with open_store(url) as store:
         await store.append("a", [make_step("a", 3)], 3)
@@ -66,7 +68,7 @@ async def test_damage_before_good_records_is_corruption(tmp_path: Path) -> None:
     lines[0] = lines[0].replace(b"Acme", b"Acne")  # checksum no longer matches
     damaged = b"\n".join(lines)
     path.write_bytes(damaged)
-    with pytest.raises(CorruptLogError, match="followed by good records"):
+    with pytest.raises(CorruptLogError, match="record at byte 0 is complete but damaged"):
         open_store(url)
     assert path.read_bytes() == damaged  # nothing acknowledged was dropped
 
