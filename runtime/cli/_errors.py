@@ -10,7 +10,8 @@ from __future__ import annotations
 import sys
 from typing import Final
 
-from citeloop.events import CiteloopError
+from citeloop.events import CiteloopError, CorruptLogError
+from citeloop.runtime import FoldError
 
 EXIT_ANSWERED: Final = 0
 EXIT_ERROR: Final = 1
@@ -37,4 +38,6 @@ def user_error(exc: BaseException) -> CiteloopError | None:
     """The citeloop error a user should see for `exc`, unwrapping single-error exception groups."""
     while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
         exc = exc.exceptions[0]
+    if isinstance(exc, FoldError):  # stored events that cannot be one run: a damaged log, not a bug
+        return CorruptLogError(f"the stored run cannot be rebuilt from its log: {exc}")
     return exc if isinstance(exc, CiteloopError) else None

@@ -50,10 +50,14 @@ def store_exists(url: str) -> bool:
 
 
 def open_existing_store(url: str) -> EventStore:
-    """Open a store for reading; a missing store file is a user's mistake, not an empty store to create."""
+    """Open a store read-only; a missing store file is a user's mistake, not an empty store to create.
+
+    Read-only (`open_store(url, readonly=True)`): the commands that only read never create,
+    repair or otherwise modify a store.
+    """
     if not store_exists(url):
         raise CliError(f"no store at {url}: nothing has been recorded there (check --store or ${STORE_ENV})")
-    return open_store(url)
+    return open_store(url, readonly=True)
 
 
 async def read_run(store: EventStore, run_id: str) -> list[Event]:

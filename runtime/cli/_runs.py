@@ -6,7 +6,7 @@ from typing import Annotated
 
 import anyio
 import typer
-from citeloop.events import Event, EventStore, RunSummary, open_store
+from citeloop.events import Event, EventStore, RunSummary
 from citeloop.runtime import CheckReport, JsonLinesSink, Outcome, check_events, fold
 
 from ._errors import EXIT_DIVERGED, CliError
@@ -118,8 +118,8 @@ def tail(
                 sink(stored.event)
 
     async def follow() -> None:
-        # Tailing every run of a store that does not exist yet waits for its first run.
-        async with open_store(store) if run_id is None else open_existing_store(store) as opened:
+        # Read-only, and a store that does not exist is an error (a typo must not create one).
+        async with open_existing_store(store) as opened:
             if run_id is None:
                 await follow_all(opened)
             else:
