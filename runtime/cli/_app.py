@@ -12,6 +12,7 @@ from citeloop.tools import Corpus
 
 from ._ask import ask
 from ._errors import EXIT_ERROR, report, user_error
+from ._escape import escape_controls
 from ._eval import eval_command
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
@@ -46,7 +47,7 @@ def index(
     corpus = Corpus.from_path(path)
     try:
         state = "built" if corpus.rebuilt else "up to date, reused"
-        typer.echo(f"{len(corpus)} pages from {path}: index {state} at {corpus.index_path}")
+        typer.echo(escape_controls(f"{len(corpus)} pages from {path}: index {state} at {corpus.index_path}"))
     finally:
         corpus.close()
 

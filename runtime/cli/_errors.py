@@ -13,6 +13,8 @@ from typing import Final
 from citeloop.events import CiteloopError, CorruptLogError
 from citeloop.runtime import FoldError
 
+from ._escape import escape_controls
+
 EXIT_ANSWERED: Final = 0
 EXIT_ERROR: Final = 1
 EXIT_ABSTAINED: Final = 2
@@ -24,8 +26,11 @@ class CliError(CiteloopError):
 
 
 def one_line(message: str) -> str:
-    """A message folded onto one line, so that an error is always exactly one line."""
-    return " ".join(message.split())
+    """A message folded onto one line, so that an error is always exactly one line.
+
+    Control characters left (an error may quote a run id or a line of a file) are escaped.
+    """
+    return escape_controls(" ".join(message.split()))
 
 
 def report(message: str) -> None:

@@ -10,6 +10,7 @@ import typer
 from citeloop.runtime.eval import run_evaluation, stderr_progress
 
 from ._errors import CliError
+from ._escape import escape_controls
 from ._options import POLICY_NAMES, JsonOption, build_policy
 from ._render import print_json
 
@@ -63,6 +64,6 @@ def eval_command(
     if json_output:
         print_json(report.to_json())
     else:
-        typer.echo(report.table())
+        typer.echo(escape_controls(report.table(), newlines=True))
         if plot is not None:
-            typer.echo(f"plot written to {plot}")
+            typer.echo(escape_controls(f"plot written to {plot}"))

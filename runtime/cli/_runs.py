@@ -19,7 +19,16 @@ from ._options import (
     read_run,
     store_exists,
 )
-from ._render import console, print_check, print_json, print_outcome, print_runs, print_timeline, runs_json
+from ._render import (
+    json_lines_stdout,
+    print_check,
+    print_json,
+    print_outcome,
+    print_runs,
+    print_timeline,
+    print_unfinished,
+    runs_json,
+)
 from ._timeline import Timeline, build_timeline
 
 
@@ -81,7 +90,7 @@ def replay(
         if as_json:
             print_json({"run_id": state.run_id, "status": "running", "steps": state.steps})
         else:
-            console().print(f"run {state.run_id} is not finished ({state.steps} steps so far)", markup=False)
+            print_unfinished(state.run_id, state.steps)
         return
     outcome = Outcome.from_state(state)
     if as_json:
@@ -100,7 +109,7 @@ def tail(
     ] = False,
 ) -> None:
     """Print live events as redacted JSON lines; one run stops at its terminal event, all runs at Ctrl-C."""
-    sink = JsonLinesSink()
+    sink = JsonLinesSink(json_lines_stdout())
 
     async def follow_one(opened: EventStore, run: str) -> None:
         events = await read_run(opened, run)

@@ -12,6 +12,7 @@ from citeloop.events import Event, RunStarted, decode_event, encode_event, open_
 from pydantic import ValidationError
 
 from ._errors import CliError
+from ._escape import escape_controls
 from ._options import DEFAULT_STORE, RunArgument, StoreOption, open_existing_store, read_run
 
 
@@ -74,7 +75,7 @@ def export(
         output.write_bytes(data)
     except OSError as exc:
         raise CliError(f"cannot write {output}: {exc.strerror or exc}") from None
-    typer.echo(f"exported run {run_id} ({len(events)} events) to {output}", err=True)
+    typer.echo(escape_controls(f"exported run {run_id} ({len(events)} events) to {output}"), err=True)
 
 
 def import_run(
@@ -95,4 +96,4 @@ def import_run(
             return opened.url
 
     url = anyio.run(save)
-    typer.echo(f"imported run {run_id} ({len(events)} events) into {url}")
+    typer.echo(escape_controls(f"imported run {run_id} ({len(events)} events) into {url}"))
