@@ -4,12 +4,21 @@ A sink never stands between an event and the log: events are appended first, the
 offered to each sink's bounded buffer. A sink that is too slow loses the overflow from
 its *own* buffer (counted and reported, never silent); a sink that raises is counted
 and logged. Neither blocks the runs.
+
+No sink runs on the event loop's time: a sync sink (a plain callable, `JsonLinesSink`,
+`StructlogSink`) is called in a thread of its own, which takes what its buffer holds in
+one batch, so the loop pays a lock per append rather than a thread hop per event. An
+async sink runs on the loop in a task of its own. At shutdown each sink gets the grace
+period to drain; a sink still busy after it is abandoned (its thread is a daemon, left
+blocked) and what it had not handled is counted as dropped.
 """
 
 from __future__ import annotations
 
 import inspect
 import sys
+import threading
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import IO, Any, TypeAlias
@@ -77,23 +86,132 @@ class SinkStats:
     delivered: int = 0
     dropped: int = 0
     failed: int = 0
+    abandoned: bool = False  # still busy when the shutdown grace period ran out
+
+
+def _is_async(sink: Sink) -> bool:
+    # A function, or an object whose class defines `async def __call__`.
+    return inspect.iscoroutinefunction(sink) or inspect.iscoroutinefunction(type(sink).__call__)
+
+
+def _failed(sink: Sink, stats: SinkStats, exc: BaseException) -> None:
+    stats.failed += 1
+    if stats.failed == 1 or stats.failed % 1000 == 0:
+        _log().warning("sink_failed", sink=repr(sink), failures=stats.failed, error=repr(exc))
+
+
+class _ThreadFeed:
+    """A sync sink's bounded buffer and the daemon thread that drains it in batches."""
+
+    def __init__(self, index: int, sink: Sink, stats: SinkStats, capacity: int) -> None:
+        self._sink = sink
+        self._stats = stats
+        self._capacity = capacity
+        self._buffer: deque[Event] = deque()
+        self._taken = 0  # events the thread took from the buffer and has not counted yet
+        self._closing = False
+        self._abandoned = False
+        self._ready = threading.Condition(threading.Lock())
+        self._shutdown = anyio.Event()  # set by `close`, on the loop
+        self._thread = threading.Thread(target=self._work, name=f"citeloop-sink-{index}", daemon=True)
+        self._thread.start()
+
+    def offer(self, events: list[Event]) -> None:
+        with self._ready:
+            if self._closing:
+                self._stats.dropped += len(events)
+                return
+            room = max(0, self._capacity - len(self._buffer))
+            self._buffer.extend(events[:room])
+            self._stats.dropped += max(0, len(events) - room)
+            self._ready.notify()
+
+    def _work(self) -> None:
+        while True:
+            with self._ready:
+                while not self._buffer and not self._closing:
+                    self._ready.wait()
+                if not self._buffer or self._abandoned:
+                    return
+                batch, self._buffer = self._buffer, deque()
+                self._taken = len(batch)
+            for event in batch:
+                failure: BaseException | None = None
+                try:
+                    result = self._sink(event)
+                    if inspect.isawaitable(result):
+                        close = getattr(result, "close", None)
+                        if close is not None:
+                            close()
+                        failure = TypeError("a sync sink returned an awaitable: declare it `async def`")
+                except Exception as exc:  # a sink's bug must not stop the others or the runs
+                    failure = exc
+                with self._ready:
+                    if self._abandoned:
+                        return  # counted as dropped when it was abandoned
+                    self._taken -= 1
+                    if failure is None:
+                        self._stats.delivered += 1
+                    else:
+                        _failed(self._sink, self._stats, failure)
+
+    def close(self) -> None:
+        with self._ready:
+            self._closing = True
+            self._ready.notify()
+        self._shutdown.set()
+
+    async def finished(self) -> None:
+        """Wait for shutdown, then (polling) for the thread to drain; abandon it if cancelled."""
+        try:
+            await self._shutdown.wait()
+            pause = 0.001
+            while self._thread.is_alive():
+                await anyio.sleep(pause)
+                pause = min(pause * 2, 0.05)
+        finally:
+            with self._ready:
+                if self._thread.is_alive() and not self._abandoned:
+                    self._abandoned = True
+                    self._stats.abandoned = True
+                    self._stats.dropped += self._taken + len(self._buffer)
+                    self._buffer.clear()
+            _report(self._sink, self._stats)
+
+
+def _report(sink: Sink, stats: SinkStats) -> None:
+    if stats.dropped or stats.failed:
+        _log().warning(
+            "sink_lost_events",
+            sink=repr(sink),
+            dropped=stats.dropped,
+            failed=stats.failed,
+            delivered=stats.delivered,
+            abandoned=stats.abandoned,
+        )
 
 
 class SinkHub:
-    """Fans events out to sinks, each behind its own bounded buffer and task."""
+    """Fans events out to sinks, each behind its own bounded buffer (runtime/_sinks.py)."""
 
     def __init__(self, sinks: tuple[Sink, ...], *, buffer: int = 10_000) -> None:
         self._sinks = sinks
         self._buffer = buffer
-        self._senders: list[MemoryObjectSendStream[Event]] = []
+        self._senders: list[tuple[int, MemoryObjectSendStream[Event]]] = []
+        self._feeds: list[_ThreadFeed] = []
         self._closed = False
         self.stats: list[SinkStats] = [SinkStats() for _ in sinks]
 
     def start(self, task_group: TaskGroup) -> None:
         for index, sink in enumerate(self._sinks):
-            send, receive = anyio.create_memory_object_stream[Event](self._buffer)
-            self._senders.append(send)
-            task_group.start_soon(self._drain, index, sink, receive)
+            if _is_async(sink):
+                send, receive = anyio.create_memory_object_stream[Event](self._buffer)
+                self._senders.append((index, send))
+                task_group.start_soon(self._drain, index, sink, receive)
+            else:
+                feed = _ThreadFeed(index, sink, self.stats[index], self._buffer)
+                self._feeds.append(feed)
+                task_group.start_soon(feed.finished)
 
     def offer(self, events: list[Event]) -> None:
         """Hand events to every sink without waiting: a full buffer drops and counts."""
@@ -101,7 +219,9 @@ class SinkHub:
             for stats in self.stats:
                 stats.dropped += len(events)
             return
-        for index, send in enumerate(self._senders):
+        for feed in self._feeds:
+            feed.offer(events)
+        for index, send in self._senders:
             for event in events:
                 try:
                     send.send_nowait(event)
@@ -123,27 +243,20 @@ class SinkHub:
                             await result
                         stats.delivered += 1
                     except Exception as exc:  # a sink's bug must not stop the others or the runs
-                        stats.failed += 1
-                        if stats.failed == 1 or stats.failed % 1000 == 0:
-                            _log().warning(
-                                "sink_failed", sink=repr(sink), failures=stats.failed, error=repr(exc)
-                            )
+                        _failed(sink, stats, exc)
                     in_flight = False
         finally:
             # Cut off at shutdown (the grace period ran out): what it still held is lost to it.
-            stats.dropped += int(in_flight) + receive.statistics().current_buffer_used
-            if stats.dropped or stats.failed:
-                _log().warning(
-                    "sink_lost_events",
-                    sink=repr(sink),
-                    dropped=stats.dropped,
-                    failed=stats.failed,
-                    delivered=stats.delivered,
-                )
+            lost = int(in_flight) + receive.statistics().current_buffer_used
+            stats.dropped += lost
+            stats.abandoned = lost > 0
+            _report(sink, stats)
 
     def close(self) -> None:
-        """Stop accepting events; the drain tasks finish what is buffered, then end."""
+        """Stop accepting events; the sinks finish what is buffered, then end."""
         self._closed = True
-        for send in self._senders:
+        for _, send in self._senders:
             send.close()
         self._senders.clear()
+        for feed in self._feeds:
+            feed.close()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import threading
 
 import anyio
 import pytest
@@ -29,7 +32,7 @@ async def run_all(store: MemoryStore, sinks: list[object], **kwargs: object) -> 
 
 
 def comparable(events: list[Event]) -> list[dict[str, object]]:
-    return [e.model_dump(exclude={"at"}) for e in events]
+    return [e.model_dump(exclude={"at", "prev"}) for e in events]  # `prev` chains the `at`s
 
 
 async def test_every_event_reaches_a_healthy_sink_in_order() -> None:
@@ -68,6 +71,85 @@ async def test_slow_and_raising_sinks_change_nothing_in_the_log() -> None:
     lost = [entry for entry in logs if entry["event"] == "sink_lost_events"]
     assert {entry["dropped"] for entry in lost} >= {slow_stats.dropped}
     assert any(entry["event"] == "sink_failed" for entry in logs)
+
+
+def ended(events: list[Event]) -> bool:
+    return events[-1].type in ("Answered", "Abstained")
+
+
+async def test_a_blocked_sync_sink_does_not_hold_the_run() -> None:
+    # The sink waits for the test to let it go; the test lets it go only once the run is over.
+    # On the event loop this sink would stop the run with it (at most 2 s per event here).
+    release = threading.Event()
+    handled: list[Event] = []
+
+    def held(event: Event) -> None:
+        release.wait(timeout=2)
+        handled.append(event)
+
+    store = MemoryStore()
+    tools, _ = page_tools()
+    async with Runtime(
+        store=store, tools=tools, policy=ScriptedPolicy.demo(), sinks=[held], sink_grace=30
+    ) as rt:
+        outcome = await rt.run(QUESTIONS[0])
+        events = await store.read(outcome.run_id)
+        assert ended(events)  # the terminal event is durable ...
+        assert len(handled) <= 1  # ... while the sink has handled at most one event
+        release.set()
+    assert handled == events  # then it drains, in order, within its grace period
+    assert rt.sink_stats[0].delivered == len(events) and not rt.sink_stats[0].abandoned
+
+
+async def test_sync_sinks_run_in_a_thread_and_async_sinks_on_the_loop() -> None:
+    loop_thread = threading.get_ident()
+    sync_threads: set[int] = set()
+    async_threads: set[int] = set()
+
+    class AsyncObject:
+        async def __call__(self, event: Event) -> None:
+            async_threads.add(threading.get_ident())
+
+    async def async_function(event: Event) -> None:
+        async_threads.add(threading.get_ident())
+
+    def sync_function(event: Event) -> None:
+        sync_threads.add(threading.get_ident())
+
+    await run_all(MemoryStore(), [sync_function, AsyncObject(), async_function, StructlogSink()])
+    assert async_threads == {loop_thread}
+    assert len(sync_threads) == 1 and loop_thread not in sync_threads
+
+
+async def test_json_lines_sink_on_a_pipe_nobody_reads_does_not_freeze_runs() -> None:
+    read_end, write_end = os.pipe()  # nobody reads: the pipe's buffer (64 KB) fills, then write blocks
+    stream = os.fdopen(write_end, "w")
+    store = MemoryStore()
+    tools, _ = page_tools()
+    question = "Who founded Acme Robotics? " + "Tell me. " * 500  # 4.5 KB in every RunStarted line
+    rt = Runtime(
+        store=store,
+        tools=tools,
+        policy=ScriptedPolicy.demo(),
+        sinks=[JsonLinesSink(stream)],
+        sink_buffer=16,
+        sink_grace=0.2,
+    )
+    try:
+        async with rt:
+            ids = [(await rt.run(question, run_id=f"pipe-{i}")).run_id for i in range(40)]
+        logs = [await store.read(run_id) for run_id in ids]
+        assert all(ended(events) for events in logs)  # 180 KB of lines for a 64 KB pipe: all ran
+        stats = rt.sink_stats[0]
+        assert stats.abandoned and stats.dropped > 0  # counted, and the exit did not wait for it
+        assert stats.delivered + stats.dropped + stats.failed == sum(len(events) for events in logs)
+    finally:
+        os.close(read_end)  # the abandoned write fails with EPIPE and its thread ends
+        for thread in threading.enumerate():
+            if thread.name.startswith("citeloop-sink-"):
+                thread.join(timeout=5)
+        with contextlib.suppress(OSError):
+            stream.close()
 
 
 async def test_json_lines_sink_redacts_secrets_but_the_log_keeps_what_was_recorded() -> None:
