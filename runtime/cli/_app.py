@@ -14,6 +14,7 @@ from ._ask import ask
 from ._errors import EXIT_ERROR, report, user_error
 from ._escape import escape_controls
 from ._eval import eval_command
+from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
 from ._workers import submit, worker
@@ -25,6 +26,33 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
+
+
+@app.callback()
+def _setup(
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(
+            "--log-format",
+            envvar=LOG_FORMAT_ENV,
+            show_envvar=True,
+            help="Logs (on stderr): json lines, console lines, or auto (console on a terminal, else json).",
+        ),
+    ] = "auto",
+    log_level: Annotated[
+        LogLevel,
+        typer.Option(
+            "--log-level",
+            envvar=LOG_LEVEL_ENV,
+            show_envvar=True,
+            help="The least severe citeloop log to write (other libraries: warning, or all at debug).",
+        ),
+    ] = "info",
+) -> None:
+    # Logs go to stderr so that stdout carries only the result (one JSON document with --json).
+    configure_logging(log_format, log_level)
+
+
 app.command()(ask)
 app.command()(runs)
 app.command()(show)
