@@ -34,6 +34,9 @@ class PolicyReply(_Frozen):
     model: str | None = None
     usage: dict[str, int] | None = None
     latency_ms: float | None = None
+    # Set when the reply was longer than the run's cap: its full size in characters, the
+    # text holding the first ones (runtime/_limits.py). Left out of the encoding when None.
+    truncated_from: int | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class ToolSpec(_Frozen):

@@ -37,13 +37,18 @@ class AlreadySearched(_Frozen):
 
 
 class Page(_Frozen):
-    """A successfully opened page. `sha256` is the hex digest of the UTF-8 body, computed once when opened."""
+    """A successfully opened page. `sha256` is the hex digest of the UTF-8 body, computed once when opened.
+
+    `truncated_from` is set when the body was longer than the run's cap and was cut before
+    it was recorded: the length the tool returned (the digest is of the stored body).
+    """
 
     kind: Literal["page"] = "page"
     url: str
     title: str
     body: str
     sha256: str
+    truncated_from: int | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class ToolError(_Frozen):

@@ -14,6 +14,7 @@ from ._gate import GATE_CODES as GATE_CODES
 from ._gate import GateCode as GateCode
 from ._gate import validate_finish as validate_finish
 from ._leases import LeaseLostError as LeaseLostError
+from ._limits import Limits as Limits
 from ._locate import answer_digest as answer_digest
 from ._locate import locate_evidence as locate_evidence
 from ._outcome import Outcome as Outcome
@@ -35,6 +36,7 @@ __all__ = (
     "GateCode",
     "JsonLinesSink",
     "LeaseLostError",
+    "Limits",
     "Outcome",
     "RunState",
     "Runtime",

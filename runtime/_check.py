@@ -41,6 +41,7 @@ from ._decide import (
     next_move,
 )
 from ._fold import FoldError, fold
+from ._limits import DEFAULT_LIMITS, Limits
 from ._state import RunState
 
 DivergenceKind = Literal[
@@ -128,8 +129,9 @@ def _same(recorded: Event, today: Event) -> bool:
 class _Replay:
     """Walks one run's log, predicting each event from the recorded inputs before it."""
 
-    def __init__(self, tools: Mapping[str, ToolSpec] | None) -> None:
+    def __init__(self, tools: Mapping[str, ToolSpec] | None, limits: Limits) -> None:
         self._tools = tools
+        self._limits = limits
         self.state = RunState()
         self.found: list[Divergence] = []
         self._expected: deque[Event] = deque()
@@ -171,7 +173,7 @@ class _Replay:
         move = next_move(state)
         match event:
             case ActionParsed() | ParseRejected() if move == "ask_policy":
-                decided = decide_reply(state, event.reply, table, at)
+                decided = decide_reply(state, event.reply, table, at, limits=self._limits)
                 if not _same(event, decided[0]):
                     self._note(event, "parse", _describe(event), _describe(decided[0]))
                     return
@@ -180,7 +182,8 @@ class _Replay:
                 assert event.call_id is not None
                 dispatched = state.pending[event.call_id]
                 if isinstance(event, ToolObserved):
-                    self._expect(event, decide_observation(state, dispatched, event.observation, at))
+                    observation, limits = event.observation, self._limits
+                    self._expect(event, decide_observation(state, dispatched, observation, at, limits=limits))
                 elif needs_rerun(dispatched, table):
                     self._note(event, "recovery", _describe(event), f"run {dispatched.tool} again: read-only")
                 else:
@@ -244,13 +247,20 @@ def _is_verdict(event: Event) -> bool:
     return isinstance(event, FinishRejected | Answered | Abstained)
 
 
-def check_events(events: Sequence[Event], tools: Mapping[str, ToolSpec] | None = None) -> CheckReport:
+def check_events(
+    events: Sequence[Event],
+    tools: Mapping[str, ToolSpec] | None = None,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+) -> CheckReport:
     """Replay `events` (one run's whole log) through today's decisions and report every difference.
 
     `tools` is the tool table to judge dispatches and recovery by (what each tool
-    declares today); by default, the table the run recorded when it started.
+    declares today); by default, the table the run recorded when it started. `limits`
+    are the caps to judge recorded replies and pages by: a cut is replayed identically
+    under caps at least as large as those the run was recorded with.
     """
-    replay = _Replay(tools)
+    replay = _Replay(tools, limits)
     for event in events:
         if not replay.take(event):
             break

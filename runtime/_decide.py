@@ -42,6 +42,7 @@ from citeloop.events import (
 from citeloop.policies import Rejected, parse_policy_reply
 
 from ._gate import validate_finish
+from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
 from ._locate import answer_digest, locate_evidence
 from ._state import RunState, normalize_query
 
@@ -53,6 +54,8 @@ NextMove: TypeAlias = Literal["done", "recover", "carry_out", "budget", "ask_pol
 BUDGET_ANSWER = "cannot: the step budget ({max_steps}) ran out before a grounded answer"
 INVALID_FINISH_ANSWER = "cannot: no finish passed the grounding gate after the one repair turn"
 CANCELLED_ANSWER = "cannot: the run was cancelled"
+# The parse code of a reply over the cap: checked before the parser's own codes (docs/protocol.md).
+REPLY_TOO_LONG = "too_long"
 
 
 def next_move(state: RunState) -> NextMove:
@@ -91,15 +94,37 @@ def decide_start(
     )
 
 
-def decide_reply(state: RunState, reply: PolicyReply, tools: ToolTable, at: datetime) -> list[Event]:
+def decide_reply(
+    state: RunState,
+    reply: PolicyReply,
+    tools: ToolTable,
+    at: datetime,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
+) -> list[Event]:
     """A policy reply, parsed strictly, and everything that follows from it without I/O.
 
-    A rejected reply is one `ParseRejected`. A parsed one is `ActionParsed` followed, in
-    the same batch, by its consequence: the gate's verdict on a finish, an answer from
-    the log (a repeated search, an unknown tool), or the `ToolDispatched` that the driver
-    then carries out.
+    A rejected reply is one `ParseRejected`: a reply over `limits.max_reply_chars` is
+    recorded cut (`truncated_from`) and rejected as `too_long` before any parsing. A
+    parsed one is `ActionParsed` followed, in the same batch, by its consequence: the
+    gate's verdict on a finish, an answer from the log (a repeated search, an unknown
+    tool), or the `ToolDispatched` that the driver then carries out.
     """
     step = state.steps
+    reply = cap_reply(reply, limits.max_reply_chars)
+    if reply.truncated_from is not None:
+        detail = f"{reply.truncated_from} characters, recorded cut to {reply_chars(reply)}"
+        return [
+            ParseRejected(
+                run_id=state.run_id,
+                seq=state.next_seq,
+                at=at,
+                step=step,
+                reply=reply,
+                code=REPLY_TOO_LONG,
+                detail=detail,
+            )
+        ]
     parsed = parse_policy_reply(reply, state.allowlist)
     if isinstance(parsed, Rejected):
         return [
@@ -175,9 +200,18 @@ def _decide_call(
 
 
 def decide_observation(
-    state: RunState, dispatched: ToolDispatched, observation: Observation, at: datetime
+    state: RunState,
+    dispatched: ToolDispatched,
+    observation: Observation,
+    at: datetime,
+    *,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> list[Event]:
-    """What a dispatched tool returned (a failure is a `ToolError` observation, never an exception)."""
+    """What a dispatched tool returned (a failure is a `ToolError` observation, never an exception).
+
+    A page body over `limits.max_page_chars` is cut before it is recorded, and the page says so.
+    """
+    observation = cap_observation(observation, limits.max_page_chars)
     return [ToolObserved(**_settling(state, dispatched, at), observation=observation)]
 
 

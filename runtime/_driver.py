@@ -46,6 +46,7 @@ from ._decide import (
     next_move,
 )
 from ._fold import fold
+from ._limits import DEFAULT_LIMITS, Limits
 from ._project import Projector, ViewOptions
 from ._sinks import SinkHub
 from ._state import RunState
@@ -70,6 +71,7 @@ class LoopConfig:
     policy_timeout: float | None
     view_options: ViewOptions
     hub: SinkHub
+    limits: Limits = DEFAULT_LIMITS
 
     # The tool table every decision trusts: what each tool declares now (built once).
     specs: Mapping[str, ToolSpec] = field(init=False)
@@ -224,7 +226,8 @@ class Driver:
             await self._policy_failed("cannot: the policy failed", detail)
             return
         reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
-        await self._act(decide_reply(self.state, reply, self._config.specs, self._config.clock()))
+        config = self._config
+        await self._act(decide_reply(self.state, reply, config.specs, config.clock(), limits=config.limits))
 
     async def _policy_failed(self, answer: str, detail: str) -> None:
         clock = self._config.clock()
@@ -244,7 +247,10 @@ class Driver:
     async def _dispatch(self, dispatched: ToolDispatched) -> None:
         tool = self._config.tools[dispatched.tool]
         observation = await self._run_tool(tool, dispatched.input)
-        await self._append(decide_observation(self.state, dispatched, observation, self._config.clock()))
+        decided = decide_observation(
+            self.state, dispatched, observation, self._config.clock(), limits=self._config.limits
+        )
+        await self._append(decided)
 
     async def _policy_reply(self, view: RunView) -> str | PolicyReply | _TimedOut:
         """The policy's reply, or `_TIMED_OUT` when it did not come within the timeout."""

@@ -84,7 +84,12 @@ def render_observation(observation: Observation, options: ViewOptions) -> str:
             shown = f"opened <{one_line(observation.url)}>\n" + fence_untrusted(
                 "page", f"title: {observation.title}\n\n{body}"
             )
-            return shown + (f"\n[... {cut} more characters not shown]" if cut > 0 else "")
+            if cut > 0:
+                shown += f"\n[... {cut} more characters not shown]"
+            if observation.truncated_from is not None:
+                had, kept = observation.truncated_from, len(observation.body)
+                shown += f"\n[the page had {had} characters; the log keeps the first {kept}]"
+            return shown
         case ToolError():
             where = f" <{one_line(observation.url)}>" if observation.url else ""
             detail = f": {one_line(observation.message)}" if observation.message else ""

@@ -19,6 +19,7 @@ from citeloop.tools import Tool
 from ._check import CheckReport, check_events
 from ._driver import Driver, LoopConfig
 from ._fold import fold
+from ._limits import DEFAULT_LIMITS, Limits
 from ._outcome import Outcome
 from ._project import ViewOptions
 from ._sinks import Sink, SinkHub, SinkStats
@@ -42,8 +43,9 @@ class Runtime:
     Use it as an async context manager: it owns the task groups that run streamed
     questions and feed the sinks. On exit, streamed runs still going get `run_grace`
     seconds and are then cancelled (recorded as `Abstained(cancelled)`); sinks then get
-    `sink_grace` seconds to drain. `clock` and `new_id` are injectable so that tests and
-    replays are deterministic.
+    `sink_grace` seconds to drain. `limits` caps what a run records (page bodies, policy
+    replies: a cut is recorded, docs/protocol.md). `clock` and `new_id` are injectable so
+    that tests and replays are deterministic.
     """
 
     def __init__(
@@ -57,6 +59,7 @@ class Runtime:
         tool_timeout: float = 30.0,
         policy_timeout: float | None = 300.0,
         view_options: ViewOptions | None = None,
+        limits: Limits | None = None,
         sinks: Iterable[Sink] = (),
         sink_buffer: int = 10_000,
         sink_grace: float = 5.0,
@@ -80,6 +83,7 @@ class Runtime:
             tool_timeout=tool_timeout,
             policy_timeout=policy_timeout,
             view_options=view_options or ViewOptions(),
+            limits=limits or DEFAULT_LIMITS,
             hub=self._hub,
         )
         self._task_group: TaskGroup | None = None
@@ -237,4 +241,5 @@ class Runtime:
 
         Dispatches and recovery are judged by the tools this runtime has today.
         """
-        return check_events(await self._read(run_id), tools=self._config.specs)
+        config = self._config
+        return check_events(await self._read(run_id), tools=config.specs, limits=config.limits)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Final
 
 import anyio
 import typer
@@ -20,14 +21,31 @@ class RunFileError(CliError):
     """Raised when an import file is not one run's events, whole and in order."""
 
 
-def parse_run_file(path: Path) -> list[Event]:
-    """Decode and check a run file: every line an event, one run, seqs 0, 1, 2 ... from a RunStarted."""
+# A line longer than this is refused before it is decoded. The default holds a page at the
+# default page cap (2,000,000 characters) even written as `\u00XX` escapes, 6 bytes each.
+DEFAULT_MAX_LINE_BYTES: Final = 16 * 1024 * 1024
+
+
+def _lines(path: Path, max_line_bytes: int) -> Iterator[tuple[int, bytes]]:
+    """The numbered lines of `path`, read one at a time: a line over the cap is never read whole."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            for number, line in enumerate(iter(lambda: file.readline(max_line_bytes + 2), b""), start=1):
+                line = line.removesuffix(b"\n").removesuffix(b"\r")
+                if len(line) > max_line_bytes:
+                    raise RunFileError(
+                        f"{path}:{number}: line longer than {max_line_bytes} bytes; refused "
+                        "(raise the cap with --max-line-bytes)"
+                    )
+                yield number, line
     except OSError as exc:
         raise RunFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def parse_run_file(path: Path, *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) -> list[Event]:
+    """Decode and check a run file: every line an event, one run, seqs 0, 1, 2 ... from a RunStarted."""
     events: list[Event] = []
-    for number, line in enumerate(raw.splitlines(), start=1):
+    for number, line in _lines(path, max_line_bytes):
         if not line.strip():
             continue
         try:
@@ -83,9 +101,13 @@ def import_run(
         Path, typer.Argument(help="A run file written by `citeloop export`.", show_default=False)
     ],
     store: StoreOption = DEFAULT_STORE,
+    max_line_bytes: Annotated[
+        int,
+        typer.Option("--max-line-bytes", min=1, help="Refuse a file with a line longer than this (bytes)."),
+    ] = DEFAULT_MAX_LINE_BYTES,
 ) -> None:
     """Import a run file into the store; refuses a malformed file or a run id the store already has."""
-    events = parse_run_file(file)
+    events = parse_run_file(file, max_line_bytes=max_line_bytes)
     run_id = events[0].run_id
 
     async def save() -> str:
