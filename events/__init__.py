@@ -6,6 +6,11 @@ This layer imports nothing else of citeloop.
 from ._actions import Action as Action
 from ._actions import CallTool as CallTool
 from ._actions import Finish as Finish
+from ._chain import ChainStatus as ChainStatus
+from ._chain import ChainVerdict as ChainVerdict
+from ._chain import chain_hash as chain_hash
+from ._chain import stamp_chain as stamp_chain
+from ._chain import verify_chain as verify_chain
 from ._errors import CiteloopError as CiteloopError
 from ._errors import ConcurrencyError as ConcurrencyError
 from ._errors import CorruptLogError as CorruptLogError
@@ -15,6 +20,7 @@ from ._errors import RunClosedError as RunClosedError
 from ._errors import RunFailure as RunFailure
 from ._errors import StoreUnavailableError as StoreUnavailableError
 from ._errors import StoreURLError as StoreURLError
+from ._errors import TamperedLogError as TamperedLogError
 from ._errors import UnknownRunError as UnknownRunError
 from ._errors import UsageError as UsageError
 from ._events import SCHEMA_VERSION as SCHEMA_VERSION
@@ -75,6 +81,8 @@ __all__ = (
     "AsyncResource",
     "Answered",
     "CallTool",
+    "ChainStatus",
+    "ChainVerdict",
     "CiteloopError",
     "ConcurrencyError",
     "CorruptLogError",
@@ -103,6 +111,7 @@ __all__ = (
     "StoreURLError",
     "StoreUnavailableError",
     "StoredEvent",
+    "TamperedLogError",
     "Text",
     "ToolDispatched",
     "ToolError",
@@ -111,6 +120,7 @@ __all__ = (
     "ToolSpec",
     "UnknownRunError",
     "UsageError",
+    "chain_hash",
     "decode_event",
     "decode_events",
     "encode_event",
@@ -123,4 +133,6 @@ __all__ = (
     "redact_event_dict",
     "redact_text",
     "redact_url",
+    "stamp_chain",
+    "verify_chain",
 )

@@ -6,6 +6,11 @@ events, never exceptions. Exceptions are for misuse and for infrastructure failu
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ._events import Event
+
 
 class CiteloopError(Exception):
     """Base of every exception citeloop raises on purpose."""
@@ -33,6 +38,23 @@ class StoreUnavailableError(RunFailure):
 
 class CorruptLogError(StoreUnavailableError):
     """Raised when a stored log cannot be decoded or repaired without losing acknowledged events."""
+
+
+class TamperedLogError(CorruptLogError):
+    """Raised when a run read from a store breaks its hash chain: an event does not name its predecessor.
+
+    `events` holds what was read, for a caller that wants to judge it anyway (`verify`, `check`).
+    """
+
+    def __init__(
+        self, store: str, run_id: str, seq: int, reason: str, events: tuple[Event, ...] = ()
+    ) -> None:
+        super().__init__(f"{store}: run {run_id!r}: hash chain broken at seq {seq} ({reason})")
+        self.store = store
+        self.run_id = run_id
+        self.seq = seq
+        self.reason = reason
+        self.events = events
 
 
 class ConcurrencyError(RunFailure):

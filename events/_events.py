@@ -67,6 +67,10 @@ class _Event(_Frozen):
     run_id: str
     seq: int = Field(ge=0)
     at: AwareDatetime
+    # The sha256 (hex) of the run's previous event's canonical encoding (docs/events.md,
+    # the chain). Left out of the encoding when None, so a log written before the chain
+    # (and every RunStarted) encodes to exactly the bytes it was stored as.
+    prev: str | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class RunStarted(_Event):

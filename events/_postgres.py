@@ -29,6 +29,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import anyio
 import orjson
 
+from ._chain import check_stored_chain
 from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreURLError
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
@@ -45,6 +46,8 @@ DEFAULT_SCHEMA: Final = "citeloop"
 _PAGE: Final = 1_000  # rows per query when tailing
 _OPTIONS: Final = ("schema", "pool_size", "poll", "notify")
 _READ: Final = "SELECT body FROM {events} WHERE run_id = %s AND seq > %s ORDER BY seq"
+# From seq `after` itself, whose stored bytes the next event names as `prev` (docs/events.md).
+_READ_CHAINED: Final = "SELECT seq, body FROM {events} WHERE run_id = %s AND seq >= %s ORDER BY seq"
 _SCHEMA_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
 # (run_id, events, expected_seq, queued)
@@ -257,8 +260,13 @@ class PostgresStore(AsyncResource):
             raise CorruptLogError(f"PostgreSQL store {self.url}: undecodable event ({exc})") from None
 
     async def read(self, run_id: str, after: int = -1) -> list[Event]:
-        rows = await self._db.fetch("read", _READ, (run_id, after))
-        return self._decode([row[0] for row in rows])
+        # `body` is `json`, which keeps the text as written: the bytes hashed are encode_event's.
+        rows = await self._db.fetch("read_chained", _READ_CHAINED, (run_id, after))
+        bodies: list[bytes] = [row[1] for row in rows]
+        before = bodies.pop(0) if rows and rows[0][0] == after else None
+        events = self._decode(bodies)
+        check_stored_chain(f"PostgreSQL store {self.url}", run_id, events, bodies, before)
+        return events
 
     async def runs(self) -> list[RunSummary]:
         rows = await self._db.fetch(

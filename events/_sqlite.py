@@ -55,6 +55,7 @@ import anyio.lowlevel
 import anyio.to_thread
 from pydantic import ValidationError
 
+from ._chain import check_stored_chain
 from ._errors import (
     ConcurrencyError,
     CorruptLogError,
@@ -476,11 +477,17 @@ class SqliteStore(AsyncResource):
 
     async def read(self, run_id: str, after: int = -1) -> list[Event]:
         await anyio.lowlevel.checkpoint()
+        # From seq `after` itself: its stored bytes are what the first event returned must
+        # name as `prev` (the chain, docs/events.md); it is hashed, not decoded.
         rows = self._query(
-            "SELECT seq, body FROM events WHERE run_id = ? AND seq > ? ORDER BY seq", (run_id, after)
+            "SELECT seq, body FROM events WHERE run_id = ? AND seq >= ? ORDER BY seq", (run_id, after)
         )
+        bodies = [cast(bytes, row[1]) for row in rows]
+        before = bodies.pop(0) if rows and rows[0][0] == after else None
         self._check_seqs(run_id, after, [row[0] for row in rows])
-        return self._decode([cast(bytes, row[1]) for row in rows], [(run_id, row[0]) for row in rows])
+        events = self._decode(bodies, [(run_id, row[0]) for row in rows if cast(int, row[0]) > after])
+        check_stored_chain(f"SQLite store {self._path}", run_id, events, bodies, before)
+        return events
 
     async def runs(self) -> list[RunSummary]:
         await anyio.lowlevel.checkpoint()

@@ -5,7 +5,8 @@ observations) are fed, in log order, to the same pure functions the driver uses
 (runtime/_decide.py), and what they return is compared with what was recorded, event by
 event — terminal events included. An `Answered` that no finish decided, an answer edited
 after the fact, an event after the end, a page whose body no longer matches its digest:
-each is a divergence. Nothing is dispatched, no policy is called.
+each is a divergence. So is a break of the log's hash chain (docs/events.md); the report
+says whether the run is chained at all. Nothing is dispatched, no policy is called.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from citeloop.events import (
     Abstained,
     ActionParsed,
     Answered,
+    ChainStatus,
     Event,
     FinishRejected,
     Page,
@@ -29,6 +31,7 @@ from citeloop.events import (
     ToolObserved,
     ToolOutcomeUnknown,
     ToolSpec,
+    verify_chain,
 )
 
 from ._decide import (
@@ -55,6 +58,7 @@ DivergenceKind = Literal[
     "unexplained",  # an event that no recorded input decides (a forged or spliced log)
     "incomplete",  # the log ends (or the next event differs) where a decision had more to record
     "sequence",  # events that cannot belong to one run in this order
+    "chain",  # an event does not name the sha256 of its predecessor (an edited, spliced or forged log)
 ]
 
 
@@ -76,16 +80,24 @@ class CheckReport:
     run_id: str
     events: int
     divergences: tuple[Divergence, ...] = field(default=())
+    # "chained", "unchained" (written before the chain: nothing to check) or "broken".
+    chain: ChainStatus = "unchained"
 
     @property
     def ok(self) -> bool:
         return not self.divergences
+
+    @property
+    def chained(self) -> bool:
+        """Whether the run carries a hash chain at all (a broken one included)."""
+        return self.chain != "unchained"
 
     def to_json(self) -> dict[str, Any]:
         return {
             "run_id": self.run_id,
             "events": self.events,
             "ok": self.ok,
+            "chain": self.chain,
             "divergences": [
                 {"seq": d.seq, "step": d.step, "kind": d.kind, "recorded": d.recorded, "today": d.today}
                 for d in self.divergences
@@ -122,8 +134,8 @@ def _describe(event: Event) -> str:
 
 
 def _same(recorded: Event, today: Event) -> bool:
-    """Equal in everything but the time of day: a replay cannot know the clock."""
-    return recorded.model_copy(update={"at": today.at}) == today
+    """Equal in everything but the time of day and the chain link (a replay knows neither)."""
+    return recorded.model_copy(update={"at": today.at, "prev": today.prev}) == today
 
 
 class _Replay:
@@ -221,7 +233,7 @@ class _Replay:
 
     def _compare_answers(self, recorded: Answered, today: Answered) -> None:
         if recorded.locators != today.locators and recorded.model_copy(
-            update={"at": today.at, "locators": today.locators}
+            update={"at": today.at, "prev": today.prev, "locators": today.locators}
         ) == today:
             self._note(
                 recorded,
@@ -265,5 +277,12 @@ def check_events(
         if not replay.take(event):
             break
     replay.finish(events)
+    verdict = verify_chain(events)
+    found = replay.found
+    if verdict.seq is not None:
+        broken = events[verdict.seq]
+        link = "prev = sha256 of the previous event"
+        found.append(Divergence(broken.seq, _step(broken), "chain", verdict.reason, link))
+        found.sort(key=lambda divergence: divergence.seq)  # stable: the replay's own order otherwise
     run_id = events[0].run_id if events else ""
-    return CheckReport(run_id=run_id, events=len(events), divergences=tuple(replay.found))
+    return CheckReport(run_id=run_id, events=len(events), divergences=tuple(found), chain=verdict.status)

@@ -27,7 +27,10 @@ from citeloop.events import (
     ToolDispatched,
     ToolError,
     ToolSpec,
+    chain_hash,
+    encode_event,
     redact_text,
+    stamp_chain,
 )
 from citeloop.policies import Policy, RunView
 from citeloop.tools import Tool
@@ -97,14 +100,20 @@ class Driver:
         self._config = config
         self._listener = listener
         self.state: RunState = fold(stored)
+        # The chain hash of the run's last stored event: the `prev` of the next one
+        # (docs/events.md). One encode here, none of the stored log per step.
+        self._head = _head_of(stored)
         self._projector = Projector(config.view_options)
 
     # -- appending ---------------------------------------------------------------------
 
     async def _append(self, events: list[Event]) -> None:
         run_id = self.state.run_id or events[0].run_id
-        await self._config.store.append(run_id, events, self.state.next_seq)
-        self._took(events)
+        # The decisions never see the chain: each batch is stamped here, just before it is written.
+        stamped, head = stamp_chain(events, self._head)
+        await self._config.store.append(run_id, stamped, self.state.next_seq)
+        self._head = head
+        self._took(stamped)
 
     def _took(self, events: list[Event]) -> None:
         """Fold durable events into the state (the one fold of the step) and pass them on."""
@@ -175,6 +184,7 @@ class Driver:
                 return  # cancelled before the run's start was written: there is no run
             if len(stored) != self.state.next_seq:
                 self.state = fold(stored)
+                self._head = _head_of(stored)
             if self.state.outcome is None:
                 await self._append(
                     decide_abstain(self.state, "cancelled", CANCELLED_ANSWER, self._config.clock())
@@ -274,6 +284,10 @@ class Driver:
             )
             return ToolError(code="tool_raised", message=f"{type(exc).__name__}: {exc}")
         return ToolError(code="timeout", message=f"no result within {timeout:g} s")
+
+
+def _head_of(stored: Sequence[Event]) -> str | None:
+    return chain_hash(encode_event(stored[-1])) if stored else None
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -15,6 +15,7 @@ from citeloop.events import (
     ToolObserved,
     ToolOutcomeUnknown,
     ToolSpec,
+    stamp_chain,
 )
 from citeloop.policies import ScriptedPolicy, finish_reply, react
 from citeloop.runtime import Runtime, check_events
@@ -34,10 +35,15 @@ async def record(policy: object, question: str = "Who founded Acme Robotics?") -
     return await store.read(outcome.run_id)
 
 
+def restamped(events: list[Event]) -> list[Event]:
+    """The log as a forger who recomputes the hash chain would leave it: only re-deciding finds the edit."""
+    return stamp_chain(events, None)[0]
+
+
 def replace_event(events: list[Event], index: int, **changes: object) -> list[Event]:
     changed = list(events)
     changed[index] = events[index].model_copy(update=changes)
-    return changed
+    return restamped(changed)
 
 
 async def test_an_untouched_run_has_no_divergence() -> None:
@@ -115,7 +121,7 @@ async def test_a_forged_answer_that_no_finish_decided() -> None:
     forged = answered.model_copy(
         update={"seq": 1, "step": 0, "citations": ("https://evil.example/",), "evidence": "totally made up"}
     )
-    report = check_events([events[0], forged])
+    report = check_events(restamped([events[0], forged]))
     assert not report.ok
     assert report.divergences[0].kind == "unexplained"
 
@@ -161,14 +167,14 @@ async def test_an_abstention_replaced_by_an_answer() -> None:
         locators=(),
         answer_sha256="0" * 64,
     )
-    assert kinds([*events[:-1], forged]) == ["gate"]
+    assert kinds(restamped([*events[:-1], forged])) == ["gate"]
 
 
 async def test_events_after_the_end_and_a_log_cut_mid_decision() -> None:
     events = await record(ScriptedPolicy.demo())
     last = events[-1]
     extra = last.model_copy(update={"seq": last.seq + 1})
-    assert kinds([*events, extra]) == ["unexplained"]
+    assert kinds(restamped([*events, extra])) == ["unexplained"]
     # The finish's ActionParsed without the verdict recorded in the same batch.
     assert kinds(events[:-1]) == ["incomplete"]
 
@@ -196,7 +202,7 @@ async def test_check_judges_recovery_by_the_tools_declared_today() -> None:
         tool=dispatched.tool,
         input=dispatched.input,
     )
-    cut = [*events[: index + 1], unknown]
+    cut = restamped([*events[: index + 1], unknown])
     assert kinds(cut) == ["recovery"]
     # Judged by a table in which the tools have effects, the recorded flag is what differs,
     # and not running the call again is what today's code does too.
