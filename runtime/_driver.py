@@ -27,15 +27,13 @@ from citeloop.events import (
     ToolDispatched,
     ToolError,
     ToolSpec,
-    chain_hash,
-    encode_event,
     redact_text,
-    stamp_chain,
 )
 from citeloop.policies import Policy, RunView
 from citeloop.tools import Tool
 from pydantic_core import PydanticSerializationError
 
+from ._admission import Admission, Slot
 from ._decide import (
     CANCELLED_ANSWER,
     decide_abstain,
@@ -49,7 +47,6 @@ from ._decide import (
     next_move,
 )
 from ._fold import fold
-from ._limits import DEFAULT_LIMITS, Limits
 from ._project import Projector, ViewOptions
 from ._sinks import SinkHub
 from ._state import RunState
@@ -74,7 +71,7 @@ class LoopConfig:
     policy_timeout: float | None
     view_options: ViewOptions
     hub: SinkHub
-    limits: Limits = DEFAULT_LIMITS
+    admission: Admission
 
     # The tool table every decision trusts: what each tool declares now (built once).
     specs: Mapping[str, ToolSpec] = field(init=False)
@@ -100,20 +97,15 @@ class Driver:
         self._config = config
         self._listener = listener
         self.state: RunState = fold(stored)
-        # The chain hash of the run's last stored event: the `prev` of the next one
-        # (docs/events.md). One encode here, none of the stored log per step.
-        self._head = _head_of(stored)
         self._projector = Projector(config.view_options)
+        self.slot = Slot(config.admission)
 
     # -- appending ---------------------------------------------------------------------
 
     async def _append(self, events: list[Event]) -> None:
         run_id = self.state.run_id or events[0].run_id
-        # The decisions never see the chain: each batch is stamped here, just before it is written.
-        stamped, head = stamp_chain(events, self._head)
-        await self._config.store.append(run_id, stamped, self.state.next_seq)
-        self._head = head
-        self._took(stamped)
+        await self._config.store.append(run_id, events, self.state.next_seq)
+        self._took(events)
 
     def _took(self, events: list[Event]) -> None:
         """Fold durable events into the state (the one fold of the step) and pass them on."""
@@ -162,6 +154,7 @@ class Driver:
     async def _guarded(self, started: Event | None) -> RunState:
         run_id = started.run_id if started is not None else self.state.run_id
         try:
+            await self.slot.take()  # bounded admission, unless the caller took it already
             if started is not None:
                 await self._append([started])
             await self._loop()
@@ -170,6 +163,7 @@ class Driver:
                 await self._record_cancellation(run_id)
             raise
         finally:
+            self.slot.give()
             if self._listener is not None:
                 self._listener.close()
         return self.state
@@ -184,7 +178,6 @@ class Driver:
                 return  # cancelled before the run's start was written: there is no run
             if len(stored) != self.state.next_seq:
                 self.state = fold(stored)
-                self._head = _head_of(stored)
             if self.state.outcome is None:
                 await self._append(
                     decide_abstain(self.state, "cancelled", CANCELLED_ANSWER, self._config.clock())
@@ -236,8 +229,7 @@ class Driver:
             await self._policy_failed("cannot: the policy failed", detail)
             return
         reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
-        config = self._config
-        await self._act(decide_reply(self.state, reply, config.specs, config.clock(), limits=config.limits))
+        await self._act(decide_reply(self.state, reply, self._config.specs, self._config.clock()))
 
     async def _policy_failed(self, answer: str, detail: str) -> None:
         clock = self._config.clock()
@@ -257,37 +249,32 @@ class Driver:
     async def _dispatch(self, dispatched: ToolDispatched) -> None:
         tool = self._config.tools[dispatched.tool]
         observation = await self._run_tool(tool, dispatched.input)
-        decided = decide_observation(
-            self.state, dispatched, observation, self._config.clock(), limits=self._config.limits
-        )
-        await self._append(decided)
+        await self._append(decide_observation(self.state, dispatched, observation, self._config.clock()))
 
     async def _policy_reply(self, view: RunView) -> str | PolicyReply | _TimedOut:
         """The policy's reply, or `_TIMED_OUT` when it did not come within the timeout."""
         timeout = self._config.policy_timeout
-        if timeout is None:
-            return await self._config.policy.next_step(view)
-        # A bare cancel scope, not `fail_after`: the same deadline at a fraction of the cost
-        # on this per-step path (docs/benchmarks.md, B1).
-        with anyio.CancelScope(deadline=anyio.current_time() + timeout):
-            return await self._config.policy.next_step(view)
+        async with self.slot.away():  # waiting on the policy takes no admission slot
+            if timeout is None:
+                return await self._config.policy.next_step(view)
+            # A bare cancel scope, not `fail_after`: the same deadline at a fraction of the cost
+            # on this per-step path (docs/benchmarks.md, B1).
+            with anyio.CancelScope(deadline=anyio.current_time() + timeout):
+                return await self._config.policy.next_step(view)
         return _TIMED_OUT
 
     async def _run_tool(self, tool: Tool, argument: str) -> Observation:
         timeout = self._config.tool_timeout
         try:
-            with anyio.CancelScope(deadline=anyio.current_time() + timeout):
-                return await tool(argument)
+            async with self.slot.away():  # nor does waiting on a tool
+                with anyio.CancelScope(deadline=anyio.current_time() + timeout):
+                    return await tool(argument)
         except Exception as exc:  # a tool's bug is recorded and shown, and the run goes on
             _log().warning(
                 "tool_failed", run_id=self.state.run_id, tool=tool.name, error=redact_text(repr(exc))
             )
             return ToolError(code="tool_raised", message=f"{type(exc).__name__}: {exc}")
         return ToolError(code="timeout", message=f"no result within {timeout:g} s")
-
-
-def _head_of(stored: Sequence[Event]) -> str | None:
-    return chain_hash(encode_event(stored[-1])) if stored else None
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

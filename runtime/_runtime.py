@@ -12,14 +12,14 @@ from typing import Any, Self
 import anyio
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
-from citeloop.events import Event, EventStore, TamperedLogError, UnknownRunError, UsageError, run_lock
+from citeloop.events import Event, EventStore, UnknownRunError, UsageError, run_lock
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
+from ._admission import Admission
 from ._check import CheckReport, check_events
 from ._driver import Driver, LoopConfig
 from ._fold import fold
-from ._limits import DEFAULT_LIMITS, Limits
 from ._outcome import Outcome
 from ._project import ViewOptions
 from ._sinks import Sink, SinkHub, SinkStats
@@ -27,6 +27,9 @@ from ._start import default_allowlist, policy_name
 from ._state import RunState
 
 DEFAULT_MAX_STEPS = 6
+# Runs computing on the event loop at once; more queue (runtime/_admission.py). Waiting on
+# a policy or a tool does not count, so this bounds a loop pass, not latency hiding.
+DEFAULT_MAX_BUSY_RUNS = 200
 
 
 def utc_now() -> datetime:
@@ -43,9 +46,10 @@ class Runtime:
     Use it as an async context manager: it owns the task groups that run streamed
     questions and feed the sinks. On exit, streamed runs still going get `run_grace`
     seconds and are then cancelled (recorded as `Abstained(cancelled)`); sinks then get
-    `sink_grace` seconds to drain. `limits` caps what a run records (page bodies, policy
-    replies: a cut is recorded, docs/protocol.md). `clock` and `new_id` are injectable so
-    that tests and replays are deterministic.
+    `sink_grace` seconds to drain. At most `max_busy_runs` runs compute on the event loop
+    at once (runs waiting on their policy or a tool do not count), so that timers fire on
+    time under load. `clock` and `new_id` are injectable so that tests and replays are
+    deterministic.
     """
 
     def __init__(
@@ -59,16 +63,18 @@ class Runtime:
         tool_timeout: float = 30.0,
         policy_timeout: float | None = 300.0,
         view_options: ViewOptions | None = None,
-        limits: Limits | None = None,
         sinks: Iterable[Sink] = (),
         sink_buffer: int = 10_000,
         sink_grace: float = 5.0,
         run_grace: float = 5.0,
+        max_busy_runs: int = DEFAULT_MAX_BUSY_RUNS,
         clock: Callable[[], datetime] = utc_now,
         new_id: Callable[[], str] = new_run_id,
     ) -> None:
         if max_steps < 1:
             raise UsageError(f"max_steps must be at least 1, got {max_steps}")
+        if max_busy_runs < 1:
+            raise UsageError(f"max_busy_runs must be at least 1, got {max_busy_runs}")
         tool_map = {tool.name: tool for tool in tools}
         self._allowlist = tuple(allowlist) if allowlist is not None else default_allowlist(tool_map)
         self._max_steps = max_steps
@@ -83,8 +89,8 @@ class Runtime:
             tool_timeout=tool_timeout,
             policy_timeout=policy_timeout,
             view_options=view_options or ViewOptions(),
-            limits=limits or DEFAULT_LIMITS,
             hub=self._hub,
+            admission=Admission(max_busy_runs),
         )
         self._task_group: TaskGroup | None = None
         self._sink_group: TaskGroup | None = None
@@ -211,9 +217,13 @@ class Runtime:
             raise UsageError(f"run {run_id!r} is already being driven by this runtime")
         self._active.add(run_id)
         try:
+            # Admitted before taking the run's lock: thousands of runs queued for a slot
+            # cost the loop a wait each, not a lock each (runtime/_admission.py).
+            await driver.slot.take()
             async with self._locks.hold(run_id):
                 return Outcome.from_state(await driving)
         finally:
+            driver.slot.give()
             driving.close()  # never started when the lock was refused
             self._active.discard(run_id)
 
@@ -241,8 +251,4 @@ class Runtime:
 
         Dispatches and recovery are judged by the tools this runtime has today.
         """
-        try:
-            events = await self._read(run_id)
-        except TamperedLogError as exc:  # judged all the same: the break is one of the divergences
-            events = list(exc.events)
-        return check_events(events, tools=self._config.specs, limits=self._config.limits)
+        return check_events(await self._read(run_id), tools=self._config.specs)
