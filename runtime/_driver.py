@@ -27,7 +27,10 @@ from citeloop.events import (
     ToolDispatched,
     ToolError,
     ToolSpec,
+    chain_hash,
+    encode_event,
     redact_text,
+    stamp_chain,
 )
 from citeloop.policies import Policy, RunView
 from citeloop.tools import Tool
@@ -47,6 +50,7 @@ from ._decide import (
     next_move,
 )
 from ._fold import fold
+from ._limits import DEFAULT_LIMITS, Limits
 from ._project import Projector, ViewOptions
 from ._sinks import SinkHub
 from ._state import RunState
@@ -72,6 +76,7 @@ class LoopConfig:
     view_options: ViewOptions
     hub: SinkHub
     admission: Admission
+    limits: Limits = DEFAULT_LIMITS
 
     # The tool table every decision trusts: what each tool declares now (built once).
     specs: Mapping[str, ToolSpec] = field(init=False)
@@ -97,6 +102,9 @@ class Driver:
         self._config = config
         self._listener = listener
         self.state: RunState = fold(stored)
+        # The chain hash of the run's last stored event: the `prev` of the next one
+        # (docs/events.md). One encode here, none of the stored log per step.
+        self._head = _head_of(stored)
         self._projector = Projector(config.view_options)
         self.slot = Slot(config.admission)
 
@@ -104,8 +112,11 @@ class Driver:
 
     async def _append(self, events: list[Event]) -> None:
         run_id = self.state.run_id or events[0].run_id
-        await self._config.store.append(run_id, events, self.state.next_seq)
-        self._took(events)
+        # The decisions never see the chain: each batch is stamped here, just before it is written.
+        stamped, head = stamp_chain(events, self._head)
+        await self._config.store.append(run_id, stamped, self.state.next_seq)
+        self._head = head
+        self._took(stamped)
 
     def _took(self, events: list[Event]) -> None:
         """Fold durable events into the state (the one fold of the step) and pass them on."""
@@ -178,6 +189,7 @@ class Driver:
                 return  # cancelled before the run's start was written: there is no run
             if len(stored) != self.state.next_seq:
                 self.state = fold(stored)
+                self._head = _head_of(stored)
             if self.state.outcome is None:
                 await self._append(
                     decide_abstain(self.state, "cancelled", CANCELLED_ANSWER, self._config.clock())
@@ -229,7 +241,8 @@ class Driver:
             await self._policy_failed("cannot: the policy failed", detail)
             return
         reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
-        await self._act(decide_reply(self.state, reply, self._config.specs, self._config.clock()))
+        config = self._config
+        await self._act(decide_reply(self.state, reply, config.specs, config.clock(), limits=config.limits))
 
     async def _policy_failed(self, answer: str, detail: str) -> None:
         clock = self._config.clock()
@@ -249,7 +262,10 @@ class Driver:
     async def _dispatch(self, dispatched: ToolDispatched) -> None:
         tool = self._config.tools[dispatched.tool]
         observation = await self._run_tool(tool, dispatched.input)
-        await self._append(decide_observation(self.state, dispatched, observation, self._config.clock()))
+        decided = decide_observation(
+            self.state, dispatched, observation, self._config.clock(), limits=self._config.limits
+        )
+        await self._append(decided)
 
     async def _policy_reply(self, view: RunView) -> str | PolicyReply | _TimedOut:
         """The policy's reply, or `_TIMED_OUT` when it did not come within the timeout."""
@@ -275,6 +291,10 @@ class Driver:
             )
             return ToolError(code="tool_raised", message=f"{type(exc).__name__}: {exc}")
         return ToolError(code="timeout", message=f"no result within {timeout:g} s")
+
+
+def _head_of(stored: Sequence[Event]) -> str | None:
+    return chain_hash(encode_event(stored[-1])) if stored else None
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

@@ -12,7 +12,7 @@ from typing import Any, Self
 import anyio
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
-from citeloop.events import Event, EventStore, UnknownRunError, UsageError, run_lock
+from citeloop.events import Event, EventStore, TamperedLogError, UnknownRunError, UsageError, run_lock
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
@@ -20,6 +20,7 @@ from ._admission import Admission
 from ._check import CheckReport, check_events
 from ._driver import Driver, LoopConfig
 from ._fold import fold
+from ._limits import DEFAULT_LIMITS, Limits
 from ._outcome import Outcome
 from ._project import ViewOptions
 from ._sinks import Sink, SinkHub, SinkStats
@@ -48,8 +49,9 @@ class Runtime:
     seconds and are then cancelled (recorded as `Abstained(cancelled)`); sinks then get
     `sink_grace` seconds to drain. At most `max_busy_runs` runs compute on the event loop
     at once (runs waiting on their policy or a tool do not count), so that timers fire on
-    time under load. `clock` and `new_id` are injectable so that tests and replays are
-    deterministic.
+    time under load. `limits` caps what a run records (page bodies, policy replies: a cut
+    is recorded, docs/protocol.md). `clock` and `new_id` are injectable so that tests and
+    replays are deterministic.
     """
 
     def __init__(
@@ -63,6 +65,7 @@ class Runtime:
         tool_timeout: float = 30.0,
         policy_timeout: float | None = 300.0,
         view_options: ViewOptions | None = None,
+        limits: Limits | None = None,
         sinks: Iterable[Sink] = (),
         sink_buffer: int = 10_000,
         sink_grace: float = 5.0,
@@ -89,6 +92,7 @@ class Runtime:
             tool_timeout=tool_timeout,
             policy_timeout=policy_timeout,
             view_options=view_options or ViewOptions(),
+            limits=limits or DEFAULT_LIMITS,
             hub=self._hub,
             admission=Admission(max_busy_runs),
         )
@@ -251,4 +255,8 @@ class Runtime:
 
         Dispatches and recovery are judged by the tools this runtime has today.
         """
-        return check_events(await self._read(run_id), tools=self._config.specs)
+        try:
+            events = await self._read(run_id)
+        except TamperedLogError as exc:  # judged all the same: the break is one of the divergences
+            events = list(exc.events)
+        return check_events(events, tools=self._config.specs, limits=self._config.limits)
