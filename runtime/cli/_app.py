@@ -17,6 +17,7 @@ from ._eval import eval_command
 from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
+from ._verify import verify
 from ._workers import submit, worker
 
 app = typer.Typer(
@@ -63,6 +64,7 @@ app.command("import")(import_run)
 app.command()(submit)
 app.command()(worker)
 app.command("eval")(eval_command)
+app.command()(verify)
 
 
 @app.command()

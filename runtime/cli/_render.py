@@ -163,13 +163,16 @@ def print_check(report: CheckReport) -> None:
         out.print(
             _data(
                 f"run {report.run_id}: no divergence ({report.events} events replayed "
-                "through today's parser and gate; no tool dispatched, no policy called)",
+                "through today's parser and gate; no tool dispatched, no policy called; "
+                f"hash chain: {report.chain})",
                 style="green",
             )
         )
         return
     count = len(report.divergences)
-    out.print(_data(f"run {report.run_id}: {count} divergence{'s' if count != 1 else ''}", style="bold red"))
+    plural = "s" if count != 1 else ""
+    header = f"run {report.run_id}: {count} divergence{plural} (hash chain: {report.chain})"
+    out.print(_data(header, style="bold red"))
     for divergence in report.divergences:
         out.print(_data(f"  seq {divergence.seq} step {divergence.step} [{divergence.kind}]"))
         out.print(_data(f"    recorded: {divergence.recorded}"))

@@ -30,6 +30,7 @@ from ._render import (
     runs_json,
 )
 from ._timeline import Timeline, build_timeline
+from ._verify import read_judged
 
 
 def runs(store: StoreOption = DEFAULT_STORE, as_json: JsonOption = False) -> None:
@@ -73,7 +74,8 @@ def replay(
 
     async def load() -> list[Event]:
         async with open_existing_store(store) as opened:
-            return await read_run(opened, run_id)
+            # --check judges a run that breaks its hash chain too: the break is a divergence.
+            return await (read_judged if check else read_run)(opened, run_id)
 
     events = anyio.run(load)
     if check:
