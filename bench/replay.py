@@ -3,7 +3,10 @@
 Builds a SQLite log of `--events` events (standard runs of 9 events, ≈ 600 B each),
 then, run by run, through the same read path:
 - floor:  SELECT the run's rows, `orjson.loads` each body (no validation, no fold);
-- reopen: SELECT the run's rows, `decode_events` (one validator call), `fold`.
+- reopen: SELECT the run's rows, `decode_events` (one validator call), check the hash
+  chain over the rows' bytes (one sha256 per event, as the stores' `read` does), `fold`;
+- reopen_unchained_check: the same without the chain check (the path before the chain).
+The log is chained (every event names its predecessor's sha256) unless `--unchained`.
 Also `store.read` + `fold` through the async store API, and the reopen time at N/4,
 N/2 and N events (linearity). Target (docs/benchmarks.md): reopen <= 1.5x floor on >= 1,000,000
 events; the default N is smaller to finish in under a minute; `--events 1000000`.
@@ -26,13 +29,25 @@ import orjson
 
 sys.path.insert(0, str(Path(__file__).parent))
 from _workload import run_events, versions
-from citeloop.events import decode_events, encode_event, open_store
+from citeloop.events import chain_hash, decode_events, encode_event, open_store
+from citeloop.events._chain import first_break  # the stores' read path, measured as they run it
 from citeloop.runtime import fold
 
 TEMPLATE_ID = "run-0000000"  # same length as every generated run id, so bytes can be swapped in
 
 
-def build(path: Path, events: int, corpus: int) -> list[str]:
+def _chained(bodies: list[bytes]) -> list[bytes]:
+    """Each body with `"prev"` (the previous body's sha256) where encode_event puts it: after `at`."""
+    out: list[bytes] = []
+    for body in bodies:
+        if out:
+            at_end = body.index(b',"type":')
+            body = body[:at_end] + b',"prev":"' + chain_hash(out[-1]).encode() + b'"' + body[at_end:]
+        out.append(body)
+    return out
+
+
+def build(path: Path, events: int, corpus: int, chained: bool = True) -> list[str]:
     """Write `events` rows (whole runs) straight into the store's schema; return the run ids."""
 
     async def create() -> None:  # let the store create its schema
@@ -52,7 +67,11 @@ def build(path: Path, events: int, corpus: int) -> list[str]:
     tpl = TEMPLATE_ID.encode()
     for i, run_id in enumerate(run_ids):
         rid = run_id.encode()
-        rows = [(run_id, seq, typ, body.replace(tpl, rid)) for seq, typ, body in templates[i % corpus]]
+        template = templates[i % corpus]
+        bodies = [body.replace(tpl, rid) for _, _, body in template]
+        if chained:
+            bodies = _chained(bodies)
+        rows = [(run_id, seq, typ, body) for (seq, typ, _), body in zip(template, bodies, strict=True)]
         conn.executemany("INSERT INTO events (run_id, seq, type, body) VALUES (?, ?, ?, ?)", rows)
         conn.execute(
             "INSERT INTO runs VALUES (?, ?, 'answered', '2025-01-01T00:00:00+00:00')",
@@ -83,6 +102,13 @@ def floor(rows: list[bytes]) -> object:
 
 
 def reopen(rows: list[bytes]) -> object:
+    events = decode_events(rows)
+    if first_break(events, rows) is not None:
+        raise AssertionError("the benchmark's log breaks its chain")
+    return fold(events)
+
+
+def reopen_unchained_check(rows: list[bytes]) -> object:
     return fold(decode_events(rows))
 
 
@@ -101,11 +127,12 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=200_000, help="log size (the target needs 1000000)")
     parser.add_argument("--corpus", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3, help="best of this many passes")
+    parser.add_argument("--unchained", action="store_true", help="a log written before the hash chain")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="citeloop-b4-") as tmp:
         path = Path(tmp) / "log.db"
         started = time.perf_counter()
-        run_ids = build(path, args.events, args.corpus)
+        run_ids = build(path, args.events, args.corpus, chained=not args.unchained)
         build_s = time.perf_counter() - started
         timed(path, run_ids, lambda rows: None)  # warm the page cache
 
@@ -116,6 +143,7 @@ def main() -> None:
             "floor": floor,
             "decode": decode_events,
             "reopen": reopen,
+            "reopen_unchained_check": reopen_unchained_check,
         }
         shares = {"quarter": run_ids[: len(run_ids) // 4], "half": run_ids[: len(run_ids) // 2]}
         best: dict[str, tuple[float, int]] = {}
@@ -157,6 +185,7 @@ def main() -> None:
             "corpus": args.corpus,
             "repeat": args.repeat,
             "store": "sqlite (WAL)",
+            "chained": not args.unchained,
         },
         "versions": versions(),
         "build_seconds": round(build_s, 2),
@@ -164,6 +193,8 @@ def main() -> None:
         "floor_seconds": round(floor_s, 3),
         "decode_only_seconds": round(decode_s, 3),
         "reopen_seconds": round(reopen_s, 3),
+        "reopen_without_chain_check_seconds": round(best["reopen_unchained_check"][0], 3),
+        "ratio_without_chain_check": round(best["reopen_unchained_check"][0] / floor_s, 3),
         "ratio_reopen_to_floor": round(ratio, 3),
         "store_read_plus_fold_seconds": round(store_s, 3),
         "ratio_store_api_to_floor": round(store_s / floor_s, 3),
