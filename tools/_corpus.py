@@ -29,6 +29,7 @@ from urllib.parse import quote
 import orjson
 from citeloop.events import Hit, Page, UsageError
 
+from ._cache import index_cache_dir
 from ._html import html_to_text
 from ._index import INDEX_VERSION, Document, SearchIndex
 from ._protocol import Tool
@@ -152,9 +153,7 @@ class _LazyDocuments:
 
 def _cache_file(root: Path, base: Path | None = None) -> Path:
     if base is None:
-        env = os.environ.get("CITELOOP_CACHE_DIR")
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        base = Path(env) if env else (Path(xdg) if xdg else Path.home() / ".cache") / "citeloop" / "corpus"
+        base = index_cache_dir()
     key = hashlib.sha256(str(root).encode("utf-8")).hexdigest()[:24]
     return base / f"{quote(root.stem or 'corpus', safe='')}-{key}.sqlite"
 

@@ -18,6 +18,7 @@ from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, config
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
 from ._verify import verify
+from ._where import where
 from ._workers import submit, worker
 
 app = typer.Typer(
@@ -65,6 +66,7 @@ app.command()(submit)
 app.command()(worker)
 app.command("eval")(eval_command)
 app.command()(verify)
+app.command()(where)
 
 
 @app.command()

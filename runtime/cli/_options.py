@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated, Final
 from urllib.parse import unquote, urlsplit
 
+import platformdirs
 import typer
 from citeloop.events import Event, EventStore, UnknownRunError, open_store
 from citeloop.policies import Policy, ScriptedPolicy, anthropic_policy_from_spec, policy_from_spec
@@ -13,11 +14,36 @@ from citeloop.tools import Corpus
 
 from ._errors import CliError
 
-DEFAULT_STORE: Final = "sqlite:///citeloop.db"
+# The store a command uses when neither --store nor $CITELOOP_STORE names one: an empty
+# marker that the option's callback turns into the per-user store (`default_store_url`).
+DEFAULT_STORE: Final = ""
 STORE_ENV: Final = "CITELOOP_STORE"
 POLICY_NAMES: Final = (
     "extractive (default), scripted, openai:MODEL, openai-tools:MODEL, anthropic:MODEL, anthropic-tools:MODEL"
 )
+
+
+
+def default_store_path() -> Path:
+    """The per-user run store: `runs.db` in the platform's data folder (`~/.local/share/citeloop`)."""
+    return Path(platformdirs.user_data_dir("citeloop", appauthor=False)) / "runs.db"
+
+
+def default_store_url() -> str:
+    """`sqlite:////absolute/path/runs.db` for `default_store_path()` (four slashes: an absolute path)."""
+    return f"sqlite:///{default_store_path()}"
+
+
+def _resolve_store(url: str) -> str:
+    """The URL a command uses: the one given, else the per-user store (its folder made on demand).
+
+    Making the folder is not making the store: a reading command still finds no store there.
+    """
+    if url:
+        return url
+    default_store_path().parent.mkdir(parents=True, exist_ok=True)
+    return default_store_url()
+
 
 StoreOption = Annotated[
     str,
@@ -25,6 +51,8 @@ StoreOption = Annotated[
         "--store",
         envvar=STORE_ENV,
         show_envvar=True,
+        callback=_resolve_store,
+        show_default="the per-user store, see `citeloop where`",
         help="Event store URL: memory://, jsonl:///runs.jsonl, sqlite:///runs.db, postgresql://...",
     ),
 ]

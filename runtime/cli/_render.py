@@ -86,7 +86,7 @@ def print_outcome(outcome: Outcome, store_url: str) -> None:
         out.print(Text.assemble(_label("reason: "), _data(outcome.reason)))
         out.print(_data(outcome.answer, newlines=True))
     noun = "step" if outcome.steps == 1 else "steps"
-    out.print(_data(f"run {outcome.run_id} · {outcome.steps} {noun} · {store_url}", style="dim"))
+    out.print(_data(f"run {outcome.run_id} · {outcome.steps} {noun} · stored in {store_url}", style="dim"))
 
 
 def print_runs(runs: Sequence[RunSummary], store_url: str) -> None:

@@ -69,7 +69,7 @@ class Asked:
 
 @pytest.fixture(scope="module")
 def asked(cli: Cli) -> Iterator[Asked]:
-    """Two runs on the defaults (demo corpus, extractive policy, ./citeloop.db) and one with --json."""
+    """Two runs on the defaults (demo corpus, extractive policy, the per-user store) and one with --json."""
     answered = cli("ask", FOUNDED)
     abstained = cli("ask", FOOD)
     as_json = cli("ask", FOUNDED, "--json")
@@ -100,7 +100,8 @@ def test_ask_prints_the_answer_its_citation_and_evidence(asked: Asked, workdir: 
     start = asked.answered_json["locators"][0]["start"]  # type: ignore[index]
     end = asked.answered_json["locators"][0]["end"]  # type: ignore[index]
     assert f"[{start}:{end}]" in result.out  # the quote's offsets in the opened body
-    assert (workdir / "citeloop.db").exists()  # the default store, in the working folder
+    assert not (workdir / "citeloop.db").exists()  # the default store is per user, not per folder
+    assert "stored in sqlite:///" in result.out
 
 
 def test_ask_refuses_with_insufficient_grounding_and_exit_2(asked: Asked) -> None:
@@ -135,7 +136,7 @@ def test_store_env_overrides_the_default_and_the_option_overrides_the_env(cli: C
     assert data["status"] == "abstained" and data["answer"].startswith("cannot:")
     assert (cli.cwd / "from-env.jsonl").exists()
     assert data["run_id"] in run_ids(cli, "--store", "jsonl:///from-env.jsonl")
-    assert data["run_id"] not in run_ids(cli)  # not in ./citeloop.db
+    assert data["run_id"] not in run_ids(cli)  # not in the per-user store
 
 
 # -- reading runs ------------------------------------------------------------------------
