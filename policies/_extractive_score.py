@@ -271,8 +271,10 @@ def _nearby(terms: Sequence[str], sentence: Sequence[str], candidates: list[tupl
     if not candidates:
         return 0.0
     wanted = set(terms)
-    hits = [i for i, t in enumerate(sentence) if t in wanted]
-    return float(any(abs(i - c) <= 4 for c, _ in candidates for i in hits))
+    hits = {i for i, t in enumerate(sentence) if t in wanted}
+    # Look up the nine positions around each candidate: linear, where pairing every
+    # candidate with every hit was quadratic on a long sentence full of both.
+    return float(any(c + d in hits for c, _ in candidates for d in range(-4, 5)))
 
 
 def _longest_run(terms: Sequence[str], sentence: Sequence[str]) -> int:

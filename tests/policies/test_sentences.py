@@ -1,0 +1,100 @@
+"""Sentence splitting is linear (issue 14, item 16) and splits exactly as the quadratic splitter did."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from citeloop.policies._sentences import _ABBREVIATIONS, Sentence, _add, split_sentences
+from citeloop.tools import Corpus
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+# The splitter as it was before the fix (quadratic: it sliced from the sentence start at every period).
+_OLD_END = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*\s+|\n\s*")
+
+
+def old_split_sentences(body: str) -> list[Sentence]:
+    sentences: list[Sentence] = []
+    start = 0
+    for match in _OLD_END.finditer(body):
+        cut = match.end()
+        if "\n" not in match.group(0):
+            before = body[start : match.start()].rsplit(None, 1)
+            last = before[-1].lower().rstrip(".") if before else ""
+            following = body[cut : cut + 1]
+            if (
+                last in _ABBREVIATIONS
+                or (len(last) == 1 and last.isalpha())
+                or (following and following.islower())
+            ):
+                continue
+        _add(body, start, match.start() + len(match.group(0).rstrip()), sentences)
+        start = cut
+    _add(body, start, len(body), sentences)
+    return sentences
+
+
+ORDINARY = [
+    "Dr. Smith met J. R. R. Tolkien in 1937. They spoke of e.g. dragons! Was it 3.5 hours? Yes.",
+    'He said "stop." Then he left.\nA new line starts here.  And  another one...  ok',
+    "Acme Inc. was founded by Ada Ortiz (the C.E.O.) in Lisbon. It grew fast.\n\n\nThe end",
+    "the cat sat. the dog ran. The bird flew away! what now? Nothing.",
+    "  \n . ! ? .. A. B. Cc. dd. Ee.\u2019 Ff.) Gg.] hh.\u201d ii.\u00a0Jj.\u2003kk",
+]
+
+
+def test_identical_to_the_old_splitter_on_ordinary_text() -> None:
+    for body in ORDINARY:
+        assert split_sentences(body) == old_split_sentences(body), body
+
+
+def test_identical_to_the_old_splitter_on_the_demo_corpus() -> None:
+    corpus = Corpus.demo()
+    try:
+        for url in corpus.urls():
+            page = corpus.open(url)
+            assert page is not None
+            assert split_sentences(page.body) == old_split_sentences(page.body), url
+    finally:
+        corpus.close()
+
+
+_PIECES = st.sampled_from(
+    ["Dr", "e.g", "word", "Word", "x", "X", "3", "5", ".", "!", "?", "...", '"', "\u2019", ")", "]",
+     " ", "  ", "\n", "\t", "\u00a0", "\u2028", "mr", "Ab", "élan", "Élan"]
+)  # fmt: skip
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECES, max_size=60).map("".join))
+def test_identical_to_the_old_splitter_on_generated_text(body: str) -> None:
+    assert split_sentences(body) == old_split_sentences(body)
+
+
+class CountingStr(str):
+    """A body that counts the characters its slices copy: the splitter's work, without a clock."""
+
+    copied = 0
+
+    def __getitem__(self, key: Any) -> str:
+        piece = super().__getitem__(key)
+        CountingStr.copied += len(piece)
+        return piece
+
+
+def _work(body: str) -> int:
+    CountingStr.copied = 0
+    split_sentences(CountingStr(body))
+    return CountingStr.copied
+
+
+def test_work_grows_linearly_with_lower_case_sentences() -> None:
+    """A page where no period ends a sentence (lower case follows): 4x the text is ~4x the work."""
+    unit = "the cat sat on the mat. "
+    small, large = _work(unit * 2_000), _work(unit * 8_000)
+    assert large <= 5 * small, (small, large)
+    # The old splitter copied the text before each period: 8,000 periods, ~96,000 chars each.
+    CountingStr.copied = 0
+    old_split_sentences(CountingStr(unit * 8_000))
+    assert CountingStr.copied > 100 * large
