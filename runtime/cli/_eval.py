@@ -1,4 +1,8 @@
-"""`citeloop eval`: run a dataset's questions through the real runtime and report the figures."""
+"""`citeloop eval`: run a dataset's questions through the real runtime and report the figures.
+
+`squad2` and `hotpotqa` bring their own paragraphs as the corpus; `qa` is a question file
+over any corpus (`--corpus`), judged correct / wrong / refused / unanswerable-refused.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
-from citeloop.runtime.eval import run_evaluation, stderr_progress
+from citeloop.runtime.eval import run_evaluation, run_qa_evaluation, stderr_progress
 
 from ._errors import CliError
 from ._escape import escape_controls
@@ -15,8 +19,13 @@ from ._options import POLICY_NAMES, JsonOption, build_policy
 from ._render import print_json
 
 KindArgument = Annotated[
-    Literal["squad2", "hotpotqa"],
-    typer.Argument(help="The dataset format: squad2 (SQuAD 2.0 JSON) or hotpotqa (IRCoT JSONL or HF JSON)."),
+    Literal["squad2", "hotpotqa", "qa"],
+    typer.Argument(
+        help=(
+            "The dataset format: squad2 (SQuAD 2.0 JSON), hotpotqa (IRCoT JSONL or HF JSON), "
+            'or qa (JSONL of {"question", "answers"} over --corpus).'
+        )
+    ),
 ]
 FileArgument = Annotated[Path, typer.Argument(help="The dataset file.", show_default=False)]
 
@@ -40,17 +49,47 @@ def eval_command(
         bool | None,
         typer.Option("--progress/--no-progress", help="A progress bar on stderr (default: when a terminal)."),
     ] = None,
+    corpus: Annotated[
+        Path | None,
+        typer.Option("--corpus", help="qa: the folder or .jsonl file the questions are asked over."),
+    ] = None,
+    split: Annotated[
+        str | None, typer.Option("--split", help="qa: only the questions whose `split` field is this.")
+    ] = None,
     json_output: JsonOption = False,
 ) -> None:
-    """Evaluate a policy on SQuAD 2.0 or HotpotQA: answers, gold in evidence, refusals, citation validity."""
+    """Evaluate a policy on SQuAD 2.0, HotpotQA or a question file: answers, refusals, citation validity."""
     if limit is not None and limit < 1:
         raise CliError(f"--limit must be at least 1, got {limit}")
     if plot is not None and not sweep:
         raise CliError("--plot needs --sweep")
     if min_confidence is not None and not 0.0 <= min_confidence <= 1.0:
         raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
+    if kind == "qa":
+        if corpus is None:
+            raise CliError("eval qa needs --corpus: the folder or .jsonl file the questions are about")
+        if plot is not None:
+            raise CliError("--plot is for squad2 and hotpotqa; eval qa prints its sweep as a table")
+    elif corpus is not None or split is not None:
+        raise CliError(f"--corpus and --split are for eval qa; {kind} brings its own paragraphs")
     chosen = build_policy(policy, base_url=None, min_confidence=min_confidence)
     show_progress = sys.stderr.isatty() if progress is None else progress
+    if kind == "qa":
+        assert corpus is not None
+        qa_report = run_qa_evaluation(
+            file,
+            corpus,
+            split=split,
+            policy=chosen,
+            limit=limit,
+            sweep=sweep,
+            progress=stderr_progress if show_progress else None,
+        )
+        if json_output:
+            print_json(qa_report.to_json())
+        else:
+            typer.echo(escape_controls(qa_report.table(), newlines=True))
+        return
     report = run_evaluation(
         kind,
         file,

@@ -22,7 +22,7 @@ from citeloop.policies import ExtractivePolicy, Policy
 from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
 
-from .datasets import Dataset, DatasetKind, load_dataset
+from .datasets import Dataset, DatasetKind, EvalItem, load_dataset
 from .metrics import RunRecord, citations_valid, summarize
 from .report import EvalReport
 
@@ -47,38 +47,56 @@ async def evaluate(
     """
     chosen: Policy = policy if policy is not None else ExtractivePolicy()
     items = dataset.items[:limit] if limit is not None else dataset.items
-    run_policy = chosen
-    if sweep:
-        if not isinstance(chosen, ExtractivePolicy):
-            raise UsageError("--sweep needs a policy with a confidence threshold (extractive)")
-        run_policy = ExtractivePolicy(min_confidence=0.0, max_opens=chosen.max_opens)
+    run_policy = sweep_policy(chosen) if sweep else chosen
     corpus = Corpus.from_pages(dataset.pages, name=dataset.name)
-    records: list[RunRecord] = []
     try:
-        async with Runtime(
-            store=open_store("memory://"), tools=corpus.tools(), policy=run_policy, max_steps=max_steps
-        ) as rt:
-            for done, item in enumerate(items, start=1):
-                started = time.perf_counter()
-                outcome = await rt.run(item.question)
-                seconds = time.perf_counter() - started
-                events = await rt.transcript(outcome.run_id)
-                records.append(
-                    RunRecord(
-                        item, outcome, seconds, citations_valid(outcome, events), _first_confidence(events)
-                    )
-                )
-                if progress is not None:
-                    progress(done, len(items))
+        records = await run_records(items, corpus, run_policy, max_steps=max_steps, progress=progress)
     finally:
         corpus.close()
-    name = str(getattr(chosen, "name", type(chosen).__name__))
+    name = policy_name(chosen)
     if not sweep:
         return EvalReport(dataset.name, name, tuple(records))
     assert isinstance(chosen, ExtractivePolicy)
     curve = tuple(_point(records, t) for t in sorted({*thresholds, chosen.min_confidence}))
-    at_default = tuple(_at_threshold(r, chosen.min_confidence) for r in records)
+    at_default = tuple(at_threshold(r, chosen.min_confidence) for r in records)
     return EvalReport(dataset.name, name, at_default, curve)
+
+
+def sweep_policy(chosen: Policy) -> ExtractivePolicy:
+    """The policy a sweep runs: `chosen` at threshold 0 (a `UsageError` when it has no threshold)."""
+    if not isinstance(chosen, ExtractivePolicy):
+        raise UsageError("--sweep needs a policy with a confidence threshold (extractive)")
+    return ExtractivePolicy(min_confidence=0.0, max_opens=chosen.max_opens)
+
+
+def policy_name(policy: Policy) -> str:
+    return str(getattr(policy, "name", type(policy).__name__))
+
+
+async def run_records(
+    items: Sequence[EvalItem],
+    corpus: Corpus,
+    policy: Policy,
+    *,
+    max_steps: int = 6,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[RunRecord]:
+    """Run each question through one `Runtime` over `corpus` (an in-memory store) and record it."""
+    records: list[RunRecord] = []
+    async with Runtime(
+        store=open_store("memory://"), tools=corpus.tools(), policy=policy, max_steps=max_steps
+    ) as rt:
+        for done, item in enumerate(items, start=1):
+            started = time.perf_counter()
+            outcome = await rt.run(item.question)
+            seconds = time.perf_counter() - started
+            events = await rt.transcript(outcome.run_id)
+            records.append(
+                RunRecord(item, outcome, seconds, citations_valid(outcome, events), _first_confidence(events))
+            )
+            if progress is not None:
+                progress(done, len(items))
+    return records
 
 
 def run_evaluation(
@@ -117,7 +135,7 @@ def _first_confidence(events: Sequence[Event]) -> float | None:
     return None
 
 
-def _at_threshold(record: RunRecord, threshold: float) -> RunRecord:
+def at_threshold(record: RunRecord, threshold: float) -> RunRecord:
     """The record as a run at `threshold` would have ended (see the module docstring)."""
     if record.outcome.status == "answered" and (record.confidence or 0.0) < threshold:
         refused = replace(
@@ -134,7 +152,7 @@ def _at_threshold(record: RunRecord, threshold: float) -> RunRecord:
 
 
 def _point(records: Sequence[RunRecord], threshold: float) -> dict[str, float]:
-    summary = summarize([_at_threshold(r, threshold) for r in records])
+    summary = summarize([at_threshold(r, threshold) for r in records])
     return {
         "threshold": threshold,
         "answered_rate": summary["answered_rate"],

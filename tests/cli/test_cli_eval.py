@@ -46,6 +46,11 @@ def test_eval_hotpotqa_table_with_limit(tmp_path: Path) -> None:
         (("squad2", "missing.json"), "cannot read"),
         (("squad2", str(DATA / "squad2_slice.json"), "--plot", "x.png"), "--plot needs --sweep"),
         (("hotpotqa", str(DATA / "squad2_slice.json")), "hotpotqa"),
+        (("qa", str(DATA / "python_doc_qa.jsonl")), "needs --corpus"),
+        (("squad2", str(DATA / "squad2_slice.json"), "--corpus", "x"), "for eval qa"),
+        (("qa", str(DATA / "squad2_slice.json"), "--corpus", str(DATA / "python_doc" / "html")), "not JSON"),
+        (("qa", str(DATA / "python_doc_qa.jsonl"), "--corpus", "missing-dir"), "corpus not found"),
+        (("qa", str(DATA / "python_doc_qa.jsonl"), "--corpus", "x", "--split", "nope"), "split 'nope'"),
     ],
 )
 def test_eval_mistakes_are_one_line(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
