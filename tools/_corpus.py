@@ -7,7 +7,9 @@ across machines and working folders.
 
 Safety: `open` never touches the file system. It looks the URL up in the index, so no URL
 (with `..`, `%2e%2e`, an absolute path, a NUL byte) can name a file outside the root. Files
-are read only while indexing, and a symlink that resolves outside the root is skipped then.
+are read only while indexing, relative to a descriptor of the root with `O_NOFOLLOW` at
+every step (tools/_files.py), so a folder swapped for a symlink meanwhile is skipped, not
+followed. What a folder may hold and what is skipped: docs/corpus.md.
 
 The index is stored under the user cache folder (`$CITELOOP_CACHE_DIR`, else
 `$XDG_CACHE_HOME/citeloop/corpus`, else `~/.cache/citeloop/corpus`; a temp folder if that
@@ -23,72 +25,134 @@ import os
 import sqlite3
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from functools import partial
 from pathlib import Path
 from urllib.parse import quote
 
+import anyio
+import anyio.from_thread
+import anyio.to_thread
 import orjson
 from citeloop.events import Hit, Page, UsageError
 
 from ._cache import index_cache_dir
+from ._decode import Undecodable, decode_text
+from ._files import SUFFIXES, Member, Skip, SkippedFile, SkipReason, listing, open_root, read_member
 from ._html import html_to_text
 from ._index import INDEX_VERSION, Document, SearchIndex
 from ._protocol import Tool
 
-SUFFIXES = frozenset({".txt", ".md", ".markdown", ".html", ".htm"})
+MAX_LINE_BYTES = 10 * 1024 * 1024
+"""The default cap on one line of a `.jsonl` corpus, in bytes (`max_line_bytes`)."""
+
+Checkpoint = Callable[[], None]
 
 
 class CorpusError(UsageError):
-    """Raised when a corpus path is missing, cannot be read, or holds no documents."""
+    """Raised when a corpus path is missing, cannot be read, holds no documents, or a .jsonl line is bad."""
 
 
 class Corpus:
-    """Searchable, openable pages. Build with `from_path`, `from_pages` or `demo`."""
+    """Searchable, openable pages. Build with `from_path` (or `load`), `from_pages` or `demo`."""
 
-    def __init__(self, index: SearchIndex, name: str, *, rebuilt: bool) -> None:
+    def __init__(
+        self,
+        index: SearchIndex,
+        name: str,
+        *,
+        rebuilt: bool,
+        skipped: Iterable[SkippedFile] = (),
+        decoded: Iterable[tuple[str, str]] = (),
+    ) -> None:
         self._index = index
         self.name = name
         self.rebuilt = rebuilt
         """Whether this instance built its index (False when a stored index was reused)."""
+        self.skipped: tuple[SkippedFile, ...] = tuple(skipped)
+        """The files of the folder that were not indexed, and why (docs/corpus.md)."""
+        self.decoded: tuple[tuple[str, str], ...] = tuple(decoded)
+        """`(path, encoding)` of the files that were not UTF-8 and were decoded from a detected encoding."""
 
     # -- construction ---------------------------------------------------------------------
 
     @classmethod
     def from_path(
-        cls, path: str | os.PathLike[str], *, index_path: str | os.PathLike[str] | None = None
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        index_path: str | os.PathLike[str] | None = None,
+        max_line_bytes: int = MAX_LINE_BYTES,
+        checkpoint: Checkpoint | None = None,
     ) -> Corpus:
-        """A corpus from a folder of .txt/.md/.html files or a .jsonl file of {url, title, body}."""
+        """A corpus from a folder of .txt/.md/.html files or a .jsonl file of {url, title, body}.
+
+        Files that cannot be used (binary, undecodable, a symlink out of the root, gone or
+        changed while read, a URL already held) are skipped and listed in `skipped`. A corpus
+        with no document at all - an empty folder or an empty .jsonl alike - is a
+        `CorpusError`, as is a bad .jsonl line (not an object, a URL seen on an earlier line,
+        more than `max_line_bytes`). `checkpoint` is called between files and while SQLite
+        indexes: whatever it raises (a cancellation) stops the build. See `load`.
+        """
+        check = checkpoint or _no_checkpoint
         root = Path(path).expanduser()
         try:
             root = root.resolve(strict=True)
         except (OSError, RuntimeError) as exc:
             raise CorpusError(f"corpus not found: {os.fspath(path)}") from exc
+        target = Path(index_path) if index_path is not None else None
         if root.is_dir():
-            files = _listing(root)
-            if not files:
-                raise CorpusError(f"corpus {root} holds no {', '.join(sorted(SUFFIXES))} files")
-            entries = [(rel, _stat(root / rel)) for rel in files]
-            loader: Iterable[Document] = _LazyDocuments(lambda: _read_folder(root, files))
-        elif root.is_file() and root.suffix.lower() == ".jsonl":
-            entries = [(root.name, _stat(root))]
-            loader = _LazyDocuments(lambda: _read_jsonl(root))
-        else:
-            raise CorpusError(f"corpus must be a folder or a .jsonl file: {root}")
-        manifest = hashlib.sha256(
-            orjson.dumps([INDEX_VERSION, str(root), *[[rel, *st] for rel, st in entries]])
-        ).hexdigest()
-        target = Path(index_path) if index_path is not None else _cache_file(root)
-        name = root.name if root.is_dir() else root.stem
-        reused = SearchIndex.reuse(target, manifest)
-        if reused is not None:
-            return cls(reused, name, rebuilt=False)
+            return cls._from_folder(root, target, check)
+        if root.is_file() and root.suffix.lower() == ".jsonl":
+            if max_line_bytes < 1:
+                raise CorpusError(f"max_line_bytes must be at least 1, got {max_line_bytes}")
+            stamp = _stat(root)
+            manifest = _manifest(root, [[root.name, *stamp, max_line_bytes]])
+            loader = _JsonlDocuments(root, max_line_bytes, check)
+            index, rebuilt = _open_index(root, loader, manifest, target, check, lambda: "")
+            return _checked(cls(index, root.stem, rebuilt=rebuilt), root)
+        raise CorpusError(f"corpus must be a folder or a .jsonl file: {root}")
+
+    @classmethod
+    async def load(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        index_path: str | os.PathLike[str] | None = None,
+        max_line_bytes: int = MAX_LINE_BYTES,
+    ) -> Corpus:
+        """`from_path` in a worker thread, off the event loop, and cancellable.
+
+        Cancelling the calling task stops the build at its next checkpoint - the next file,
+        or within a thousand SQLite steps - and leaves no half-built index behind.
+        """
+        build = partial(
+            cls.from_path,
+            path,
+            index_path=index_path,
+            max_line_bytes=max_line_bytes,
+            checkpoint=anyio.from_thread.check_cancelled,
+        )
+        return await anyio.to_thread.run_sync(build)
+
+    @classmethod
+    def _from_folder(cls, root: Path, target: Path | None, check: Checkpoint) -> Corpus:
         try:
-            index = SearchIndex.build(loader, target, manifest)
-        except (OSError, sqlite3.Error):
-            if index_path is not None:
-                raise
-            # A cache folder that cannot be written: fall back to the temp folder.
-            index = SearchIndex.build(loader, _cache_file(root, Path(tempfile.gettempdir())), manifest)
-        return cls(index, name, rebuilt=True)
+            root_fd = open_root(root)
+        except OSError as exc:
+            raise CorpusError(f"cannot read corpus {root}: {exc.strerror or exc}") from exc
+        try:
+            members, listed = listing(root_fd, root, check)
+            if not members:
+                raise CorpusError(_empty(root, listed, f"no {', '.join(sorted(SUFFIXES))} files"))
+            manifest = _manifest(root, [[m.path, *m.stamp] for m in members])
+            loader = _FolderDocuments(root, root_fd, members, check)
+            index, rebuilt = _open_index(root, loader, manifest, target, check, loader.notes)
+        finally:
+            os.close(root_fd)
+        skipped, decoded = _read_notes(index.notes)
+        corpus = cls(index, root.name, rebuilt=rebuilt, skipped=sorted(listed + skipped, key=_by_path))
+        corpus.decoded = tuple(decoded)
+        return _checked(corpus, root)
 
     @classmethod
     def from_pages(cls, pages: Iterable[tuple[str, str, str]], *, name: str = "pages") -> Corpus:
@@ -141,77 +205,119 @@ class Corpus:
         self._index.close()
 
 
-class _LazyDocuments:
-    """Read the files only if the index has to be (re)built."""
+def _no_checkpoint() -> None:
+    pass
 
-    def __init__(self, read: Callable[[], Iterator[Document]]) -> None:
-        self._read = read
+
+def _by_path(skipped: SkippedFile) -> str:
+    return skipped.path
+
+
+def _manifest(root: Path, entries: list[list[object]]) -> str:
+    return hashlib.sha256(orjson.dumps([INDEX_VERSION, str(root), *entries])).hexdigest()
+
+
+def _open_index(
+    root: Path,
+    loader: Iterable[Document],
+    manifest: str,
+    target: Path | None,
+    check: Checkpoint,
+    notes: Callable[[], str],
+) -> tuple[SearchIndex, bool]:
+    """The stored index if it was built from these files, else a new one; `(index, rebuilt)`."""
+    where = target if target is not None else _cache_file(root)
+    reused = SearchIndex.reuse(where, manifest)
+    if reused is not None:
+        return reused, False
+    try:
+        return SearchIndex.build(loader, where, manifest, notes=notes, checkpoint=check), True
+    except (OSError, sqlite3.Error) as exc:
+        if target is not None:
+            raise CorpusError(f"cannot write the corpus index {where}: {_reason(exc)}") from exc
+    # A cache folder that cannot be written: fall back to the temp folder.
+    fallback = _cache_file(root, Path(tempfile.gettempdir()))
+    try:
+        return SearchIndex.build(loader, fallback, manifest, notes=notes, checkpoint=check), True
+    except (OSError, sqlite3.Error) as exc:
+        raise CorpusError(f"cannot write the corpus index {where} or {fallback}: {_reason(exc)}") from exc
+
+
+def _reason(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+
+
+def _checked(corpus: Corpus, root: Path) -> Corpus:
+    """The corpus, unless it holds no document: an empty corpus is a mistake to report, not to search."""
+    if len(corpus) == 0:
+        corpus.close()
+        raise CorpusError(_empty(root, list(corpus.skipped), "no documents"))
+    return corpus
+
+
+def _empty(root: Path, skipped: list[SkippedFile], what: str) -> str:
+    if not skipped:
+        return f"corpus {root} holds {what}"
+    shown = "; ".join(str(s) for s in skipped[:3]) + ("; ..." if len(skipped) > 3 else "")
+    return f"corpus {root} holds {what}: {len(skipped)} skipped ({shown})"
+
+
+def _read_notes(text: str) -> tuple[list[SkippedFile], list[tuple[str, str]]]:
+    """The build report kept with a folder's index: skipped files and decoded ones."""
+    if not text:
+        return [], []
+    notes = orjson.loads(text)
+    skipped = [SkippedFile(path, reason, detail) for path, reason, detail in notes["skipped"]]
+    return skipped, [(path, encoding) for path, encoding in notes["decoded"]]
+
+
+class _FolderDocuments:
+    """The documents of a folder's files, read only if the index has to be (re)built."""
+
+    def __init__(self, root: Path, root_fd: int, members: list[Member], check: Checkpoint) -> None:
+        self._root = root
+        self._root_fd = root_fd
+        self._members = members
+        self._check = check
+        self.skipped: list[SkippedFile] = []
+        self.decoded: list[tuple[str, str]] = []
+
+    def notes(self) -> str:
+        skipped = [[s.path, s.reason, s.detail] for s in self.skipped]
+        return orjson.dumps({"skipped": skipped, "decoded": self.decoded}).decode()
 
     def __iter__(self) -> Iterator[Document]:
-        return self._read()
-
-
-def _cache_file(root: Path, base: Path | None = None) -> Path:
-    if base is None:
-        base = index_cache_dir()
-    key = hashlib.sha256(str(root).encode("utf-8")).hexdigest()[:24]
-    return base / f"{quote(root.stem or 'corpus', safe='')}-{key}.sqlite"
-
-
-def _stat(path: Path) -> tuple[int, int]:
-    try:
-        st = path.stat()
-    except OSError as exc:
-        raise CorpusError(f"cannot read {path}: {exc.strerror}") from exc
-    return st.st_mtime_ns, st.st_size
-
-
-def _listing(root: Path) -> list[str]:
-    """Relative paths of the corpus's files, sorted; hidden entries and escaping symlinks skipped."""
-    found: list[str] = []
-    try:
-        walk = list(os.walk(root, followlinks=False, onerror=_raise))
-    except OSError as exc:
-        raise CorpusError(f"cannot read corpus {root}: {exc.strerror or exc}") from exc
-    for folder, dirs, names in walk:
-        dirs[:] = [d for d in dirs if not d.startswith(".")]
-        for name in names:
-            path = Path(folder, name)
-            if name.startswith(".") or path.suffix.lower() not in SUFFIXES:
+        self.skipped, self.decoded = [], []
+        prefix = f"corpus://{quote(self._root.name or 'corpus', safe='')}/"
+        held: dict[str, str] = {}
+        for member in self._members:
+            self._check()
+            try:
+                text, encoding = decode_text(read_member(self._root_fd, member))
+            except Skip as skip:
+                self.skipped.append(skip.skipped)
                 continue
-            if path.is_symlink():
-                target = path.resolve()
-                if not target.is_relative_to(root) or not target.is_file():
-                    continue  # a link out of the root is never read
-            found.append(path.relative_to(root).as_posix())
-    return sorted(found)
+            except Undecodable as refused:
+                reason: SkipReason = "binary" if refused.reason == "binary" else "undecodable"
+                self.skipped.append(SkippedFile(member.path, reason, refused.detail))
+                continue
+            if encoding not in ("utf-8", "utf-8-sig"):
+                self.decoded.append((member.path, encoding))
+            url, title, body = _parse(os.path.splitext(member.path)[1].lower(), text, self._check)
+            url = url or prefix + quote(member.path)
+            if url in held:
+                detail = f"{url} is already held by {held[url]}"
+                self.skipped.append(SkippedFile(member.path, "duplicate_url", detail))
+                continue
+            held[url] = member.path
+            yield Document(url=url, title=title or Path(member.path).stem.replace("_", " "), body=body)
 
 
-def _raise(error: OSError) -> None:
-    raise error
-
-
-def _read_folder(root: Path, files: list[str]) -> Iterator[Document]:
-    prefix = f"corpus://{quote(root.name or 'corpus', safe='')}/"
-    for rel in files:
-        path = (root / rel).resolve()
-        if not path.is_relative_to(root):  # the tree changed under us since the listing
-            continue
-        try:
-            text = path.read_bytes().decode("utf-8", errors="replace")
-        except OSError as exc:
-            raise CorpusError(f"cannot read {root / rel}: {exc.strerror}") from exc
-        url, title, body = _parse(path.suffix.lower(), text)
-        yield Document(
-            url=url or prefix + quote(rel), title=title or Path(rel).stem.replace("_", " "), body=body
-        )
-
-
-def _parse(suffix: str, text: str) -> tuple[str | None, str, str]:
+def _parse(suffix: str, text: str, check: Checkpoint) -> tuple[str | None, str, str]:
     """(declared URL or None, title or '', body) of one file's text."""
     text = text.removeprefix("\ufeff")
     if suffix in (".html", ".htm"):
-        page = html_to_text(text)
+        page = html_to_text(text, check)
         return page.url, page.title, page.text
     if suffix in (".md", ".markdown"):
         meta, body = _front_matter(text)
@@ -241,23 +347,76 @@ def _front_matter(text: str) -> tuple[dict[str, str], str]:
     return {}, text
 
 
-def _read_jsonl(path: Path) -> Iterator[Document]:
+class _JsonlDocuments:
+    """The records of a .jsonl corpus, read only if the index has to be (re)built.
+
+    Each line is read with at most `max_line_bytes + 1` bytes in memory, so an oversized
+    line is refused before it is held whole. A URL on two lines is an error naming both.
+    """
+
+    def __init__(self, path: Path, max_line_bytes: int, check: Checkpoint) -> None:
+        self._path = path
+        self._cap = max_line_bytes
+        self._check = check
+
+    def __iter__(self) -> Iterator[Document]:
+        path = self._path
+        try:
+            handle = path.open("rb")
+        except OSError as exc:
+            raise CorpusError(f"cannot read {path}: {_reason(exc)}") from exc
+        held: dict[str, int] = {}
+        with handle:
+            number = 0
+            while True:
+                self._check()
+                try:
+                    line = handle.readline(self._cap + 1)
+                except OSError as exc:
+                    raise CorpusError(f"{path}:{number + 1}: cannot read: {_reason(exc)}") from exc
+                if not line:
+                    return
+                number += 1
+                if len(line.removesuffix(b"\n")) > self._cap:
+                    raise CorpusError(f"{path}:{number}: line longer than max_line_bytes ({self._cap} bytes)")
+                if not line.strip():
+                    continue
+                document = _record(path, number, line)
+                if document.url in held:
+                    raise CorpusError(
+                        f"{path}:{number}: URL {document.url!r} already used on line {held[document.url]}"
+                    )
+                held[document.url] = number
+                yield document
+
+
+def _record(path: Path, number: int, line: bytes) -> Document:
     try:
-        handle = path.open("rb")
+        record = orjson.loads(line)
+    except orjson.JSONDecodeError as exc:
+        raise CorpusError(f"{path}:{number}: not a JSON object ({exc})") from exc
+    if (
+        not isinstance(record, dict)
+        or not all(isinstance(record.get(key), str) for key in ("url", "body"))
+        or not isinstance(record.get("title", ""), str)
+    ):
+        raise CorpusError(f"{path}:{number}: expected {{url, title, body}} with string values")
+    url = record["url"].strip()
+    if not url:
+        raise CorpusError(f"{path}:{number}: empty url")
+    return Document(url=url, title=record.get("title", ""), body=record["body"])
+
+
+def _cache_file(root: Path, base: Path | None = None) -> Path:
+    if base is None:
+        base = index_cache_dir()
+    key = hashlib.sha256(str(root).encode("utf-8")).hexdigest()[:24]
+    return base / f"{quote(root.stem or 'corpus', safe='')}-{key}.sqlite"
+
+
+def _stat(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
     except OSError as exc:
         raise CorpusError(f"cannot read {path}: {exc.strerror}") from exc
-    with handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                record = orjson.loads(line)
-            except orjson.JSONDecodeError as exc:
-                raise CorpusError(f"{path}:{number}: not a JSON object ({exc})") from exc
-            if (
-                not isinstance(record, dict)
-                or not all(isinstance(record.get(key), str) for key in ("url", "body"))
-                or not isinstance(record.get("title", ""), str)
-            ):
-                raise CorpusError(f"{path}:{number}: expected {{url, title, body}} with string values")
-            yield Document(url=record["url"].strip(), title=record.get("title", ""), body=record["body"])
+    return st.st_mtime_ns, st.st_size

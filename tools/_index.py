@@ -12,13 +12,13 @@ import os
 import sqlite3
 import threading
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from citeloop.events import Hit
 
-INDEX_VERSION = "1"
+INDEX_VERSION = "2"  # 2: strict decoding, notes (the build report) in meta
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Query words that carry no topic. Dropping them keeps an OR query from matching every page.
@@ -139,18 +139,31 @@ class SearchIndex:
     # -- building -------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, documents: Iterable[Document], path: Path | None, manifest: str) -> SearchIndex:
-        """Index `documents` into a new database at `path` (atomically replaced), or in memory."""
+    def build(
+        cls,
+        documents: Iterable[Document],
+        path: Path | None,
+        manifest: str,
+        *,
+        notes: Callable[[], str] | None = None,
+        checkpoint: Callable[[], None] | None = None,
+    ) -> SearchIndex:
+        """Index `documents` into a new database at `path` (atomically replaced), or in memory.
+
+        `notes()` is called once the documents are read, and its text kept with the index
+        (the build report of a corpus). `checkpoint` is called while SQLite works (every
+        thousand virtual-machine steps): an exception it raises stops the build.
+        """
         if path is None:
             db = sqlite3.connect(":memory:", check_same_thread=False)
-            _fill(db, documents, manifest)
+            _fill(db, documents, manifest, notes, checkpoint)
             return cls(db, None)
         path.parent.mkdir(parents=True, exist_ok=True)
         scratch = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         scratch.unlink(missing_ok=True)
         db = sqlite3.connect(scratch)
         try:
-            _fill(db, documents, manifest)
+            _fill(db, documents, manifest, notes, checkpoint)
         except BaseException:
             db.close()
             scratch.unlink(missing_ok=True)
@@ -178,6 +191,13 @@ class SearchIndex:
     def close(self) -> None:
         """Release the database connection."""
         self._db.close()
+
+    @property
+    def notes(self) -> str:
+        """The text kept with the index when it was built ("" if none)."""
+        with self._lock:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'notes'").fetchone()
+        return "" if row is None else str(row[0])
 
     # -- reading --------------------------------------------------------------------------
 
@@ -242,7 +262,41 @@ class SearchIndex:
         return {w: self._stems.get(w, w) for w in words}
 
 
-def _fill(db: sqlite3.Connection, documents: Iterable[Document], manifest: str) -> None:
+def _fill(
+    db: sqlite3.Connection,
+    documents: Iterable[Document],
+    manifest: str,
+    notes: Callable[[], str] | None,
+    checkpoint: Callable[[], None] | None,
+) -> None:
+    if checkpoint is None:
+        _fill_tables(db, documents, manifest, notes)
+        return
+    stopped: list[BaseException] = []
+
+    def progress() -> int:
+        # SQLite swallows what a progress handler raises: keep it, abort, and raise it after.
+        try:
+            checkpoint()
+        except BaseException as exc:
+            stopped.append(exc)
+            return 1
+        return 0
+
+    db.set_progress_handler(progress, 1000)
+    try:
+        _fill_tables(db, documents, manifest, notes)
+    except sqlite3.OperationalError:
+        if stopped:
+            raise stopped[0] from None
+        raise
+    finally:
+        db.set_progress_handler(None, 0)
+
+
+def _fill_tables(
+    db: sqlite3.Connection, documents: Iterable[Document], manifest: str, notes: Callable[[], str] | None
+) -> None:
     db.executescript(
         f"""
         PRAGMA journal_mode = OFF;
@@ -255,14 +309,22 @@ def _fill(db: sqlite3.Connection, documents: Iterable[Document], manifest: str) 
         CREATE TABLE df (term TEXT PRIMARY KEY, n INTEGER NOT NULL) WITHOUT ROWID;
         """
     )
+    # Each page is indexed as it is inserted (not by one 'rebuild' at the end, which is as
+    # fast but one long statement): the build can then stop between any two pages.
+    db.execute(
+        "CREATE TEMP TRIGGER index_page AFTER INSERT ON main.pages BEGIN "
+        "INSERT INTO fts (rowid, title, body) VALUES (new.id, new.title, new.body); END"
+    )
     # A URL held twice keeps its first page: the order of `documents` decides.
     db.executemany(
         "INSERT OR IGNORE INTO pages (url, title, body) VALUES (?, ?, ?)",
         ((d.url, d.title, d.body) for d in documents),
     )
-    db.execute("INSERT INTO fts(fts) VALUES ('rebuild')")
+    db.execute("DROP TRIGGER temp.index_page")
     # Document frequencies, stored once: fts5vocab computes them by scanning the index.
     db.execute("CREATE VIRTUAL TABLE temp.vocab USING fts5vocab(main, fts, row)")
     db.execute("INSERT INTO df SELECT term, doc FROM temp.vocab")
     db.execute("INSERT INTO meta VALUES ('version', ?), ('manifest', ?)", (INDEX_VERSION, manifest))
+    if notes is not None:
+        db.execute("INSERT INTO meta VALUES ('notes', ?)", (notes(),))
     db.commit()

@@ -10,8 +10,9 @@ import typer
 from citeloop.events import open_store
 from citeloop.runtime import Outcome, Runtime
 
+from ._corpus import open_corpus
 from ._errors import EXIT_ABSTAINED, EXIT_ANSWERED, CliError
-from ._options import DEFAULT_STORE, POLICY_NAMES, JsonOption, StoreOption, build_policy, load_corpus
+from ._options import DEFAULT_STORE, POLICY_NAMES, JsonOption, StoreOption, build_policy
 from ._render import print_json, print_outcome
 
 CorpusOption = Annotated[
@@ -59,7 +60,7 @@ async def ask_question(
         raise CliError(f"--max-steps must be at least 1, got {max_steps}")
     if min_confidence is not None and not 0.0 <= min_confidence <= 1.0:
         raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
-    pages = load_corpus(corpus)
+    pages = await open_corpus(corpus)
     policy = build_policy(policy_name, base_url=base_url, min_confidence=min_confidence)
     try:
         async with (

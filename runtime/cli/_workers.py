@@ -12,6 +12,7 @@ import anyio
 import typer
 
 from ._ask import BaseUrlOption, CorpusOption, MaxStepsOption, MinConfidenceOption, PolicyOption
+from ._corpus import report_corpus
 from ._errors import CliError
 from ._options import DEFAULT_STORE, JsonOption, StoreOption, build_policy, load_corpus
 from ._render import print_json
@@ -33,6 +34,7 @@ def submit(
     if not question.strip():
         raise CliError("the question is empty")
     pages = load_corpus(corpus)
+    report_corpus(pages)
     chosen = build_policy(policy, base_url=base_url, min_confidence=min_confidence)
     try:
         run_id = anyio.run(
@@ -62,6 +64,7 @@ def worker(
     from citeloop.runtime import run_worker
 
     pages = load_corpus(corpus)
+    report_corpus(pages)
     chosen = build_policy(policy, base_url=base_url, min_confidence=min_confidence)
 
     async def work() -> int:
