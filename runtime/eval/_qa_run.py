@@ -64,7 +64,8 @@ def run_qa_evaluation(
     questions = load_qa(path, split=split)
 
     async def main() -> QaReport:
-        pages = await Corpus.load(corpus)
+        # Built (or its stored index checked) off the event loop: a large folder takes seconds.
+        pages = await anyio.to_thread.run_sync(Corpus.from_path, corpus)
         try:
             return await evaluate_qa(
                 questions, pages, policy=policy, limit=limit, sweep=sweep, progress=progress

@@ -74,7 +74,7 @@ def _private_index_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
 async def test_each_verdict_is_counted_exactly(tmp_path: Path) -> None:
     corpus_dir = write_corpus(tmp_path / "corpus")
     questions = load_qa(write_questions(tmp_path / "qa.jsonl", [q for q, _ in QUESTIONS]))
-    corpus = await Corpus.load(corpus_dir)
+    corpus = Corpus.from_path(corpus_dir)
     try:
         report = await evaluate_qa(questions, corpus, policy=ScriptedPolicy(SCRIPT))
     finally:
@@ -117,7 +117,7 @@ def test_the_sync_entry_point_with_a_split_and_a_limit(tmp_path: Path) -> None:
 async def test_sweep_counts_add_up_at_every_threshold(tmp_path: Path) -> None:
     corpus_dir = write_corpus(tmp_path / "corpus")
     questions = load_qa(write_questions(tmp_path / "qa.jsonl", [q for q, _ in QUESTIONS]))
-    corpus = await Corpus.load(corpus_dir)
+    corpus = Corpus.from_path(corpus_dir)
     try:
         with pytest.raises(UsageError, match="--sweep"):
             await evaluate_qa(questions, corpus, policy=ScriptedPolicy(SCRIPT), sweep=True)
