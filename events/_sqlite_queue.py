@@ -27,7 +27,8 @@ import anyio.to_thread
 from ._errors import LeaseLostError, StoreUnavailableError
 from ._events import RunStarted
 from ._resource import AsyncResource
-from ._sqlite import BUSY_TIMEOUT_MS, SqliteStore
+from ._sqlite import SqliteStore
+from ._sqlite_db import BUSY_TIMEOUT_MS
 
 _T = TypeVar("_T")
 
