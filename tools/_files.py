@@ -23,9 +23,11 @@ SUFFIXES: Final = frozenset({".txt", ".md", ".markdown", ".html", ".htm"})
 SkipReason = Literal[
     "symlink", "not_a_file", "unreadable", "changed", "binary", "undecodable", "duplicate_url"
 ]
-_DIR_FLAGS: Final = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+# getattr: the flags are POSIX; where they are missing (Windows) `open_root` refuses the folder.
+# (No O_CLOEXEC: descriptors from os.open are not inherited anyway, PEP 446.)
+_DIR_FLAGS: Final = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
 # O_NONBLOCK: opening a FIFO named `x.txt` must not wait for a writer.
-_FILE_FLAGS: Final = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+_FILE_FLAGS: Final = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 # The tree changed under us: a name vanished, or a folder became a symlink or a file.
 _CHANGED: Final = frozenset({errno.ENOENT, errno.ELOOP, errno.ENOTDIR, errno.EXDEV})
 
@@ -61,6 +63,8 @@ class Skip(Exception):
 
 def open_root(root: Path) -> int:
     """A descriptor of the corpus folder (already resolved, so its last component is no link)."""
+    if os.open not in os.supports_dir_fd or not hasattr(os, "O_NOFOLLOW"):
+        raise OSError(errno.ENOTSUP, "reading a corpus folder safely needs openat and O_NOFOLLOW (POSIX)")
     return os.open(root, _DIR_FLAGS)
 
 
