@@ -18,12 +18,14 @@ from ._limits import Limits as Limits
 from ._locate import answer_digest as answer_digest
 from ._locate import locate_evidence as locate_evidence
 from ._outcome import Outcome as Outcome
+from ._outcome import OutcomeStatus as OutcomeStatus
 from ._project import ViewOptions as ViewOptions
 from ._runtime import Runtime as Runtime
 from ._sinks import JsonLinesSink as JsonLinesSink
 from ._sinks import Sink as Sink
 from ._sinks import SinkStats as SinkStats
 from ._sinks import StructlogSink as StructlogSink
+from ._state import LifecycleStatus as LifecycleStatus
 from ._state import RunState as RunState
 from ._worker import run_worker as run_worker
 from ._worker import submit as submit
@@ -36,8 +38,10 @@ __all__ = (
     "GateCode",
     "JsonLinesSink",
     "LeaseLostError",
+    "LifecycleStatus",
     "Limits",
     "Outcome",
+    "OutcomeStatus",
     "RunState",
     "Runtime",
     "Sink",

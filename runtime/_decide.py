@@ -304,3 +304,20 @@ def decide_abstain(
             detail=detail,
         )
     ]
+
+
+def decide_continuation(events: list[Event], run_id: str) -> list[Event]:
+    """A stopped run's log as the start of a new run `run_id` that carries on from it.
+
+    An ended run takes no more events (docs/guarantees.md), so a cancelled or failed run
+    is continued under a new id: its events without the terminal one, each as recorded
+    (time, step, seq), and `RunStarted.meta["continues"]` naming the run it continues.
+    The chain (`prev`) is stamped again when they are appended.
+    """
+    kept = events[:-1] if isinstance(events[-1], Answered | Abstained) else events
+    started = kept[0]
+    assert isinstance(started, RunStarted)
+    first = started.model_copy(
+        update={"run_id": run_id, "meta": {**started.meta, "continues": started.run_id}, "prev": None}
+    )
+    return [first, *(event.model_copy(update={"run_id": run_id, "prev": None}) for event in kept[1:])]

@@ -156,18 +156,26 @@ class Driver:
         self, run_id: str, question: str, *, max_steps: int, allowlist: tuple[str, ...], policy: str
     ) -> RunState:
         """Record the start and drive the run, under the same cancellation rule as `drive`."""
-        return await self._guarded(self._started(run_id, question, max_steps, allowlist, policy))
+        return await self._guarded([self._started(run_id, question, max_steps, allowlist, policy)])
+
+    async def continue_and_drive(self, carried: list[Event]) -> RunState:
+        """Record a continued run's carried-over log (`decide_continuation`) and drive it on."""
+        return await self._guarded(carried)
 
     async def drive(self) -> RunState:
         """Run to a terminal event. Cancellation is recorded as `Abstained(cancelled)`, then re-raised."""
-        return await self._guarded(None)
+        return await self._guarded([])
 
-    async def _guarded(self, started: Event | None) -> RunState:
-        run_id = started.run_id if started is not None else self.state.run_id
+    async def cancel(self) -> None:
+        """Record `Abstained(cancelled)` for this unfinished run, which no one drives (its lock is held)."""
+        await self._append(decide_abstain(self.state, "cancelled", CANCELLED_ANSWER, self._config.clock()))
+
+    async def _guarded(self, first: list[Event]) -> RunState:
+        run_id = first[0].run_id if first else self.state.run_id
         try:
             await self.slot.take()  # bounded admission, unless the caller took it already
-            if started is not None:
-                await self._append([started])
+            if first:
+                await self._append(first)
             await self._loop()
         except anyio.get_cancelled_exc_class():
             with anyio.move_on_after(5, shield=True):

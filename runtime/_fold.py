@@ -26,7 +26,7 @@ from citeloop.events import (
     ToolSpec,
 )
 
-from ._state import RunState, StepEvents, normalize_query
+from ._state import UNAVAILABLE_TOOL_CODES, RunState, StepEvents, normalize_query
 
 _V = TypeVar("_V")
 _FRESH: Final = RunState()
@@ -72,6 +72,7 @@ class _Builder:
         "searched_owned",
         "steps",
         "tools",
+        "unavailable",
         "unhandled",
     )
 
@@ -94,6 +95,7 @@ class _Builder:
         self.hits_seen = state.hits_seen
         self.rejections = state.rejections
         self.parse_rejections = state.parse_rejections
+        self.unavailable = state.unavailable
         self.next_seq = state.next_seq
         self.outcome = state.outcome
         self.unhandled = state.unhandled
@@ -174,6 +176,8 @@ class _Builder:
                 self.searched[normalize_query(observation.query)] = observation.hits  # type: ignore[index]
                 self.hits_seen += len(observation.hits)
             case ToolError():
+                if observation.code in UNAVAILABLE_TOOL_CODES:
+                    self.unavailable += 1
                 if event.tool == "open":
                     self.open_attempts += 1
                     self.open_failures += 1
@@ -200,6 +204,7 @@ class _Builder:
             hits_seen=self.hits_seen,
             rejections=self.rejections,
             parse_rejections=self.parse_rejections,
+            unavailable=self.unavailable,
             pending=MappingProxyType(self.pending) if self.pending_owned else self.pending,
             failed_opens=self.failed_opens,
             by_step=tuple(self.by_step) if self.by_step_owned else self.by_step,  # type: ignore[arg-type]

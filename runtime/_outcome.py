@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias, cast
 
 from citeloop.events import Abstained, Answered, Locator
 
 from ._state import RunState
 
+# How a run ended: RunState.status of a finished run.
+OutcomeStatus: TypeAlias = Literal["answered", "abstained", "cancelled", "failed"]
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a run ended. `reason` is None for an answer; `answer` starts with `cannot:` otherwise."""
+    """How a run ended. `reason` is None for an answer; `answer` starts with `cannot:` otherwise.
+
+    `status` is the fold's (`RunState.status`): `abstained` for a grounded refusal,
+    `cancelled`, or `failed` when the policy failed or a tool was unavailable.
+    """
 
     run_id: str
     question: str
-    status: Literal["answered", "abstained"]
+    status: OutcomeStatus
     answer: str
     citations: tuple[str, ...]
     evidence: str
@@ -44,7 +51,7 @@ class Outcome:
             return cls(
                 run_id=state.run_id,
                 question=state.question,
-                status="abstained",
+                status=cast(OutcomeStatus, state.status),  # a finished run's status is one of these
                 answer=outcome.answer,
                 citations=(),
                 evidence="",

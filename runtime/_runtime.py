@@ -18,6 +18,7 @@ from citeloop.tools import Tool
 
 from ._admission import Admission
 from ._check import CheckReport, check_events
+from ._decide import decide_continuation
 from ._driver import Driver, LoopConfig
 from ._fold import fold
 from ._limits import DEFAULT_LIMITS, Limits
@@ -200,6 +201,37 @@ class Runtime:
         if driver.state.finished:
             return Outcome.from_state(driver.state)
         return await self._drive(driver, run_id, driver.drive())
+
+    async def continue_run(self, run_id: str, *, new_run_id: str | None = None) -> Outcome:
+        """Carry a cancelled or failed run on as a new run, from where its log stops.
+
+        The new run's log begins with the old one's events (not its terminal one) and its
+        `RunStarted.meta["continues"]` names the old run (`decide_continuation`); no tool
+        call or policy reply on record is made again.
+        """
+        self._require_started()
+        events = await self._read(run_id)
+        status = fold(events).status
+        if status not in ("cancelled", "failed"):
+            raise UsageError(f"run {run_id!r} is {status}: only a cancelled or failed run is continued")
+        new_run_id = new_run_id or self._new_id()
+        driver = Driver(self._config)
+        return await self._drive(
+            driver, new_run_id, driver.continue_and_drive(decide_continuation(events, new_run_id))
+        )
+
+    async def cancel(self, run_id: str) -> Outcome:
+        """Record `Abstained(cancelled)` for a stored run no one is driving, through the loop's decision.
+
+        `RunBusyError` if someone drives it (its run lock is held); a finished run is left
+        as it is and its outcome returned.
+        """
+        self._require_started()
+        async with self._locks.hold(run_id):
+            driver = Driver(self._config, await self._read(run_id))
+            if not driver.state.finished:
+                await driver.cancel()
+            return Outcome.from_state(driver.state)
 
     async def _start_and_drive(self, driver: Driver, question: str, run_id: str | None) -> Outcome:
         run_id = run_id or self._new_id()

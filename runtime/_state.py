@@ -30,6 +30,14 @@ def normalize_query(query: str) -> str:
 
 _NO_ENTRIES: Mapping[str, Any] = MappingProxyType({})
 
+# Where a run stands, read off its log (docs/events.md, the lifecycle): `queued` (only its
+# start is recorded), `running`, or how it ended: `answered`, `abstained` (a grounded
+# refusal), `cancelled`, or `failed` (its policy failed, or a tool was unavailable).
+LifecycleStatus: TypeAlias = Literal["queued", "running", "answered", "abstained", "cancelled", "failed"]
+
+# Tool errors that say the tool could not do its work, not that what was asked is not there.
+UNAVAILABLE_TOOL_CODES: frozenset[str] = frozenset({"timeout", "tool_raised"})
+
 # A run's events after its start, grouped by step in log order: one tuple per step,
 # beginning with the policy reply's event when there was one. The policy's view and the
 # `show` timeline are both rendered from it, so a step is folded once for everyone.
@@ -58,6 +66,8 @@ class RunState(NamedTuple):
     hits_seen: int = 0
     rejections: int = 0
     parse_rejections: int = 0
+    # Tool calls that came back unavailable (UNAVAILABLE_TOOL_CODES): an abstention after one is `failed`.
+    unavailable: int = 0
     pending: Mapping[str, ToolDispatched] = _NO_ENTRIES
     failed_opens: frozenset[str] = frozenset()
     by_step: tuple[StepEvents, ...] = ()
@@ -75,10 +85,18 @@ class RunState(NamedTuple):
         return self.outcome is not None
 
     @property
-    def status(self) -> Literal["running", "answered", "abstained"]:
-        if self.outcome is None:
-            return "running"
-        return "answered" if isinstance(self.outcome, Answered) else "abstained"
+    def status(self) -> LifecycleStatus:
+        """The one place a run's status is derived (docs/events.md, the lifecycle)."""
+        outcome = self.outcome
+        if outcome is None:
+            return "queued" if self.next_seq <= 1 else "running"
+        if isinstance(outcome, Answered):
+            return "answered"
+        if outcome.reason == "cancelled":
+            return "cancelled"
+        if outcome.reason == "policy_error" or self.unavailable:
+            return "failed"
+        return "abstained"
 
     @property
     def repair_used(self) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated
 
@@ -11,9 +12,11 @@ import typer
 from citeloop.tools import Corpus
 
 from ._ask import ask
-from ._errors import EXIT_ERROR, report, user_error
+from ._errors import EXIT_CODES_HELP, EXIT_ERROR, EXIT_INTERRUPTED, fail, interruption, user_error
 from ._escape import escape_controls
 from ._eval import eval_command
+from ._help import plain_help
+from ._lifecycle import cancel, resume
 from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
@@ -23,11 +26,19 @@ from ._workers import submit, worker
 
 app = typer.Typer(
     name="citeloop",
+    context_settings={"help_option_names": ["-h", "--help"]},
     help="Research agents that cite or refuse: every step is an event in an append-only log.",
+    epilog=EXIT_CODES_HELP,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
 )
+
+
+def _version(shown: bool) -> None:
+    if shown:
+        typer.echo(f"citeloop {metadata.version('citeloop')}")
+        raise typer.Exit(0)
 
 
 @app.callback()
@@ -50,12 +61,18 @@ def _setup(
             help="The least severe citeloop log to write (other libraries: warning, or all at debug).",
         ),
     ] = "info",
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
 ) -> None:
     # Logs go to stderr so that stdout carries only the result (one JSON document with --json).
     configure_logging(log_format, log_level)
 
 
-app.command()(ask)
+app.command(epilog=EXIT_CODES_HELP)(ask)
+app.command(epilog=EXIT_CODES_HELP)(resume)
+app.command()(cancel)
 app.command()(runs)
 app.command()(show)
 app.command()(replay)
@@ -90,24 +107,28 @@ def main(argv: Sequence[str] | None = None) -> None:
     The parser's own usage errors exit 1 too (click's default would be 2, which here means
     "abstained").
     """
+    plain_help()
     command = typer.main.get_command(app)
+    args = list(argv) if argv is not None else sys.argv[1:]
+    as_json = "--json" in args
     try:
-        code = command.main(
-            args=list(argv) if argv is not None else None, prog_name="citeloop", standalone_mode=False
-        )
+        code = command.main(args=args, prog_name="citeloop", standalone_mode=False)
     except typer.TyperException as exc:  # the parser's errors: an unknown option, a missing argument
         if not exc.format_message().strip():  # no arguments at all: the help was printed
             sys.exit(0)
         context = getattr(exc, "ctx", None)
         hint = f" (see `{context.command_path} --help`)" if context is not None else ""
-        report(exc.format_message() + hint)
-        sys.exit(EXIT_ERROR)
+        fail(exc.format_message() + hint, EXIT_ERROR, as_json)
     except typer.Abort:
         sys.exit(EXIT_ERROR)
+    except KeyboardInterrupt:  # before or after a run was driven: nothing to record
+        sys.exit(EXIT_INTERRUPTED)
     except BaseException as exc:
+        stopped = interruption(exc)
+        if stopped is not None:
+            fail(stopped.message(), EXIT_INTERRUPTED, as_json, prefix="citeloop: ", run_id=stopped.run_id)
         error = user_error(exc)
         if error is None:
             raise  # a bug: keep the traceback
-        report(str(error))
-        sys.exit(EXIT_ERROR)
+        fail(str(error), EXIT_ERROR, as_json)
     sys.exit(code if isinstance(code, int) else 0)

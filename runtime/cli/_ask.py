@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 from typing import Annotated
 
@@ -11,7 +12,8 @@ from citeloop.events import open_store
 from citeloop.runtime import Outcome, Runtime
 
 from ._corpus import open_corpus
-from ._errors import EXIT_ABSTAINED, EXIT_ANSWERED, CliError
+from ._errors import EXIT_BY_STATUS, CliError
+from ._interrupt import until_interrupted
 from ._options import DEFAULT_STORE, POLICY_NAMES, JsonOption, StoreOption, build_policy
 from ._render import print_json, print_outcome
 
@@ -62,12 +64,13 @@ async def ask_question(
         raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
     pages = await open_corpus(corpus)
     policy = build_policy(policy_name, base_url=base_url, min_confidence=min_confidence)
+    run_id = uuid.uuid4().hex  # chosen here, so that an interruption can name the run
     try:
         async with (
             open_store(store_url) as store,
             Runtime(store=store, tools=pages.tools(), policy=policy, max_steps=max_steps) as runtime,
         ):
-            return await runtime.run(question)
+            return await until_interrupted(lambda: runtime.run(question, run_id=run_id), store, run_id)
     finally:
         aclose = getattr(policy, "aclose", None)
         if aclose is not None:
@@ -85,7 +88,10 @@ def ask(
     min_confidence: MinConfidenceOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Answer QUESTION with citations and quoted evidence, or refuse (exit 0 answered, 2 abstained)."""
+    """Answer QUESTION with citations and quoted evidence, or refuse.
+
+    Ctrl-C records the run as cancelled and says how to continue it (`citeloop resume RUN`).
+    """
     if not question.strip():
         raise CliError("the question is empty")
     outcome = anyio.run(
@@ -103,4 +109,4 @@ def ask(
         print_json({**outcome.to_json(), "question": outcome.question})
     else:
         print_outcome(outcome, store)
-    raise typer.Exit(EXIT_ANSWERED if outcome.status == "answered" else EXIT_ABSTAINED)
+    raise typer.Exit(EXIT_BY_STATUS[outcome.status])

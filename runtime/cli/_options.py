@@ -57,7 +57,12 @@ StoreOption = Annotated[
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON instead of text.")]
-RunArgument = Annotated[str, typer.Argument(help="The run id (see `citeloop runs`).", show_default=False)]
+RunArgument = Annotated[
+    str,
+    typer.Argument(
+        help="The run: its id, a unique prefix of it, or `last` (see `citeloop runs`).", show_default=False
+    ),
+]
 
 
 def file_store_path(url: str) -> Path | None:
@@ -88,12 +93,30 @@ def open_existing_store(url: str) -> EventStore:
     return open_store(url, readonly=True)
 
 
-async def read_run(store: EventStore, run_id: str) -> list[Event]:
-    """A stored run's events; an unknown run id is one clear error."""
-    events = await store.read(run_id)
-    if not events:
-        raise UnknownRunError(f"no run {run_id!r} in {store.url} (see `citeloop runs`)")
-    return events
+async def resolve_run(store: EventStore, ref: str) -> str:
+    """The run id `ref` names: a whole id, `last` (the newest run), or a prefix of exactly one id."""
+    runs = await store.runs()
+    if ref == "last":
+        if not runs:
+            raise UnknownRunError(f"no runs in {store.url}")
+        return max(runs, key=lambda run: run.started_at).run_id
+    matches = [run.run_id for run in runs if run.run_id.startswith(ref)] if ref else []
+    if ref in matches:
+        return ref
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = ", ".join(sorted(matches)[:5]) + (", ..." if len(matches) > 5 else "")
+        raise CliError(f"run id prefix {ref!r} is ambiguous in {store.url}: {len(matches)} runs ({shown})")
+    raise UnknownRunError(f"no run {ref!r} in {store.url} (see `citeloop runs`)")
+
+
+async def read_run(store: EventStore, ref: str) -> list[Event]:
+    """A stored run's events, by id, `last` or a unique prefix; unknown or ambiguous is one clear error."""
+    events = await store.read(ref)
+    if events:
+        return events
+    return await store.read(await resolve_run(store, ref))
 
 
 def load_corpus(path: Path | None) -> Corpus:

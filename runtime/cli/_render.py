@@ -9,25 +9,29 @@ written as JSON escapes.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
-from typing import IO, Any, cast
+from typing import IO, Any, Final, cast
 
 import orjson
-from citeloop.events import RunSummary
+from citeloop.events import Answered, Locator
 from citeloop.runtime import CheckReport, Outcome
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from ._escape import escape_controls, json_terminal_safe
+from ._listing import RunRow
 from ._timeline import Timeline
 
 
 def console() -> Console:
     # soft_wrap: a long answer or URL stays on one line when piped, so it can be grepped; a
     # pipe gets a wide page so that tables are not squeezed to rich's default of 80 columns.
-    width = None if sys.stdout.isatty() else 200
+    # $COLUMNS, when set, is obeyed either way (rich reads it).
+    width = None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 200
     return Console(file=sys.stdout, soft_wrap=True, highlight=False, width=width)
 
 
@@ -62,71 +66,107 @@ def _data(value: object, *, newlines: bool = False, style: str = "") -> Text:
     return Text(escape_controls(str(value), newlines=newlines), style=style)
 
 
+# How the end of a run that did not answer is headed (a grounded refusal otherwise).
+_HEADINGS: Final = {"cancelled": "CANCELLED", "failed": "FAILED"}
+
+
+def _print_answer(
+    out: Console, answer: str, citations: Sequence[str], locators: Sequence[Locator], evidence: str
+) -> None:
+    out.print(Text.assemble(_label("Answer: ", "bold green"), _data(answer, newlines=True)))
+    out.print(_label("Citations:"))
+    for number, url in enumerate(citations, 1):
+        out.print(_data(f"  [{number}] {url}"))
+    out.print(_label("Evidence:"))
+    for locator in locators:
+        out.print(_data(f'  "{locator.quote}"', newlines=True))
+        where = f"    {locator.url} [{locator.start}:{locator.end}] sha256 {locator.sha256[:16]}"
+        out.print(_data(where, style="dim"))
+    if not locators and evidence:
+        out.print(_data(f'  "{evidence}"', newlines=True))
+
+
 def print_outcome(outcome: Outcome, store_url: str) -> None:
     """An answer with its citations and evidence quotes, or INSUFFICIENT GROUNDING with the reason."""
     out = console()
     if outcome.status == "answered":
-        out.print(Text.assemble(_label("Answer: ", "bold green"), _data(outcome.answer, newlines=True)))
-        out.print(_label("Citations:"))
-        for number, url in enumerate(outcome.citations, 1):
-            out.print(_data(f"  [{number}] {url}"))
-        out.print(_label("Evidence:"))
-        for locator in outcome.locators:
-            out.print(_data(f'  "{locator.quote}"', newlines=True))
-            out.print(
-                _data(
-                    f"    {locator.url} [{locator.start}:{locator.end}] sha256 {locator.sha256[:16]}",
-                    style="dim",
-                )
-            )
-        if not outcome.locators and outcome.evidence:
-            out.print(_data(f'  "{outcome.evidence}"', newlines=True))
+        _print_answer(out, outcome.answer, outcome.citations, outcome.locators, outcome.evidence)
     else:
-        out.print(_label("INSUFFICIENT GROUNDING", "bold red"))
+        # A failed or cancelled run is not a grounded refusal, and does not say it is.
+        out.print(_label(_HEADINGS.get(outcome.status, "INSUFFICIENT GROUNDING"), "bold red"))
         out.print(Text.assemble(_label("reason: "), _data(outcome.reason)))
         out.print(_data(outcome.answer, newlines=True))
     noun = "step" if outcome.steps == 1 else "steps"
     out.print(_data(f"run {outcome.run_id} · {outcome.steps} {noun} · stored in {store_url}", style="dim"))
 
 
-def print_runs(runs: Sequence[RunSummary], store_url: str) -> None:
+def print_note(message: str) -> None:
+    """A line about what a command did, on stderr (stdout keeps the result)."""
+    Console(file=sys.stderr, soft_wrap=True, highlight=False).print(_data(message, style="dim"))
+
+
+STATUS_COLOURS: Final = {
+    "answered": "green",
+    "abstained": "yellow",
+    "running": "cyan",
+    "queued": "blue",
+    "cancelled": "magenta",
+    "failed": "red",
+}
+# Long text is cut before rich lays it out: a 100 KB question costs nothing to list.
+_CELL = 300
+
+
+def _cell(value: str, style: str = "") -> Text:
+    return _data(_one_line(value)[:_CELL], style=style)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def print_runs(rows: Sequence[RunRow], store_url: str) -> None:
+    """A table that fits the terminal: ids shortened on a narrow one, question and answer cut to fit."""
     out = console()
-    if not runs:
+    if not rows:
         out.print(_data(f"no runs in {store_url}"))
         return
-    table = Table(title=_data(f"runs in {store_url}"), title_justify="left")
-    table.add_column("run id", no_wrap=True)
-    table.add_column("status", no_wrap=True)
-    table.add_column("question", min_width=16, overflow="fold")
-    table.add_column("events", justify="right")
-    table.add_column("updated", no_wrap=True)
-    colours = {"answered": "green", "abstained": "yellow", "running": "cyan"}
-    for run in runs:
+    wide = out.width >= 120
+    started = "%Y-%m-%d %H:%M" if wide else "%m-%d %H:%M"
+    table = Table(title=_data(f"runs in {store_url}"), title_justify="left", box=box.SIMPLE_HEAD, expand=True)
+    # The fixed columns keep their width; question and answer share what is left, cut with "…".
+    table.add_column("run id", no_wrap=True, min_width=32 if wide else 12)
+    table.add_column("status", no_wrap=True, min_width=max(len(status) for status in STATUS_COLOURS))
+    table.add_column("question", ratio=3, no_wrap=True, overflow="ellipsis")
+    table.add_column("answer", ratio=2, no_wrap=True, overflow="ellipsis")
+    table.add_column("steps", justify="right", no_wrap=True, min_width=5)
+    table.add_column("started", no_wrap=True, min_width=16 if wide else 11)
+    for row in rows:
+        run = row.summary
         table.add_row(
-            _data(run.run_id),
-            _data(run.status, style=colours.get(run.status, "")),
-            _data(run.question),
-            Text(str(run.events)),
-            Text(run.updated_at.strftime("%Y-%m-%d %H:%M:%S")),
+            _data(run.run_id if wide else run.run_id[:12]),
+            _data(row.status, style=STATUS_COLOURS.get(row.status, "")),
+            _cell(run.question),
+            _cell(row.answer or "", style="" if row.status == "answered" else "dim"),
+            Text(str(row.steps)),
+            Text(run.started_at.astimezone().strftime(started)),
         )
-    out.print(table)
+    out.print(table, soft_wrap=False)  # laid out to the width, whatever the console's default
 
 
-def runs_json(runs: Sequence[RunSummary]) -> list[dict[str, Any]]:
-    return [
-        {
-            "run_id": run.run_id,
-            "status": run.status,
-            "question": run.question,
-            "events": run.events,
-            "started_at": run.started_at.isoformat(),
-            "updated_at": run.updated_at.isoformat(),
-        }
-        for run in runs
-    ]
+def _ms(milliseconds: float) -> str:
+    return f"{milliseconds:.0f} ms" if milliseconds < 10_000 else f"{milliseconds / 1000:.1f} s"
+
+
+def _usage(usage: dict[str, int] | dict[str, float] | None) -> str:
+    if not usage:
+        return ""
+    parts = [f"{value:g} {key.removesuffix('_tokens').replace('_', ' ')}" for key, value in usage.items()]
+    return " · tokens: " + ", ".join(parts)
 
 
 def print_timeline(timeline: Timeline) -> None:
+    """Per step: when, how long, the model call, the thought, action, observation, verdict; then the end."""
     out = console()
     out.print(
         Text.assemble(
@@ -134,8 +174,30 @@ def print_timeline(timeline: Timeline) -> None:
         )
     )
     out.print(Text.assemble(_label("question: "), _data(timeline.question)))
+    began = timeline.started_at
+    out.print(
+        _data(
+            f"started {began.astimezone():%Y-%m-%d %H:%M:%S} · {_ms(timeline.duration_ms)} · "
+            f"{timeline.events} event{'' if timeline.events == 1 else 's'}",
+            style="dim",
+        )
+    )
+    if timeline.continues:
+        out.print(_data(f"continues run {timeline.continues}", style="dim"))
     for step in timeline.steps:
-        out.print(_label(f"step {step.step}", "bold cyan"))
+        offset = (step.started_at - began).total_seconds() * 1000 if step.started_at else 0.0
+        out.print(
+            Text.assemble(
+                _label(f"step {step.step}", "bold cyan"),
+                _data(f"  +{_ms(offset)} · took {_ms(step.duration_ms)}", style="dim"),
+            )
+        )
+        call = step.model_call
+        if call is not None and (call.model or call.usage or call.latency_ms is not None):
+            latency = f" · {_ms(call.latency_ms)}" if call.latency_ms is not None else ""
+            model = call.model or "policy"
+            said = f"{model}{latency}{_usage(call.usage)}"
+            out.print(Text.assemble(_label("  model:       ", "dim"), _data(said)))
         if step.thought:
             out.print(Text.assemble(_label("  thought:     ", "dim"), _data(step.thought, newlines=True)))
         if step.action:
@@ -144,13 +206,24 @@ def print_timeline(timeline: Timeline) -> None:
             out.print(Text.assemble(_label("  observation: ", "dim"), _data(step.observation)))
         if step.verdict:
             out.print(Text.assemble(_label("  verdict:     ", "dim"), _data(step.verdict)))
-    if timeline.status == "running":
-        out.print(_label("not finished (resume it with Runtime.resume)", "yellow"))
-    elif timeline.reason is not None:
-        out.print(Text.assemble(_label("INSUFFICIENT GROUNDING", "bold red"), _data(f" ({timeline.reason})")))
-        out.print(_data(timeline.outcome, newlines=True))
+    totals = timeline.model_totals()
+    if totals["calls"]:
+        usage = {key: value for key, value in totals.items() if key not in ("calls", "latency_ms")}
+        calls = int(totals["calls"])
+        noun = "call" if calls == 1 else "calls"
+        out.print(_data(f"model: {calls} {noun} · {_ms(totals['latency_ms'])}{_usage(usage)}", style="dim"))
+    final = timeline.final
+    if final is None:
+        how = "queued" if timeline.status == "queued" else "not finished"
+        out.print(_label(f"{how}: continue it with `citeloop resume {timeline.run_id}`", "yellow"))
+    elif isinstance(final, Answered):
+        _print_answer(out, final.answer, final.citations, final.locators, final.evidence)
     else:
-        out.print(Text.assemble(_label("Answer: ", "bold green"), _data(timeline.outcome, newlines=True)))
+        heading = _HEADINGS.get(timeline.status, "INSUFFICIENT GROUNDING")
+        out.print(Text.assemble(_label(heading, "bold red"), _data(f" ({final.reason})")))
+        out.print(_data(final.answer, newlines=True))
+        if final.detail:
+            out.print(_data(final.detail, style="dim"))
 
 
 def print_unfinished(run_id: str, steps: int) -> None:

@@ -6,10 +6,11 @@ from typing import Annotated
 
 import anyio
 import typer
-from citeloop.events import Event, EventStore, RunSummary
+from citeloop.events import Event, EventStore
 from citeloop.runtime import CheckReport, JsonLinesSink, Outcome, check_events, fold
 
 from ._errors import EXIT_DIVERGED, CliError
+from ._listing import STATUSES, RunQuery, RunRow, list_runs, parse_since, parse_statuses
 from ._options import (
     DEFAULT_STORE,
     JsonOption,
@@ -27,22 +28,49 @@ from ._render import (
     print_runs,
     print_timeline,
     print_unfinished,
-    runs_json,
 )
 from ._timeline import Timeline, build_timeline
 from ._verify import read_judged
 
 
-def runs(store: StoreOption = DEFAULT_STORE, as_json: JsonOption = False) -> None:
-    """List the stored runs: id, status, question, events, last update."""
+def runs(
+    store: StoreOption = DEFAULT_STORE,
+    limit: Annotated[int, typer.Option("-n", "--limit", help="Show at most this many runs (0: all).")] = 20,
+    status: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--status",
+            help=f"Only runs with this status (repeat for several): {', '.join(STATUSES)}.",
+            show_default=False,
+        ),
+    ] = None,
+    since: Annotated[
+        str | None,
+        typer.Option(
+            "--since", help="Only runs started since: 30m, 2h, 7d, 2w, or a date/time (2025-05-01).",
+            show_default=False,
+        ),
+    ] = None,
+    grep: Annotated[
+        str | None,
+        typer.Option(
+            "--grep", help="Only runs whose question or answer contains this (any case).", show_default=False
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """List stored runs, newest first: id, status, question, answer, steps, start."""
+    if limit < 0:
+        raise CliError(f"--limit must be 0 (all) or more, got {limit}")
+    query = RunQuery(limit=limit, statuses=parse_statuses(status), since=parse_since(since), grep=grep)
 
-    async def listing() -> list[RunSummary]:
+    async def listing() -> list[RunRow]:
         async with open_existing_store(store) as opened:
-            return await opened.runs()
+            return await list_runs(opened, query)
 
     found = anyio.run(listing) if store_exists(store) else []
     if as_json:
-        print_json(runs_json(found))
+        print_json([row.to_json() for row in found])
     else:
         print_runs(found, store)
 

@@ -1,13 +1,17 @@
 """A stored run as a timeline: per step the thought, the action, what came back, and the gate's verdict.
 
 Pure: built from the events alone, so `citeloop show` dispatches nothing and calls no policy.
+Each step keeps the typed action, observations and model call of its events (for `--json`)
+beside the one-line renderings the terminal shows, and its times: when its first and last
+events were recorded.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any, assert_never
 
 from citeloop.events import (
@@ -22,6 +26,7 @@ from citeloop.events import (
     Observation,
     Page,
     ParseRejected,
+    PolicyReply,
     RunStarted,
     SearchHits,
     Text,
@@ -74,8 +79,24 @@ def describe_action(action: CallTool | Finish) -> str:
 
 
 @dataclass
+class ModelCall:
+    """One policy reply as recorded: the model, its token usage and how long it took."""
+
+    model: str | None
+    usage: dict[str, int] | None
+    latency_ms: float | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"model": self.model, "usage": self.usage, "latency_ms": self.latency_ms}
+
+
+@dataclass
 class Step:
-    """One step of the timeline; `verdict` is the parser's or the gate's decision, if any."""
+    """One step of the timeline; `verdict` is the parser's or the gate's decision, if any.
+
+    `thought`, `action`, `observation` and `verdict` are one-line renderings for the
+    terminal; `typed_action`, `observations` and `decision` are the events' own values.
+    """
 
     step: int
     thought: str = ""
@@ -83,9 +104,33 @@ class Step:
     observation: str = ""
     verdict: str = ""
     seqs: list[int] = field(default_factory=list)
+    started_at: datetime | None = None
+    ended_at: datetime | None = None
+    model_call: ModelCall | None = None
+    typed_action: dict[str, Any] | None = None
+    observations: list[dict[str, Any]] = field(default_factory=list)
+    decision: dict[str, Any] | None = None
+
+    @property
+    def duration_ms(self) -> float:
+        if self.started_at is None or self.ended_at is None:
+            return 0.0
+        return (self.ended_at - self.started_at).total_seconds() * 1000
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        return {
+            "step": self.step,
+            "started_at": self.started_at.isoformat() if self.started_at else None,
+            "ended_at": self.ended_at.isoformat() if self.ended_at else None,
+            "duration_ms": round(self.duration_ms, 3),
+            "thought": self.thought,
+            "action": self.typed_action,
+            "observations": self.observations,
+            "decision": self.decision,
+            "model_call": self.model_call.to_json() if self.model_call else None,
+            "seqs": self.seqs,
+            "text": {"action": self.action, "observation": self.observation, "verdict": self.verdict},
+        }
 
 
 @dataclass(frozen=True)
@@ -100,43 +145,91 @@ class Timeline:
     steps: tuple[Step, ...]
     outcome: str
     reason: str | None
+    started_at: datetime
+    ended_at: datetime
+    final: Answered | Abstained | None = None
+    continues: str | None = None
+
+    @property
+    def duration_ms(self) -> float:
+        return (self.ended_at - self.started_at).total_seconds() * 1000
+
+    def model_totals(self) -> dict[str, float]:
+        """Token usage summed over every recorded model call, with the calls' count and latency."""
+        totals: dict[str, float] = {"calls": 0, "latency_ms": 0.0}
+        for step in self.steps:
+            call = step.model_call
+            if call is None or (call.model is None and call.usage is None and call.latency_ms is None):
+                continue  # a policy that records nothing about itself (the deterministic ones)
+            totals["calls"] += 1
+            totals["latency_ms"] += call.latency_ms or 0.0
+            for key, value in (call.usage or {}).items():
+                totals[key] = totals.get(key, 0) + value
+        return totals
 
     def to_json(self) -> dict[str, Any]:
+        final = self.final
         return {
             "run_id": self.run_id,
             "question": self.question,
             "policy": self.policy,
             "status": self.status,
             "events": self.events,
+            "started_at": self.started_at.isoformat(),
+            "ended_at": self.ended_at.isoformat(),
+            "duration_ms": round(self.duration_ms, 3),
+            "continues": self.continues,
             "outcome": self.outcome,
             "reason": self.reason,
+            "final": final.model_dump(mode="json", exclude={"prev"}) if final is not None else None,
+            "model": self.model_totals(),
             "steps": [step.to_json() for step in self.steps],
         }
+
+
+def _typed(value: Any) -> dict[str, Any]:
+    return value.model_dump(mode="json")  # type: ignore[no-any-return]
+
+
+def _model_call(reply: PolicyReply) -> ModelCall:
+    return ModelCall(reply.model, reply.usage, reply.latency_ms)
 
 
 def _row(events: tuple[Event, ...]) -> Step:
     """One step of the fold's `by_step` as a timeline row."""
     row = Step(events[0].step)  # type: ignore[union-attr]  # the fold never groups RunStarted
+    row.started_at, row.ended_at = events[0].at, events[-1].at
     for event in events:
         match event:
             case ActionParsed():
                 row.thought = event.thought
                 row.action = describe_action(event.action)
+                row.typed_action = _typed(event.action)
+                row.model_call = _model_call(event.reply)
                 if isinstance(event.action, CallTool):
                     row.verdict = "parsed"
+                    row.decision = {"kind": "parsed"}
             case ParseRejected():
                 row.action = _cut(event.reply.text or json.dumps(event.reply.structured), 120)
                 row.verdict = f"protocol error: {event.code}" + (f" ({event.detail})" if event.detail else "")
+                row.model_call = _model_call(event.reply)
+                row.decision = {"kind": "parse_rejected", "code": event.code, "detail": event.detail}
             case ToolObserved():
                 row.observation = summarize(event.observation)
+                typed = {"tool": event.tool, "input": event.input, **_typed(event.observation)}
+                row.observations.append(typed)
             case ToolOutcomeUnknown():
                 row.observation = f"outcome unknown: {event.tool}({event.input!r}) was not run again"
+                row.observations.append({"tool": event.tool, "input": event.input, "kind": "outcome_unknown"})
             case FinishRejected():
                 row.verdict = f"finish rejected: {event.code}"
+                row.decision = {"kind": "finish_rejected", "code": event.code}
             case Answered():
                 row.verdict = "accepted: answered"
+                row.decision = {"kind": "answered"}
             case Abstained():
                 row.verdict = f"abstained: {event.reason}"
+                row.decision = {"kind": "abstained", "reason": event.reason, "detail": event.detail}
             case RunStarted() | ToolDispatched():
                 pass
             case _:
@@ -149,6 +242,8 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
     """A run's steps as the fold groups them (one fold, shared with the loop and the policy's view)."""
     state = fold(events)
     outcome = state.outcome
+    first = events[0]
+    continues = first.meta.get("continues") if isinstance(first, RunStarted) else None
     return Timeline(
         run_id=state.run_id,
         question=state.question,
@@ -158,4 +253,8 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
         steps=tuple(_row(group) for group in state.by_step),
         outcome=outcome.answer if outcome is not None else "",
         reason=outcome.reason if isinstance(outcome, Abstained) else None,
+        started_at=first.at,
+        ended_at=events[-1].at,
+        final=outcome,
+        continues=continues if isinstance(continues, str) else None,
     )

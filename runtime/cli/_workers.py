@@ -43,7 +43,7 @@ def submit(
     finally:
         pages.close()
     if as_json:
-        print_json({"run_id": run_id, "status": "running", "question": question})
+        print_json({"run_id": run_id, "status": "queued", "question": question})
     else:
         typer.echo(run_id)
 

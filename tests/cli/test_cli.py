@@ -163,9 +163,10 @@ def test_show_prints_each_steps_thought_action_observation_and_verdict(asked: As
     timeline = json.loads(cli("show", run_id, "--json").out)
     assert timeline["status"] == "answered"
     actions = [step["action"] for step in timeline["steps"]]
-    assert actions[0].startswith("search(")
-    assert actions[-1].startswith("finish ")
-    assert timeline["steps"][-1]["verdict"] == "accepted: answered"
+    assert actions[0] == {"kind": "call", "tool": "search", "input": actions[0]["input"]}
+    assert actions[-1]["kind"] == "finish" and actions[-1]["payload"]["answer"]
+    assert timeline["steps"][-1]["decision"] == {"kind": "answered"}
+    assert timeline["steps"][-1]["text"]["verdict"] == "accepted: answered"
 
 
 def test_replay_check_reports_no_divergence_and_dispatches_nothing(cli: Cli, tmp_path: Path) -> None:
@@ -300,10 +301,10 @@ def test_submit_then_a_worker_drives_the_queued_run(cli: Cli, postgres_url: str)
     submitted = cli("submit", FOUNDED, "--store", postgres_url, "--policy", "scripted")
     assert submitted.code == 0, submitted.err
     run_id = submitted.out.strip()
-    assert run_ids(cli, "--store", postgres_url)[run_id]["status"] == "running"
+    assert run_ids(cli, "--store", postgres_url)[run_id]["status"] == "queued"
     worked = cli("worker", "--store", postgres_url, "--policy", "scripted", "--max-runs", "1")
     assert worked.code == 0, worked.err
     assert "1 run finished" in worked.err
-    assert run_ids(cli, "--store", postgres_url)[run_id]["status"] != "running"
+    assert run_ids(cli, "--store", postgres_url)[run_id]["status"] not in ("queued", "running")
     replayed = cli("replay", run_id, "--check", "--store", postgres_url)
     assert replayed.code == 0 and "no divergence" in replayed.out

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,3 +66,230 @@ def test_where_prints_the_store_and_the_index_cache(tmp_path: Path) -> None:
 @pytest.mark.parametrize("variable", ["HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"])
 def test_the_cli_tests_never_see_the_real_home(variable: str, private_home: Path) -> None:
     assert os.environ[variable].startswith(str(private_home))
+
+
+# -- the lifecycle ------------------------------------------------------------------------
+
+
+def store_env(tmp_path: Path) -> dict[str, str]:
+    return fresh_env(tmp_path / "home", CITELOOP_STORE=f"sqlite:///{tmp_path}/runs.db")
+
+
+def listed(tmp_path: Path, env: dict[str, str]) -> dict[str, dict[str, object]]:
+    done = run_citeloop("runs", "--json", cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stderr
+    return {row["run_id"]: row for row in json.loads(done.stdout)}
+
+
+def run_in_pty(
+    args: list[str], cwd: Path, env: dict[str, str], *, interrupt_when: Callable[[str], bool]
+) -> tuple[int, str]:
+    """Run `citeloop ARGS` on a pseudo-terminal; press Ctrl-C once `interrupt_when(output so far)`."""
+    import pty
+    import select
+    import time
+
+    from helpers.cli import require_citeloop
+
+    script = str(require_citeloop())
+    pid, leader = pty.fork()  # the child's controlling terminal is the pty: Ctrl-C there is SIGINT
+    if pid == 0:  # pragma: no cover - the child
+        os.chdir(cwd)
+        os.execve(script, [script, *args], env)
+    seen, pressed, deadline = b"", False, time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        if not pressed and interrupt_when(seen.decode("utf-8", "replace")):
+            time.sleep(0.3)
+            os.write(leader, b"\x03")  # Ctrl-C, as a terminal sends it: SIGINT to the foreground group
+            pressed = True
+    _, status = os.waitpid(pid, 0)
+    os.close(leader)
+    code = os.waitstatus_to_exitcode(status)
+    return code, seen.decode("utf-8", "replace")
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_ask_records_the_cancellation_and_says_how_to_resume(tmp_path: Path) -> None:
+    from helpers.fake_openai import Hang, serve
+
+    env = store_env(tmp_path)
+    with serve() as fake:
+        fake.push(Hang(30))
+        asking = ["ask", FOUNDED, "--policy", "openai:m", "--base-url", fake.base_url]
+        attempts: list[subprocess.CompletedProcess[str]] = []
+
+        def waiting(_: str) -> bool:
+            if not fake.requests:
+                return False
+            # While the run waits on its model, `cancel` is refused: someone is driving it.
+            attempts.append(run_citeloop("cancel", "last", cwd=tmp_path, env=env))
+            return True
+
+        code, output = run_in_pty(asking, tmp_path, env, interrupt_when=waiting)
+        (busy,) = attempts
+    assert code == 130, output
+    assert busy.returncode == 1 and busy.stderr.count("\n") == 1, busy.stderr
+    assert "being driven" in busy.stderr or "busy" in busy.stderr
+    lines = [line for line in output.splitlines() if "interrupted" in line]
+    assert len(lines) == 1, output
+    run_id = lines[0].split("run ", 1)[1].split()[0]
+    assert f"citeloop resume {run_id}" in lines[0] and "cancelled" in lines[0]
+    assert "Traceback" not in output
+    assert listed(tmp_path, env)[run_id]["status"] == "cancelled"
+    # resume carries the cancelled run on as a new run, from its log, and ends it (the extractive policy).
+    resumed = run_citeloop("resume", run_id[:8], "--json", cwd=tmp_path, env=env)
+    assert resumed.returncode == 0, resumed.stderr
+    outcome = json.loads(resumed.stdout)
+    assert outcome["status"] == "answered" and outcome["continues"] == run_id
+    runs = listed(tmp_path, env)
+    assert runs[outcome["run_id"]]["status"] == "answered" and runs[run_id]["status"] == "cancelled"
+
+
+def test_a_model_server_that_cannot_be_reached_fails_with_exit_4(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as unused:  # a port nobody listens on
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+    env = store_env(tmp_path)
+    asked = run_citeloop(
+        "ask", FOUNDED, "--policy", "openai:m", "--base-url", f"http://127.0.0.1:{port}/v1", "--json",
+        cwd=tmp_path, env=env,
+    )
+    assert asked.returncode == 4, asked.stderr
+    outcome = json.loads(asked.stdout)
+    assert (outcome["status"], outcome["reason"]) == ("failed", "policy_error")
+    assert listed(tmp_path, env)[outcome["run_id"]]["status"] == "failed"
+
+
+def test_a_queued_run_is_cancelled_or_resumed_and_a_finished_one_is_left_alone(tmp_path: Path) -> None:
+    env = store_env(tmp_path)
+    first = run_citeloop("submit", FOUNDED, cwd=tmp_path, env=env).stdout.strip()
+    second = run_citeloop("submit", FOOD, cwd=tmp_path, env=env).stdout.strip()
+    runs = listed(tmp_path, env)
+    assert runs[first]["status"] == runs[second]["status"] == "queued"
+
+    cancelled = run_citeloop("cancel", first, cwd=tmp_path, env=env)
+    assert cancelled.returncode == 0, cancelled.stderr
+    assert f"run {first} cancelled (it was queued)" in cancelled.stderr
+    again = run_citeloop("cancel", first, "--json", cwd=tmp_path, env=env)
+    assert again.returncode == 0 and json.loads(again.stdout)["status"] == "cancelled"
+
+    resumed = run_citeloop("resume", second, cwd=tmp_path, env=env)
+    assert resumed.returncode == 2, resumed.stderr  # the run resumed in place and refused, grounded
+    assert "INSUFFICIENT GROUNDING" in resumed.stdout and second in resumed.stdout
+    runs = listed(tmp_path, env)
+    assert (runs[first]["status"], runs[second]["status"]) == ("cancelled", "abstained")
+
+    refused = run_citeloop("cancel", second, cwd=tmp_path, env=env)
+    assert refused.returncode == 1 and refused.stderr.count("\n") == 1
+    assert "already finished (abstained)" in refused.stderr
+    printed = run_citeloop("resume", second, cwd=tmp_path, env=env)  # finished: printed, not driven
+    assert printed.returncode == 2 and listed(tmp_path, env)[second]["events"] == runs[second]["events"]
+
+
+# -- runs ---------------------------------------------------------------------------------
+
+
+def test_runs_lists_newest_first_with_filters_answers_and_prefixes(tmp_path: Path) -> None:
+    env = store_env(tmp_path)
+    ids = []
+    for question in (FOUNDED, FOOD, "Who is the current CEO?"):
+        done = run_citeloop("ask", question, "--json", cwd=tmp_path, env=env)
+        ids.append(json.loads(done.stdout)["run_id"])
+    rows = json.loads(run_citeloop("runs", "--json", cwd=tmp_path, env=env).stdout)
+    assert [row["run_id"] for row in rows] == ids[::-1]  # newest first
+    assert rows[0]["answer"] == "Kenji Ito" and rows[0]["status"] == "answered"
+
+    def ids_of(*args: str) -> list[str]:
+        done = run_citeloop("runs", "--json", *args, cwd=tmp_path, env=env)
+        assert done.returncode == 0, done.stderr
+        return [row["run_id"] for row in json.loads(done.stdout)]
+
+    assert ids_of("-n", "1") == [ids[2]]
+    assert ids_of("--limit", "2") == [ids[2], ids[1]]
+    assert ids_of("--status", "abstained") == [ids[1]]
+    assert ids_of("--status", "answered", "--status", "abstained") == ids[::-1]
+    assert ids_of("--grep", "ORTIZ") == [ids[0]]  # the answer matches, in any case
+    assert ids_of("--grep", "ceo") == [ids[2]]  # the question matches
+    assert ids_of("--since", "1h") == ids[::-1]
+    assert ids_of("--since", "2999-01-01") == []
+    bad = run_citeloop("runs", "--since", "yesterday", cwd=tmp_path, env=env)
+    assert bad.returncode == 1 and "--since" in bad.stderr
+
+    # Every command taking RUN takes a unique prefix or `last`.
+    shown = json.loads(run_citeloop("show", ids[0][:6], "--json", cwd=tmp_path, env=env).stdout)
+    assert shown["run_id"] == ids[0]
+    last = json.loads(run_citeloop("replay", "last", "--json", cwd=tmp_path, env=env).stdout)
+    assert last["run_id"] == ids[2]
+    exported = run_citeloop("export", "last", cwd=tmp_path, env=env)
+    assert exported.returncode == 0 and ids[2] in exported.stdout.splitlines()[0]
+    ambiguous = run_citeloop("show", "", cwd=tmp_path, env=env)
+    assert ambiguous.returncode == 1 and ambiguous.stderr.count("\n") == 1
+
+
+def test_runs_fits_a_narrow_terminal_and_cuts_long_questions(tmp_path: Path) -> None:
+    env = store_env(tmp_path)
+    long_question = "Who founded Acme Robotics? " + "and more words " * 2000
+    run_citeloop("ask", long_question, "--store", env["CITELOOP_STORE"], cwd=tmp_path, env=env)
+    for columns in (80, 60):
+        table = run_citeloop("runs", cwd=tmp_path, env={**env, "COLUMNS": str(columns)})
+        assert table.returncode == 0, table.stderr
+        assert max(len(line) for line in table.stdout.splitlines()) <= columns, table.stdout
+        assert "…" in table.stdout and ("answered" in table.stdout or "abstained" in table.stdout)
+
+
+# -- show ---------------------------------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_show_gives_times_model_usage_and_the_final_answer_typed_in_json(tmp_path: Path) -> None:
+    from helpers.fake_openai import Say, serve
+
+    env = store_env(tmp_path)
+    finish = json.dumps(
+        {
+            "answer": "Ada Ortiz",
+            "citations": ["https://wiki.example/acme"],
+            "cannot_answer": False,
+            "evidence": "Acme Robotics was founded by Ada Ortiz",
+        }
+    )
+    with serve() as fake:
+        fake.push(
+            Say("Thought: look\nAction: open\nAction Input: https://wiki.example/acme", usage=(120, 30)),
+            Say(f"Thought: found\nAction: finish\nAction Input: {finish}", usage=(200, 40)),
+        )
+        asked = run_citeloop(
+            "ask", FOUNDED, "--policy", "openai:m", "--base-url", fake.base_url, cwd=tmp_path, env=env
+        )
+    assert asked.returncode == 0, asked.stderr + asked.stdout
+    shown = run_citeloop("show", "last", cwd=tmp_path, env=env)
+    assert shown.returncode == 0, shown.stderr
+    text = shown.stdout
+    assert "took " in text and "started " in text
+    assert "model:       m · " in text and "120 prompt" in text and "30 completion" in text
+    assert "model: 2 calls" in text
+    assert "Citations:" in text and "[1] https://wiki.example/acme" in text
+    assert '"Acme Robotics was founded by Ada Ortiz"' in text
+
+    data = json.loads(run_citeloop("show", "last", "--json", cwd=tmp_path, env=env).stdout)
+    first, last = data["steps"][0], data["steps"][-1]
+    assert first["action"] == {"kind": "call", "tool": "open", "input": "https://wiki.example/acme"}
+    (page,) = first["observations"]
+    assert page["kind"] == "page" and page["url"] == "https://wiki.example/acme" and "body" in page
+    assert first["model_call"]["usage"]["prompt_tokens"] == 120 and first["model_call"]["model"] == "m"
+    assert first["model_call"]["latency_ms"] >= 0 and first["duration_ms"] >= 0
+    assert last["action"]["kind"] == "finish" and last["decision"] == {"kind": "answered"}
+    assert data["final"]["type"] == "Answered" and data["final"]["citations"] == ["https://wiki.example/acme"]
+    assert data["final"]["locators"][0]["quote"] == "Acme Robotics was founded by Ada Ortiz"
+    assert data["model"]["calls"] == 2 and data["model"]["prompt_tokens"] == 320

@@ -115,7 +115,10 @@ def test_replay_prints_the_answer_and_evidence_escaped(hostile: Hostile) -> None
 
 def test_runs_prints_the_question_escaped(hostile: Hostile) -> None:
     listed = hostile("runs", "--store", hostile.store)
-    assert_escaped(listed)
+    # The table cuts a long question to its column, so only the escapes before the cut show.
+    assert listed.code == 0, listed.err
+    assert not [char for char in RAW if char in listed.out], listed.out
+    assert "Who founded Acme \\x1b[2J\\x1b]0;title\\x07" in listed.out
     assert hostile.run_id in listed.out
 
 

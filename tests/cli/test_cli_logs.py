@@ -78,9 +78,9 @@ def test_ask_json_with_a_failing_model_is_one_document_and_the_retries_are_logge
             cwd=tmp_path,
             env=clean_env(tmp_path / "cache", OPENAI_API_KEY=KEY),
         )
-    assert asked.returncode == 2, asked.stderr
+    assert asked.returncode == 4, asked.stderr  # failed: the model was unavailable, not a grounded refusal
     outcome = json.loads(asked.stdout)
-    assert (outcome["status"], outcome["reason"]) == ("abstained", "policy_error")
+    assert (outcome["status"], outcome["reason"]) == ("failed", "policy_error")
     events = [line["event"] for line in log_lines(asked.stderr)]
     assert events.count("policy_retry") == 3 and events[-1] == "policy_failed", events
     assert KEY not in asked.stdout and KEY not in asked.stderr

@@ -28,7 +28,7 @@ def test_submit_then_a_worker_drives_the_queued_run_on_sqlite(tmp_path: Path) ->
     run_id = out.strip()
     code, out, err = cli("runs", "--json", *store)
     assert code == 0, err
-    assert {row["run_id"]: row["status"] for row in json.loads(out)} == {run_id: "running"}
+    assert {row["run_id"]: row["status"] for row in json.loads(out)} == {run_id: "queued"}
 
     code, _, err = cli("worker", *store, "--policy", "scripted", "--max-runs", "1")
     assert code == 0, err

@@ -399,7 +399,7 @@ async def test_a_hanging_model_ends_as_policy_error(fake: FakeAnthropic, mode: s
     outcome, events = await run(
         fake, mode, act(mode, "search", "Acme Robotics"), Hang(30), Hang(30), retry=retry
     )
-    assert (outcome.status, outcome.reason) == ("abstained", "policy_error")
+    assert (outcome.status, outcome.reason) == ("failed", "policy_error")  # not a grounded refusal
     assert outcome.answer.startswith("cannot:")
     (abstained,) = of_type(events, Abstained)
     assert "PolicyUnavailableError" in abstained.detail and fake.calls == 3

@@ -35,7 +35,9 @@ async def test_cancel_at_any_moment_ends_every_started_run(kind: str, tmp_path: 
             events = await store.read(summary.run_id)
             state = fold(events)
             assert state.finished, f"{summary.run_id} left running: {[e.type for e in events]}"
-            assert summary.status == state.status
+            # The store keeps the broad status; the fold says how the run ended (cancelled, ...).
+            broad = {"cancelled": "abstained", "failed": "abstained"}.get(state.status, state.status)
+            assert summary.status == broad
     assert summaries, "no run got as far as its start"
 
 

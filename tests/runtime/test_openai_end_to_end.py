@@ -179,7 +179,7 @@ async def test_a_hanging_model_ends_as_policy_error(fake: FakeOpenAI, mode: str)
     retry = RetryPolicy(max_attempts=2, max_elapsed=2.0, attempt_timeout=0.3, base_delay=0.01, max_delay=0.02)
     script = [act(mode, "search", "Acme Robotics"), Hang(30), Hang(30)]
     outcome, events = await run(fake, mode, *script, retry=retry)
-    assert (outcome.status, outcome.reason) == ("abstained", "policy_error")
+    assert (outcome.status, outcome.reason) == ("failed", "policy_error")  # not a grounded refusal
     assert outcome.answer.startswith("cannot:")
     (abstained,) = of_type(events, Abstained)
     assert "PolicyUnavailableError" in abstained.detail and fake.calls == 3

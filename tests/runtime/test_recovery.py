@@ -141,7 +141,7 @@ async def test_reopen_dispatches_no_tool_and_calls_no_policy() -> None:
         report = await rt.check(finished.run_id)
     assert (len(counter), policy.calls) == (tool_calls, policy_calls)
     assert state.status == "answered" and "https://news.example/ada" in state.opened
-    assert pending.status == "running" and pending.steps == 0
+    assert pending.status == "queued" and pending.steps == 0  # only its start is recorded
     assert fold(transcript) == state
     assert report.ok
 
