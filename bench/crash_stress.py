@@ -39,6 +39,7 @@ import time
 from pathlib import Path
 
 import anyio
+import structlog
 from _workload import versions
 from citeloop.events import Event, open_store
 from citeloop.events.testing import make_run_started, make_step
@@ -219,6 +220,9 @@ def main() -> int:
     parser.add_argument("--rotate", type=int, default=100, help="kills per store file")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    # The stores' warnings (a torn JSONL tail repaired after a kill) go to stderr: stdout
+    # carries the one JSON line.
+    structlog.configure(logger_factory=structlog.PrintLoggerFactory(sys.stderr))
     if args.kills < 1 or args.appenders < 1 or args.rotate < 1:
         parser.error("--kills, --appenders and --rotate must be at least 1")
     kinds = args.store or STORES
