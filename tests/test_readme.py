@@ -70,3 +70,17 @@ def test_readme_python_blocks_run(tmp_path: Path) -> None:
         )
         if done.returncode != 0:
             pytest.fail(f"README python block {number} failed:\n{code}\n--- stderr ---\n{done.stderr}")
+
+
+def test_readme_documents_every_exit_code_and_lifecycle_command() -> None:
+    for code in (0, 1, 2, 3, 4, 130):
+        assert f"| {code} |" in README, code
+    for command in ("citeloop resume RUN", "citeloop cancel RUN", "citeloop where", "citeloop runs --status"):
+        assert command in README, command
+    assert "postgresql://postgres@127.0.0.1/test" in README  # the database the tests use
+    assert "Anthropic-compatible" in README
+
+
+def test_the_first_command_prints_where_the_run_is_stored() -> None:
+    text = next(body for kind, body in BLOCKS if kind == "text")
+    assert "stored in sqlite:////" in text and "/citeloop/runs.db" in text

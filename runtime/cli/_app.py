@@ -18,6 +18,8 @@ from ._eval import eval_command
 from ._help import plain_help
 from ._lifecycle import cancel, resume
 from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
+from ._options import JsonOption
+from ._render import print_json
 from ._runs import replay, runs, show, tail
 from ._transfer import export, import_run
 from ._verify import verify
@@ -91,12 +93,19 @@ def index(
     path: Annotated[
         Path, typer.Argument(help="A folder of .txt/.md/.html files or a .jsonl file.", show_default=False)
     ],
+    as_json: JsonOption = False,
 ) -> None:
     """Build (or refresh) the search index of a corpus; `ask --corpus PATH` then reuses it."""
     corpus = Corpus.from_path(path)
     try:
+        pages = len(corpus)
+        if as_json:
+            index_path = None if corpus.index_path is None else str(corpus.index_path)
+            print_json({"path": str(path), "pages": pages, "rebuilt": corpus.rebuilt, "index": index_path})
+            return
         state = "built" if corpus.rebuilt else "up to date, reused"
-        typer.echo(escape_controls(f"{len(corpus)} pages from {path}: index {state} at {corpus.index_path}"))
+        noun = "page" if pages == 1 else "pages"
+        typer.echo(escape_controls(f"{pages} {noun} from {path}: index {state} at {corpus.index_path}"))
     finally:
         corpus.close()
 

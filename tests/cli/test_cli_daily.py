@@ -293,3 +293,29 @@ def test_show_gives_times_model_usage_and_the_final_answer_typed_in_json(tmp_pat
     assert data["final"]["type"] == "Answered" and data["final"]["citations"] == ["https://wiki.example/acme"]
     assert data["final"]["locators"][0]["quote"] == "Acme Robotics was founded by Ada Ortiz"
     assert data["model"]["calls"] == 2 and data["model"]["prompt_tokens"] == 320
+
+
+# -- help, version, JSON errors, plurals ---------------------------------------------------
+
+
+def test_version_short_help_json_errors_and_plurals(tmp_path: Path) -> None:
+    env = store_env(tmp_path)
+    version = run_citeloop("--version", cwd=tmp_path, env=env)
+    assert version.returncode == 0 and version.stdout.startswith("citeloop ")
+    helped = run_citeloop("ask", "-h", cwd=tmp_path, env=env)
+    assert helped.returncode == 0
+    assert "<bool>" not in helped.stdout and "{question}" not in helped.stdout.lower()
+    assert "QUESTION" in helped.stdout and "4 failed" in " ".join(helped.stdout.split())
+
+    missing = run_citeloop("show", "nope", "--json", cwd=tmp_path, env=env)
+    assert missing.returncode == 1
+    error = json.loads(missing.stdout)
+    assert error["code"] == 1 and "no store at" in error["error"]
+
+    one = tmp_path / "one"
+    one.mkdir()
+    (one / "a.md").write_text("Ada wrote one page.\n")
+    indexed = run_citeloop("index", str(one), cwd=tmp_path, env=env)
+    assert indexed.returncode == 0 and indexed.stdout.startswith("1 page from"), indexed.stdout
+    as_json = json.loads(run_citeloop("index", str(one), "--json", cwd=tmp_path, env=env).stdout)
+    assert as_json["pages"] == 1 and as_json["rebuilt"] is False
