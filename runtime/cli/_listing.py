@@ -90,13 +90,15 @@ class RunRow:
 
 
 async def list_runs(store: EventStore, query: RunQuery) -> list[RunRow]:
-    """The runs `query` selects, newest first, at most `query.limit` (0: all)."""
+    """The runs `query` selects, most recently recorded first, at most `query.limit` (0: all)."""
     broad = {_BROAD[status] for status in query.statuses}
     needle = query.grep.casefold() if query.grep else None
     rows: list[RunRow] = []
-    for run in sorted(await store.runs(), key=lambda run: run.started_at, reverse=True):
+    # Newest first: the reverse of the order the store recorded them in (a continued run
+    # carries its predecessor's start time, so its time alone would misplace it).
+    for run in reversed(await store.runs()):
         if query.since is not None and run.started_at < query.since:
-            break  # newest first: every later one is older still
+            continue
         if broad and run.status not in broad:
             continue
         state = fold(await store.read(run.run_id))

@@ -94,12 +94,12 @@ def open_existing_store(url: str) -> EventStore:
 
 
 async def resolve_run(store: EventStore, ref: str) -> str:
-    """The run id `ref` names: a whole id, `last` (the newest run), or a prefix of exactly one id."""
+    """The run id `ref` names: a whole id, `last` (the run recorded last), or a prefix of exactly one id."""
     runs = await store.runs()
     if ref == "last":
         if not runs:
             raise UnknownRunError(f"no runs in {store.url}")
-        return max(runs, key=lambda run: run.started_at).run_id
+        return runs[-1].run_id  # the store lists runs in the order they were recorded
     matches = [run.run_id for run in runs if run.run_id.startswith(ref)] if ref else []
     if ref in matches:
         return ref
