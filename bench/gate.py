@@ -7,7 +7,9 @@ body. Printed: the gate's median time, the floor's, their ratio (target <= 5x) f
 opened size (by default 1, 10 and 50 MB: the ratio must not grow with uncited bytes), and,
 for information, two paths off the target: evidence whose white space differs from the
 body's (the regex fallback) and evidence found only in an uncited page (a failure, which
-reads the uncited pages by design).
+reads the uncited pages by design). The accepted path is timed twice: the gate alone
+(`validate_finish`) and the gate followed by the support methods (`assess_support` with
+the default set, as `decide_finish` runs them): `support_over_gate` is their ratio.
 
     python bench/gate.py [--opened-mb 1,10,50] [--cited 3] [--cited-kb 200] [--repeat 21]
 """
@@ -24,7 +26,7 @@ import time
 from collections.abc import Callable
 from importlib.metadata import version
 
-from citeloop.runtime import validate_finish
+from citeloop.runtime import DEFAULT_SUPPORT, assess_support, validate_finish
 
 WORDS = [
     *("the", "of", "and", "to", "in", "a", "is", "was", "for", "on", "that", "by", "with", "as"),
@@ -33,6 +35,7 @@ WORDS = [
 ]
 EVIDENCE = "Company 7 was founded by Person 7 in 1987 in Porto."
 ANSWER = "Company 7 was founded by Person 7 in 1987."
+QUESTION = "Who founded Company 7?"
 
 
 def filler(rng: random.Random, size: int) -> str:
@@ -76,11 +79,22 @@ def measure(
     bodies = [opened[url] for url in cited]
     gate = median_ns(lambda: validate_finish(payload, opened), repeat)
     floor = median_ns(lambda: [body.find(evidence) for body in bodies], repeat)
+
+    def judged() -> object:
+        code = validate_finish(payload, opened)
+        return code if code is not None else assess_support(QUESTION, ANSWER, evidence, DEFAULT_SUPPORT)
+
+    support = [verdict.verdict for verdict in assess_support(QUESTION, ANSWER, evidence, DEFAULT_SUPPORT)]
+    with_support = median_ns(judged, repeat)
     return {
         "verdict": verdict,
+        "support": support if verdict is None else None,
         "gate_us": round(gate / 1000, 1),
+        "gate_support_us": round(with_support / 1000, 1),
         "floor_us": round(floor / 1000, 1),
         "ratio": round(gate / floor, 2),
+        "ratio_with_support": round(with_support / floor, 2),
+        "support_over_gate": round(with_support / gate, 3),
     }
 
 
@@ -114,7 +128,7 @@ def main() -> None:
     opened[uncited_url] += " " + EVIDENCE
     failure = measure(opened, cited, EVIDENCE, max(3, args.repeat // 3))
 
-    ratios = [float(str(v["ratio"])) for v in accepted.values()]
+    ratios = [float(str(v["ratio_with_support"])) for v in accepted.values()]
     result = {
         "bench": "gate",
         "target": "B6: gate <= 5x one str.find pass over the cited bodies, flat in opened bytes",
@@ -130,6 +144,8 @@ def main() -> None:
             "pydantic": version("pydantic"),
         },
         "ratio": headline["ratio"],
+        "ratio_with_support": headline["ratio_with_support"],
+        "support_over_gate": headline["support_over_gate"],
         "meets_target": all(r <= 5 for r in ratios),
         "ratio_growth_max_over_min_opened": round(ratios[-1] / ratios[0], 2),
         "accepted_by_opened_size": accepted,
@@ -139,7 +155,8 @@ def main() -> None:
     print(json.dumps(result))
     for name, row in accepted.items():
         print(
-            f"opened {name:>6}: gate {row['gate_us']:>9} us  floor {row['floor_us']:>9} us  x{row['ratio']}",
+            f"opened {name:>6}: gate {row['gate_us']:>9} us  gate+support {row['gate_support_us']:>9} us"
+            f"  floor {row['floor_us']:>9} us  x{row['ratio']} / x{row['ratio_with_support']}",
             file=sys.stderr,
         )
 

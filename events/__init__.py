@@ -35,6 +35,8 @@ from ._events import Locator as Locator
 from ._events import ParseRejected as ParseRejected
 from ._events import PolicyReply as PolicyReply
 from ._events import RunStarted as RunStarted
+from ._events import Support as Support
+from ._events import SupportVerdict as SupportVerdict
 from ._events import ToolDispatched as ToolDispatched
 from ._events import ToolObserved as ToolObserved
 from ._events import ToolOutcomeUnknown as ToolOutcomeUnknown
@@ -111,6 +113,8 @@ __all__ = (
     "StoreURLError",
     "StoreUnavailableError",
     "StoredEvent",
+    "Support",
+    "SupportVerdict",
     "TamperedLogError",
     "Text",
     "ToolDispatched",

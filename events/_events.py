@@ -19,7 +19,12 @@ AbstainReason: TypeAlias = Literal[
     "invalid_finish",
     "policy_error",
     "cancelled",
+    "low_confidence",
+    "conflicting_sources",
 ]
+
+# A support method's verdict on an answer and its evidence (docs/gate.md, "Support").
+SupportVerdict: TypeAlias = Literal["supported", "unsupported", "contradicted"]
 
 
 class _Frozen(BaseModel):
@@ -62,6 +67,18 @@ class Locator(_Frozen):
     quote: str
 
 
+class Support(_Frozen):
+    """One named method's verdict on whether the evidence supports the answer (docs/gate.md)."""
+
+    method: str
+    verdict: SupportVerdict
+    detail: str = ""
+
+
+def _empty(value: tuple[object, ...]) -> bool:
+    return not value
+
+
 class _Event(_Frozen):
     v: Literal[1] = SCHEMA_VERSION
     run_id: str
@@ -83,6 +100,10 @@ class RunStarted(_Event):
     allowlist: tuple[str, ...]
     policy: str
     meta: dict[str, JsonValue] = Field(default_factory=dict)
+    # The support methods a positive finish is held to, by name (docs/gate.md, "Support").
+    # Empty in a log written before support was checked: left out of the encoding then, so
+    # such a log keeps its bytes and replays as it was decided (no support check).
+    support: tuple[str, ...] = Field(default=(), exclude_if=_empty)
 
 
 class ActionParsed(_Event):
@@ -144,6 +165,8 @@ class FinishRejected(_Event):
     step: int
     code: str
     payload: dict[str, JsonValue]
+    # The support verdicts when the support check rejected the finish (`unsupported_answer`).
+    support: tuple[Support, ...] = Field(default=(), exclude_if=_empty)
 
 
 class Answered(_Event):
@@ -156,6 +179,9 @@ class Answered(_Event):
     evidence: str
     locators: tuple[Locator, ...]
     answer_sha256: str
+    # One verdict per support method that judged the answer; empty (and left out of the
+    # encoding) in a run that checks no support, as every run written before it did.
+    support: tuple[Support, ...] = Field(default=(), exclude_if=_empty)
 
 
 class Abstained(_Event):
@@ -166,6 +192,10 @@ class Abstained(_Event):
     reason: AbstainReason
     answer: str
     detail: str = ""
+    # `low_confidence` / `conflicting_sources` asked by the policy's finish (docs/gate.md):
+    # the candidate answer it did not trust and its score. Left out of the encoding when None.
+    candidate: str | None = Field(default=None, exclude_if=lambda value: value is None)
+    score: float | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 Event = Annotated[

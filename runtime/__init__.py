@@ -27,10 +27,17 @@ from ._sinks import SinkStats as SinkStats
 from ._sinks import StructlogSink as StructlogSink
 from ._state import LifecycleStatus as LifecycleStatus
 from ._state import RunState as RunState
+from ._support import DEFAULT_SUPPORT as DEFAULT_SUPPORT
+from ._support import SUPPORT_METHODS as SUPPORT_METHODS
+from ._support import SupportCase as SupportCase
+from ._support import SupportMethod as SupportMethod
+from ._support import assess_support as assess_support
 from ._worker import run_worker as run_worker
 from ._worker import submit as submit
 
 __all__ = (
+    "DEFAULT_SUPPORT",
+    "SUPPORT_METHODS",
     "CheckReport",
     "Divergence",
     "FoldError",
@@ -47,8 +54,11 @@ __all__ = (
     "Sink",
     "SinkStats",
     "StructlogSink",
+    "SupportCase",
+    "SupportMethod",
     "ViewOptions",
     "answer_digest",
+    "assess_support",
     "check_events",
     "fold",
     "locate_evidence",

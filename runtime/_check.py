@@ -27,6 +27,7 @@ from citeloop.events import (
     Page,
     ParseRejected,
     RunStarted,
+    Support,
     ToolDispatched,
     ToolObserved,
     ToolOutcomeUnknown,
@@ -46,6 +47,7 @@ from ._decide import (
 from ._fold import FoldError, fold
 from ._limits import DEFAULT_LIMITS, Limits
 from ._state import RunState
+from ._support import SUPPORT_METHODS, SupportMethod
 
 DivergenceKind = Literal[
     "parse",  # today's parser reads a recorded reply differently
@@ -117,9 +119,9 @@ def _describe(event: Event) -> str:
         case ActionParsed():
             return f"action: {event.action.model_dump_json()}"
         case FinishRejected():
-            return f"rejected: {event.code}"
+            return f"rejected: {event.code}{_verdicts(event.support)}"
         case Answered():
-            return "accepted"
+            return f"accepted{_verdicts(event.support)}"
         case Abstained():
             return f"abstained: {event.reason}"
         case ToolDispatched():
@@ -133,6 +135,12 @@ def _describe(event: Event) -> str:
     return event.type
 
 
+def _verdicts(support: tuple[Support, ...]) -> str:
+    if not support:
+        return ""
+    return " (" + ", ".join(f"{verdict.method}: {verdict.verdict}" for verdict in support) + ")"
+
+
 def _same(recorded: Event, today: Event) -> bool:
     """Equal in everything but the time of day and the chain link (a replay knows neither)."""
     return recorded.model_copy(update={"at": today.at, "prev": today.prev}) == today
@@ -141,9 +149,12 @@ def _same(recorded: Event, today: Event) -> bool:
 class _Replay:
     """Walks one run's log, predicting each event from the recorded inputs before it."""
 
-    def __init__(self, tools: Mapping[str, ToolSpec] | None, limits: Limits) -> None:
+    def __init__(
+        self, tools: Mapping[str, ToolSpec] | None, limits: Limits, methods: Mapping[str, SupportMethod]
+    ) -> None:
         self._tools = tools
         self._limits = limits
+        self._methods = methods
         self.state = RunState()
         self.found: list[Divergence] = []
         self._expected: deque[Event] = deque()
@@ -185,7 +196,9 @@ class _Replay:
         move = next_move(state)
         match event:
             case ActionParsed() | ParseRejected() if move == "ask_policy":
-                decided = decide_reply(state, event.reply, table, at, limits=self._limits)
+                decided = decide_reply(
+                    state, event.reply, table, at, limits=self._limits, support_methods=self._methods
+                )
                 if not _same(event, decided[0]):
                     self._note(event, "parse", _describe(event), _describe(decided[0]))
                     return
@@ -210,7 +223,8 @@ class _Replay:
                 # An action recorded without its consequence (a stopped process): carried out next.
                 parsed = state.unhandled
                 assert parsed is not None
-                self._expect(event, decide_action(state, parsed.step, parsed.action, table, at))
+                step, action, methods = parsed.step, parsed.action, self._methods
+                self._expect(event, decide_action(state, step, action, table, at, support_methods=methods))
             case _:
                 self._note(event, "unexplained", _describe(event), f"no recorded input decides it ({move})")
 
@@ -242,7 +256,7 @@ class _Replay:
                 repr([(loc.url, loc.start, loc.end) for loc in today.locators]),
             )
             return
-        fields = ("answer", "citations", "evidence", "answer_sha256", "locators", "step")
+        fields = ("answer", "citations", "evidence", "answer_sha256", "locators", "support", "step")
         differ = [name for name in fields if getattr(recorded, name) != getattr(today, name)]
         self._note(recorded, "answer", f"recorded {', '.join(differ)}", "what the recorded finish gives")
 
@@ -264,15 +278,19 @@ def check_events(
     tools: Mapping[str, ToolSpec] | None = None,
     *,
     limits: Limits = DEFAULT_LIMITS,
+    support_methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
 ) -> CheckReport:
     """Replay `events` (one run's whole log) through today's decisions and report every difference.
 
     `tools` is the tool table to judge dispatches and recovery by (what each tool
     declares today); by default, the table the run recorded when it started. `limits`
     are the caps to judge recorded replies and pages by: a cut is replayed identically
-    under caps at least as large as those the run was recorded with.
+    under caps at least as large as those the run was recorded with. `support_methods` are
+    the support methods by name (the built-in ones by default): a run's finishes are judged
+    by the methods its `RunStarted` names, so a run recorded with a method of your own
+    needs it here too.
     """
-    replay = _Replay(tools, limits)
+    replay = _Replay(tools, limits, support_methods)
     for event in events:
         if not replay.take(event):
             break

@@ -33,6 +33,7 @@ from citeloop.events import (
     ParseRejected,
     PolicyReply,
     RunStarted,
+    Support,
     ToolDispatched,
     ToolError,
     ToolObserved,
@@ -41,10 +42,11 @@ from citeloop.events import (
 )
 from citeloop.policies import Rejected, parse_policy_reply
 
-from ._gate import validate_finish
+from ._gate import abstain_hint, validate_finish
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
 from ._locate import answer_digest, locate_evidence
 from ._state import RunState, normalize_query
+from ._support import SUPPORT_METHODS, SupportMethod, assess_support, is_supported
 
 ToolTable: TypeAlias = Mapping[str, ToolSpec]
 
@@ -80,8 +82,12 @@ def decide_start(
     policy: str,
     tools: ToolTable,
     at: datetime,
+    support: tuple[str, ...] = (),
 ) -> RunStarted:
-    """The first event of a run: the question and the rules it will be held to."""
+    """The first event of a run: the question and the rules it will be held to.
+
+    `support` names the support methods its positive finishes are held to (none by default).
+    """
     return RunStarted(
         run_id=run_id,
         seq=0,
@@ -91,6 +97,7 @@ def decide_start(
         tools=tuple(tools.values()),
         allowlist=allowlist,
         policy=policy,
+        support=support,
     )
 
 
@@ -101,6 +108,7 @@ def decide_reply(
     at: datetime,
     *,
     limits: Limits = DEFAULT_LIMITS,
+    support_methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
 ) -> list[Event]:
     """A policy reply, parsed strictly, and everything that follows from it without I/O.
 
@@ -147,15 +155,25 @@ def decide_reply(
         thought=parsed.thought,
         action=parsed.action,
     )
-    return [head, *decide_action(state, step, parsed.action, tools, at, offset=1)]
+    consequence = decide_action(
+        state, step, parsed.action, tools, at, offset=1, support_methods=support_methods
+    )
+    return [head, *consequence]
 
 
 def decide_action(
-    state: RunState, step: int, action: Action, tools: ToolTable, at: datetime, *, offset: int = 0
+    state: RunState,
+    step: int,
+    action: Action,
+    tools: ToolTable,
+    at: datetime,
+    *,
+    offset: int = 0,
+    support_methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
 ) -> list[Event]:
     """The consequence of a parsed action; `offset` counts events decided before it in the batch."""
     if isinstance(action, Finish):
-        return decide_finish(state, step, action.payload, at, offset=offset)
+        return decide_finish(state, step, action.payload, at, offset=offset, support_methods=support_methods)
     return _decide_call(state, step, action, tools, at, offset)
 
 
@@ -244,16 +262,31 @@ def decide_unknown_outcome(state: RunState, dispatched: ToolDispatched, at: date
 
 
 def decide_finish(
-    state: RunState, step: int, payload: dict[str, Any], at: datetime, *, offset: int = 0
+    state: RunState,
+    step: int,
+    payload: dict[str, Any],
+    at: datetime,
+    *,
+    offset: int = 0,
+    support_methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
 ) -> list[Event]:
-    """The gate's verdict on a finish, as the events that record it (docs/gate.md)."""
+    """The gate's verdict on a finish, as the events that record it (docs/gate.md).
+
+    A positive finish the gate accepts is then held to the run's support methods
+    (`state.support`, looked up in `support_methods`): their verdicts go on the `Answered`,
+    or on a `FinishRejected(unsupported_answer)` when one of them is not `supported`.
+    """
     seq = state.next_seq + offset
     code = validate_finish(payload, state.opened_bodies())
+    support: tuple[Support, ...] = ()
+    if code is None and not payload["cannot_answer"]:
+        question, answer, evidence = state.question, payload["answer"], payload["evidence"]
+        support = assess_support(question, answer, evidence, state.support, support_methods)
+        if not is_supported(support):
+            code = "unsupported_answer"
     if code is None:
         if payload["cannot_answer"]:
-            reason = state.own_abstain_reason()
-            answer = payload["answer"]
-            return [Abstained(run_id=state.run_id, seq=seq, at=at, step=step, reason=reason, answer=answer)]
+            return [_own_abstention(state, step, payload, at, seq)]
         citations = tuple(payload["citations"])
         pages = {url: (page.body, page.sha256) for url, page in state.opened.items() if url in citations}
         return [
@@ -267,9 +300,12 @@ def decide_finish(
                 evidence=payload["evidence"],
                 locators=locate_evidence(payload["evidence"], citations, pages),
                 answer_sha256=answer_digest(payload["answer"]),
+                support=support,
             )
         ]
-    rejected = FinishRejected(run_id=state.run_id, seq=seq, at=at, step=step, code=code, payload=payload)
+    rejected = FinishRejected(
+        run_id=state.run_id, seq=seq, at=at, step=step, code=code, payload=payload, support=support
+    )
     if not state.repair_used:
         return [rejected]
     final = Abstained(
@@ -282,6 +318,19 @@ def decide_finish(
         detail=code,
     )
     return [rejected, final]
+
+
+def _own_abstention(state: RunState, step: int, payload: dict[str, Any], at: datetime, seq: int) -> Abstained:
+    """A policy's abstention that passed the gate: its reason read off the log and its hint."""
+    hint = abstain_hint(payload)
+    reason = state.own_abstain_reason(None if hint is None else hint.reason)
+    fields: dict[str, Any] = {}
+    if hint is not None and reason == hint.reason:
+        fields = {"candidate": hint.candidate, "score": hint.score}
+    elif hint is not None:
+        fields = {"detail": f"asked for {hint.reason}"}
+    answer = payload["answer"]
+    return Abstained(run_id=state.run_id, seq=seq, at=at, step=step, reason=reason, answer=answer, **fields)
 
 
 def decide_budget(state: RunState, at: datetime) -> list[Event]:

@@ -54,6 +54,7 @@ from ._limits import DEFAULT_LIMITS, Limits
 from ._project import Projector, ViewOptions
 from ._sinks import SinkHub
 from ._state import RunState
+from ._support import DEFAULT_SUPPORT, SUPPORT_METHODS, SupportMethod
 
 
 class _TimedOut:
@@ -77,6 +78,10 @@ class LoopConfig:
     hub: SinkHub
     admission: Admission
     limits: Limits = DEFAULT_LIMITS
+    # The support methods new runs are held to (recorded in RunStarted), and the methods by
+    # name that judge any run's finishes: a run is held to the names its log records.
+    support: tuple[str, ...] = DEFAULT_SUPPORT
+    support_methods: Mapping[str, SupportMethod] = field(default_factory=lambda: SUPPORT_METHODS)
 
     # The tool table every decision trusts: what each tool declares now (built once).
     specs: Mapping[str, ToolSpec] = field(init=False)
@@ -142,6 +147,7 @@ class Driver:
             policy=policy,
             tools=config.specs,
             at=config.clock(),
+            support=config.support,
         )
 
     async def start(
@@ -218,7 +224,11 @@ class Driver:
                 parsed = self.state.unhandled
                 assert parsed is not None
                 at = self._config.clock()
-                await self._act(decide_action(self.state, parsed.step, parsed.action, self._config.specs, at))
+                config, step = self._config, parsed.step
+                methods = config.support_methods
+                await self._act(
+                    decide_action(self.state, step, parsed.action, config.specs, at, support_methods=methods)
+                )
             elif move == "budget":
                 await self._append(decide_budget(self.state, self._config.clock()))
             else:
@@ -250,7 +260,15 @@ class Driver:
             return
         reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
         config = self._config
-        await self._act(decide_reply(self.state, reply, config.specs, config.clock(), limits=config.limits))
+        decided = decide_reply(
+            self.state,
+            reply,
+            config.specs,
+            config.clock(),
+            limits=config.limits,
+            support_methods=config.support_methods,
+        )
+        await self._act(decided)
 
     async def _policy_failed(self, answer: str, detail: str) -> None:
         clock = self._config.clock()

@@ -71,6 +71,7 @@ class _Builder:
         "searched",
         "searched_owned",
         "steps",
+        "support",
         "tools",
         "unavailable",
         "unhandled",
@@ -82,6 +83,7 @@ class _Builder:
         self.max_steps = state.max_steps
         self.allowlist = state.allowlist
         self.policy = state.policy
+        self.support = state.support
         self.tools: Mapping[str, ToolSpec] = state.tools
         self.opened: Mapping[str, Page] = state.opened
         self.searched: Mapping[str, tuple[Hit, ...]] = state.searched
@@ -133,6 +135,7 @@ class _Builder:
                 self.max_steps = event.max_steps
                 self.allowlist = event.allowlist
                 self.policy = event.policy
+                self.support = event.support
                 self.tools = MappingProxyType({spec.name: spec for spec in event.tools})
             case Answered() | Abstained():
                 self.unhandled = None
@@ -195,6 +198,7 @@ class _Builder:
             allowlist=self.allowlist,
             tools=self.tools,
             policy=self.policy,
+            support=self.support,
             next_seq=self.next_seq,
             steps=self.steps,
             opened=MappingProxyType(self.opened) if self.opened_owned else self.opened,

@@ -11,10 +11,13 @@ found in no cited body: the failure paths. No body is ever normalized (see `_tex
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import Final, Literal, TypeAlias, get_args
+from typing import Final, Literal, NamedTuple, TypeAlias, get_args
+
+from citeloop.events import AbstainReason
 
 from ._text import contains_normalized_any, normalize_ws
 
@@ -29,10 +32,17 @@ GateCode: TypeAlias = Literal[
     "evidence",
     "evidence_uncited",
     "unsupported",
+    # Decided after the gate's own checks pass, by the support methods (runtime/_support.py,
+    # `decide_finish`): `validate_finish` never returns it.
+    "unsupported_answer",
 ]
 GATE_CODES: Final[tuple[GateCode, ...]] = get_args(GateCode)
 
 FINISH_KEYS: Final = frozenset({"answer", "citations", "cannot_answer", "evidence"})
+# The optional fifth key of an abstention: the reason it asks for (docs/gate.md, "How a run abstains").
+ABSTAIN_KEY: Final = "abstain"
+ASKABLE_REASONS: Final[tuple[AbstainReason, ...]] = ("missing_fact", "low_confidence", "conflicting_sources")
+_HINT_KEYS: Final = frozenset({"reason", "candidate", "score"})
 ABSTAIN_PREFIX: Final = "cannot:"
 # The least evidence that can be a quote: this many letters or digits (docs/gate.md).
 MIN_EVIDENCE_WORD_CHARS: Final = 3
@@ -46,7 +56,10 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     bool, `citations` a list of str (a bool is not a str or an int, a tuple is not a list).
     An accepted abstention (`cannot_answer` true) skips the evidence checks.
     """
-    if not isinstance(payload, Mapping) or set(payload) != FINISH_KEYS:
+    if not isinstance(payload, Mapping):
+        return "keys"
+    keys = set(payload)
+    if keys != FINISH_KEYS and not (keys == FINISH_KEYS | {ABSTAIN_KEY} and payload["cannot_answer"] is True):
         return "keys"
     answer, citations = payload["answer"], payload["citations"]
     cannot_answer, evidence = payload["cannot_answer"], payload["evidence"]
@@ -56,6 +69,7 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
         and type(cannot_answer) is bool
         and type(citations) is list
         and all(isinstance(url, str) for url in citations)
+        and (ABSTAIN_KEY not in payload or abstain_hint(payload) is not None)
     ):
         return "types"
     cited: list[str] = list(dict.fromkeys(citations))  # first-seen order, duplicates dropped
@@ -82,6 +96,40 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     if unsupported_words(answer, quote, [opened[url] for url in cited], opened):
         return "unsupported"
     return None
+
+
+class AbstainHint(NamedTuple):
+    """What an abstaining finish asks for in its `abstain` key: a reason, the candidate it did not trust."""
+
+    reason: AbstainReason
+    candidate: str | None
+    score: float | None
+
+
+def abstain_hint(payload: Mapping[str, object]) -> AbstainHint | None:
+    """The payload's `abstain` hint, or None when it has none or it is malformed (docs/gate.md).
+
+    The hint is an object with `reason` (one of `ASKABLE_REASONS`), and optionally
+    `candidate` (a string; required and non-blank for `low_confidence`) and `score` (a
+    finite number, not a boolean).
+    """
+    hint = payload.get(ABSTAIN_KEY)
+    if not isinstance(hint, Mapping) or not set(hint) <= _HINT_KEYS:
+        return None
+    reason, candidate, score = hint.get("reason"), hint.get("candidate"), hint.get("score")
+    if not isinstance(reason, str) or reason not in ASKABLE_REASONS:
+        return None
+    if candidate is not None and not isinstance(candidate, str):
+        return None
+    if reason == "low_confidence" and not (candidate and candidate.strip()):
+        return None
+    number: float | None = None
+    if score is not None:
+        if isinstance(score, bool) or not isinstance(score, int | float) or not math.isfinite(score):
+            return None
+        number = float(score)
+    asked = next(known for known in ASKABLE_REASONS if known == reason)
+    return AbstainHint(asked, candidate, number)
 
 
 # A year: a standalone number from 1000 to 2099 (not part of a longer word: "1990s", "B2014").

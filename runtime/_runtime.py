@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import math
 import uuid
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterable
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
 from datetime import UTC, datetime
-from types import TracebackType
+from types import MappingProxyType, TracebackType
 from typing import Any, Self
 
 import anyio
@@ -27,6 +27,7 @@ from ._project import ViewOptions
 from ._sinks import Sink, SinkHub, SinkStats
 from ._start import default_allowlist, policy_name
 from ._state import RunState
+from ._support import DEFAULT_SUPPORT, SUPPORT_METHODS, SupportMethod
 
 DEFAULT_MAX_STEPS = 6
 # Runs computing on the event loop at once; more queue (runtime/_admission.py). Waiting on
@@ -42,6 +43,22 @@ def new_run_id() -> str:
     return uuid.uuid4().hex
 
 
+def _support_config(
+    support: Iterable[str] | Mapping[str, SupportMethod],
+) -> tuple[tuple[str, ...], Mapping[str, SupportMethod]]:
+    """The names new runs record, and every method by name (the built-in ones and `support`'s own)."""
+    if isinstance(support, Mapping):
+        return tuple(support), MappingProxyType({**SUPPORT_METHODS, **support})
+    if isinstance(support, str):
+        raise UsageError(f"support is a list of method names, not the string {support!r}")
+    names = tuple(dict.fromkeys(support))
+    unknown = [name for name in names if name not in SUPPORT_METHODS]
+    if unknown:
+        known = ", ".join(SUPPORT_METHODS)
+        raise UsageError(f"unknown support method {unknown[0]!r}: the methods are {known}")
+    return names, SUPPORT_METHODS
+
+
 class Runtime:
     """Runs questions through a policy and tools, recording every step in `store`.
 
@@ -51,8 +68,11 @@ class Runtime:
     `sink_grace` seconds to drain. At most `max_busy_runs` runs compute on the event loop
     at once (runs waiting on their policy or a tool do not count), so that timers fire on
     time under load. `limits` caps what a run records (page bodies, policy replies: a cut
-    is recorded, docs/protocol.md). `clock` and `new_id` are injectable so that tests and
-    replays are deterministic.
+    is recorded, docs/protocol.md). `support` names the support methods a positive answer
+    must pass (docs/gate.md, "Support"): names from `SUPPORT_METHODS` (the default is all of
+    them, `()` checks none), or a mapping of names to your own methods. A run records the
+    names in its `RunStarted` and is held to them when resumed or checked. `clock` and
+    `new_id` are injectable so that tests and replays are deterministic.
     """
 
     def __init__(
@@ -67,6 +87,7 @@ class Runtime:
         policy_timeout: float | None = 300.0,
         view_options: ViewOptions | None = None,
         limits: Limits | None = None,
+        support: Iterable[str] | Mapping[str, SupportMethod] = DEFAULT_SUPPORT,
         sinks: Iterable[Sink] = (),
         sink_buffer: int = 10_000,
         sink_grace: float = 5.0,
@@ -80,6 +101,7 @@ class Runtime:
         if max_busy_runs < 1:
             raise UsageError(f"max_busy_runs must be at least 1, got {max_busy_runs}")
         tool_map = {tool.name: tool for tool in tools}
+        support_names, support_methods = _support_config(support)
         self._allowlist = tuple(allowlist) if allowlist is not None else default_allowlist(tool_map)
         self._max_steps = max_steps
         self._new_id = new_id
@@ -94,6 +116,8 @@ class Runtime:
             policy_timeout=policy_timeout,
             view_options=view_options or ViewOptions(),
             limits=limits or DEFAULT_LIMITS,
+            support=support_names,
+            support_methods=support_methods,
             hub=self._hub,
             admission=Admission(max_busy_runs),
         )
@@ -291,4 +315,6 @@ class Runtime:
             events = await self._read(run_id)
         except TamperedLogError as exc:  # judged all the same: the break is one of the divergences
             events = list(exc.events)
-        return check_events(events, tools=self._config.specs, limits=self._config.limits)
+        config = self._config
+        methods = config.support_methods
+        return check_events(events, tools=config.specs, limits=config.limits, support_methods=methods)

@@ -57,6 +57,8 @@ class RunState(NamedTuple):
     allowlist: tuple[str, ...] = ()
     tools: Mapping[str, ToolSpec] = _NO_ENTRIES
     policy: str = ""
+    # The support methods a positive finish is held to, by name (RunStarted.support).
+    support: tuple[str, ...] = ()
     next_seq: int = 0
     steps: int = 0
     opened: Mapping[str, Page] = _NO_ENTRIES
@@ -111,10 +113,18 @@ class RunState(NamedTuple):
         """The gate's view: each successfully opened URL mapped to its body."""
         return {url: page.body for url, page in self.opened.items()}
 
-    def own_abstain_reason(self) -> AbstainReason:
-        """The reason for a policy's own abstention, read off what the run did (docs/gate.md)."""
+    def own_abstain_reason(self, asked: AbstainReason | None = None) -> AbstainReason:
+        """The reason for a policy's own abstention, read off what the run did (docs/gate.md).
+
+        `asked` is the reason the finish asked for (its `abstain` hint: `missing_fact`,
+        `low_confidence` or `conflicting_sources`). What the log shows wins over it: with
+        nothing opened the reason is `not_found` or `no_hits`, and `conflicting_sources`
+        needs two opened pages (else `missing_fact`).
+        """
         if not self.opened and self.open_attempts and self.open_failures == self.open_attempts:
             return "not_found"
         if not self.opened and self.hits_seen == 0:
             return "no_hits"
-        return "missing_fact"
+        if asked == "conflicting_sources" and len(self.opened) < 2:
+            return "missing_fact"
+        return asked or "missing_fact"

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from types import MappingProxyType
 
 import pytest
-from citeloop.events import Finish, Hit, Page, PolicyReply, open_store
+from citeloop.events import Finish, FinishRejected, Hit, Page, PolicyReply, open_store
 from citeloop.policies import ExtractivePolicy, Parsed, RunView, Turn, parse_reply
 from citeloop.policies._extractive import bridge_query, choose, multi_hop
 from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS
@@ -72,8 +72,12 @@ async def test_spec_favorite_food_abstains(demo: Corpus) -> None:
 async def test_threshold_is_the_knob(demo: Corpus) -> None:
     strict, _ = await _run(demo, "Who founded Acme Robotics?", ExtractivePolicy(min_confidence=0.999))
     assert strict.status == "abstained"  # type: ignore[attr-defined]
-    lax, _ = await _run(demo, "What is Ada's favorite food?", ExtractivePolicy(min_confidence=0.0))
-    assert lax.status == "answered"  # type: ignore[attr-defined]  # the gate still checks what it says
+    lax, state = await _run(demo, "What is Ada's favorite food?", ExtractivePolicy(min_confidence=0.0))
+    # With no threshold the policy proposes a sentence; the support check (focus-entity: it is
+    # about Kenji Ito, not Ada) refuses it, so the run still abstains.
+    assert lax.status == "abstained"  # type: ignore[attr-defined]
+    rejected = [e for step in state.by_step for e in step if isinstance(e, FinishRejected)]  # type: ignore[attr-defined]
+    assert rejected and rejected[0].code == "unsupported_answer"
 
 
 @pytest.mark.anyio

@@ -31,9 +31,9 @@ SCRIPT = {
         "80 kg", "The Zephyr weighs 80 kg without its battery."
     ),
     "When was the Zephyr built?": ScriptedAnswer("1999", "The Zephyr was built in 1999 by a small workshop."),
-    "How many masts has the Mistral?": ScriptedAnswer(
-        "a sailing boat", "The Mistral is a sailing boat with two masts."
-    ),
+    # "two" passes the support check (a count the quote gives for masts); "a sailing boat"
+    # would be refused there (number-unit: no number), never reaching the file's gold.
+    "How many masts has the Mistral?": ScriptedAnswer("two", "The Mistral is a sailing boat with two masts."),
 }
 
 # What the file says is right; the expected verdict of each run follows from both.

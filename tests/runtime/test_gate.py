@@ -42,6 +42,7 @@ def test_codes_are_the_table_in_order() -> None:
         "evidence",
         "evidence_uncited",
         "unsupported",
+        "unsupported_answer",
     )
 
 

@@ -1,0 +1,217 @@
+"""The question's focus, and whether a quote is about it: the rules behind `focus-entity`.
+
+A cheap rule, no parser (docs/gate.md, "Support", states it and its limits):
+
+- **The focus** is what the question names: quoted text; code-like tokens (`snake_case`,
+  `CamelCase`, `dotted.names`, `call()`, `--flags`); runs of capitalized words joined by
+  "&" or a particle such as "de" or "von" ("Müller & Söhne", "Acme Robotics"), upper-case runs ("VACUUM FULL")
+  and acronyms ("CEO"); question words and other function words are not names. When the
+  question names none of these, the content words of the phrase after its last "of"
+  (up to a preposition), or between "does/do/did" and its last word, stand in for it.
+- **About it, not in passing**: one focus occurs, as whole words, in the sentence of the
+  quote that holds the answer, or in an earlier sentence that the answer's sentence
+  continues (every sentence in between opens with "it", "its", "he", "she", "they",
+  "this", "the" ...), and not inside brackets or right after "such as", "like", "unlike",
+  "than", "including", "e.g." and the like. An acronym also counts when the quote spells
+  it out ("chief executive officer" for "CEO").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal, NamedTuple
+
+from ._quantities import fold_text, singular
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+FocusKind = Literal["quoted", "identifier", "name", "acronym", "phrase"]
+
+
+class Focus(NamedTuple):
+    """One thing the question is about: as written, folded for matching, and how it was found."""
+
+    text: str
+    folded: str
+    kind: FocusKind
+
+
+_QUOTED: Final = re.compile(
+    r"[\"\u201c\u00ab`]([^\"\u201c\u201d\u00ab\u00bb`]{1,80})[\"\u201d\u00bb`]"
+    r"|(?<!\w)['\u2018]([^'\u2018\u2019]{1,80})['\u2019](?!\w)"
+)
+_QUOTE_MARKS: Final = frozenset("\"'`\u201c\u00ab\u2018")
+_TOKEN: Final = re.compile(r"--?[^\W\d_][\w-]*|\w[\w.]*(?:\(\))?|&")
+_DOTTED: Final = re.compile(r"[^\W\d_]\.[^\W\d_]")
+_CAMEL: Final = re.compile(r"[a-z][A-Z]")
+# What may join two capitalized words into one name ("of" may not: "CEO of Acme" is two foci).
+_PARTICLES: Final = _words("& de da do dos das del della di von van der den du la le y")
+# Capitalized words that open or shape a question rather than name something.
+_NOT_NAMES: Final = _words(
+    "who whom whose what when where which why how is are was were am be been being do does "
+    "did can could should would will shall may might must has have had in on at by for from "
+    "to of with according as after before during about into over under between name list give "
+    "tell describe explain define show find please the a an this that these those i if and or "
+    "but not no yes there here it its they their them he she his her we you your my our also "
+    "then than so such some any each every other another all both either neither first last "
+    "next current new old one two three four five six seven eight nine ten"
+)
+_STOP: Final = _NOT_NAMES | _words("thing things kind type way part use used using")
+_PHRASE_END: Final = _words("in on at for to from with by during after before since into over under when if")
+
+
+def _identifier(token: str) -> bool:
+    if token.isalpha() and (token.islower() or token.isupper() or token.istitle()):
+        return False  # the common case, decided without a regex
+    return (
+        ("_" in token and any(char.isalpha() for char in token))
+        or ("." in token and _DOTTED.search(token) is not None)
+        or token.endswith("()")
+        or (token.startswith("-") and len(token) > 2)
+        or _CAMEL.search(token) is not None
+    )
+
+
+def _capital(token: str) -> bool:
+    return len(token) >= 2 and token[0].isupper() and token.casefold() not in _NOT_NAMES
+
+
+def question_focus(question: str) -> list[Focus]:
+    """What `question` is about, in the order found (docs/gate.md, "Support"); [] when it names nothing."""
+    found: list[Focus] = []
+    for match in () if _QUOTE_MARKS.isdisjoint(question) else _QUOTED.finditer(question):
+        text = (match.group(1) or match.group(2)).strip()
+        if any(char.isalnum() for char in text):
+            found.append(Focus(text, fold_text(text), "quoted"))
+    run: list[tuple[int, str]] = []  # the capitalized words (and particles) of the name being read
+
+    def close() -> None:
+        while run and run[-1][1].casefold() in _PARTICLES:
+            run.pop()  # a particle never ends a name
+        if run:
+            text = question[run[0][0] : run[-1][0] + len(run[-1][1])]
+            single = len(run) == 1 and text.isupper()
+            found.append(Focus(text, fold_text(text), "acronym" if single else "name"))
+        run.clear()
+
+    for match in _TOKEN.finditer(question):
+        token, start = match.group(0), match.start()
+        if token[-1] == ".":
+            token = token.rstrip(".")
+        joined = bool(run) and question[run[-1][0] + len(run[-1][1]) : start].strip() in ("", "-")
+        if token.islower() and token.isalpha():  # the common case: a plain word
+            if joined and token in _PARTICLES:
+                run.append((start, token))
+            elif run:
+                close()
+        elif _identifier(token):
+            if run:
+                close()
+            found.append(Focus(token, fold_text(token.removesuffix("()")), "identifier"))
+        elif _capital(token):
+            if run and not joined:
+                close()
+            run.append((start, token))
+        elif joined and token == "&":
+            run.append((start, token))
+        elif run:
+            close()
+    close()
+    if not found:
+        found = _phrase_focus(question)
+    unique: dict[str, Focus] = {}
+    for focus in found:
+        unique.setdefault(focus.folded, focus)
+    return list(unique.values())
+
+
+def _phrase_focus(question: str) -> list[Focus]:
+    """The fallback: content words after the last "of", or between "does/do/did" and the last word."""
+    words = re.findall(r"[^\W\d_]+", fold_text(question))
+    phrase: list[str] = []
+    if "of" in words:
+        after = words[len(words) - words[::-1].index("of") :]
+        for word in after:
+            if word in _PHRASE_END:
+                break
+            phrase.append(word)
+    else:
+        for aux in ("does", "do", "did"):
+            if aux in words[:-1]:
+                phrase = words[words.index(aux) + 1 : -1]
+                break
+    return [Focus(word, word, "phrase") for word in phrase if len(word) >= 3 and word not in _STOP]
+
+
+# A sentence ends at . ! ? before a space, unless the word before is short or a known abbreviation.
+_END: Final = re.compile(r"[.!?](?= |$)")
+_ABBREVIATIONS: Final = _words("mrs mme inc ltd corp etc approx fig vol e.g i.e vs cf")
+_CONTINUES: Final = _words(
+    "it its he his him she her they their them this these those that the there such both each"
+)
+_PASSING: Final = re.compile(
+    r"(?:\b(?:such as|e\.g\.,?|i\.e\.,?|for example,?|for instance,?|like|unlike|including|see(?: also)?"
+    r"|cf\.|compared (?:with|to)|other than|except|besides|than|instead of|rather than|as opposed to))"
+    r" (?:(?:the|a|an) )?$"
+)
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """The sentence spans of folded `text`."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _END.finditer(text):
+        word = text[text.rfind(" ", start, match.start()) + 1 : match.start()]
+        if (len(word) <= 2 and word.isalpha()) or word in _ABBREVIATIONS:
+            continue
+        spans.append((start, match.end()))
+        start = match.end() + 1
+    if start < len(text):
+        spans.append((start, len(text)))
+    return spans
+
+
+def occurrences(text: str, focus: Focus) -> list[int]:
+    """Where `focus` occurs in folded `text` as whole words (start offsets)."""
+    if focus.kind == "phrase":
+        stem = singular(focus.folded)
+        return [m.start() for m in re.finditer(r"[^\W\d_]+", text) if singular(m.group(0)) == stem]
+    needle, found, at = focus.folded, [], text.find(focus.folded)
+    while at >= 0:
+        end = at + len(needle)
+        before = text[at - 1] if at else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            found.append(at)
+        at = text.find(needle, at + 1)
+    if not found and focus.kind == "acronym":
+        found = _spelled_out(text, needle)
+    return found
+
+
+def _spelled_out(text: str, acronym: str) -> list[int]:
+    """Starts of word runs whose initials spell `acronym` ("chief executive officer" for "ceo")."""
+    words = list(re.finditer(r"[^\W\d_]+", text))
+    initials = "".join(word.group(0)[0] for word in words)
+    found, at = [], initials.find(acronym)
+    while at >= 0:
+        found.append(words[at].start())
+        at = initials.find(acronym, at + 1)
+    return found
+
+
+def in_passing(text: str, at: int, sentence_start: int) -> bool:
+    """Whether the mention at `at` is an aside: in brackets, or after "such as", "like", "than" ..."""
+    before = text[sentence_start:at]
+    if before.count("(") > before.count(")") or before.count("[") > before.count("]"):
+        return True
+    return _PASSING.search(before) is not None
+
+
+def continues(text: str, span: tuple[int, int]) -> bool:
+    """Whether the sentence at `span` opens with a word that points back ("it", "its", "the" ...)."""
+    first = re.match(r"[^\W\d_]+", text[span[0] : span[1]])
+    return first is not None and first.group(0) in _CONTINUES

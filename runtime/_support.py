@@ -1,0 +1,319 @@
+"""Support: whether the located evidence backs the answer, judged by named deterministic methods.
+
+Location (runtime/_gate.py, runtime/_locate.py) says *where* a quote is; support says
+whether that quote backs the answer to *this question*. A support method is a plain
+function of a `SupportCase` returning a verdict and a short detail, or None when it has
+nothing to judge (a count check on a "who" question). Methods are registered by name in
+`SUPPORT_METHODS`; a run records the names it is held to in `RunStarted.support`, and
+`decide_finish` (runtime/_decide.py) runs them after the gate accepted a positive finish,
+so the driver and `check` judge alike. A verdict is a mechanical check under a named
+method, not a proof of truth: the rules and their limits are in docs/gate.md ("Support").
+
+Cost: every method reads the question, the answer and the evidence quote, never a page
+body, so the accepted path stays within B6 (docs/benchmarks.md).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final, TypeAlias
+
+from citeloop.events import Support, SupportVerdict
+
+from ._focus import Focus, continues, in_passing, occurrences, question_focus, sentences
+from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+MAX_DETAIL: Final = 160
+
+
+class SupportCase:
+    """What a support method judges: the run's question, the answer, the evidence quote.
+
+    The folded forms (`fold_text`: NFKC, case-folded, single spaces) are computed once, and
+    what is read out of the evidence once on first use, and shared by the methods.
+    """
+
+    def __init__(self, question: str, answer: str, evidence: str) -> None:
+        self.question = question
+        self.answer = answer
+        self.evidence = evidence
+        self.folded_question = fold_text(question)
+        # The answer without the punctuation and quotes around it.
+        self.folded_answer = fold_text(answer).strip(_EDGE)
+        self.folded_evidence = fold_text(evidence)
+        self._dates: list[Date] | None = None
+        self._quantities: list[Quantity] | None = None
+        self._words: frozenset[str] | None = None
+
+    @property
+    def evidence_dates(self) -> list[Date]:
+        if self._dates is None:
+            self._dates = find_dates(self.folded_evidence)
+        return self._dates
+
+    @property
+    def evidence_quantities(self) -> list[Quantity]:
+        if self._quantities is None:
+            self._quantities = quantities(self.folded_evidence, self.evidence_dates)
+        return self._quantities
+
+    @property
+    def evidence_words(self) -> frozenset[str]:
+        if self._words is None:
+            self._words = frozenset(singular(word) for word in _WORD.findall(self.folded_evidence))
+        return self._words
+
+
+Judgement: TypeAlias = tuple[SupportVerdict, str]
+# A support method: its verdict on a case and a short detail, or None when it has nothing to judge.
+SupportMethod: TypeAlias = Callable[[SupportCase], Judgement | None]
+
+_EDGE: Final = " .,;:!?\"'()[]{}*_`"
+_WORD: Final = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_YESNO: Final = re.compile(r"(?:yes|no)[.!]?")
+_LEADING_YESNO: Final = re.compile(r"^(?:yes|no)\b[,.;:!]?\s*")
+# Words that carry no content of their own; negations are *not* here: "not" must be quoted too.
+_FUNCTION_WORDS: Final = _words(
+    "a an the of in on at by for from to with and or but is are was were be been being am it "
+    "its this that these those he she they them his her their we our you your i as which who "
+    "whom whose what when where there here has have had do does did so than then also about "
+    "into onto over after before since until while per each both either"
+)
+
+
+def _within(text: str, needle: str) -> bool:
+    """Whether `needle` occurs in `text` with no letter or digit running on at either end."""
+    at = text.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(needle, at + 1)
+    return False
+
+
+def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def answer_in_quote(case: SupportCase) -> Judgement | None:
+    """`answer-in-quote`: the answer's content occurs in the quote.
+
+    Supported when the folded answer is in the folded quote as whole words; otherwise when
+    each of its dates, numbers (with their unit) and content words is: a date by its
+    parts ("1 September 2021" = "2021-09-01"), a number by value ("4,000" = "4 000" =
+    "4000"; "2 GB" = "2GB" = "2 gigabytes"), a word by its light singular. A bare "yes"
+    or "no" is not judged.
+    """
+    answer, quote = case.folded_answer, case.folded_evidence
+    if _YESNO.fullmatch(answer):
+        return None
+    if answer and _within(quote, answer):
+        return "supported", "the answer's text is in the quote"
+    rest = _LEADING_YESNO.sub("", answer)
+    missing: list[str] = []
+    checked = 0
+    dates = find_dates(rest)
+    for date in dates:
+        checked += 1
+        if not any(date.within(other) for other in case.evidence_dates):
+            missing.append(rest[date.start : date.end])
+    rest = _blank(rest, [(date.start, date.end) for date in dates])
+    numbers = quantities(rest, [])
+    values = {quantity.value for quantity in case.evidence_quantities}
+    for number in numbers:
+        checked += 1
+        if number.unit is not None:
+            found = any(q.value == number.value and q.unit == number.unit for q in case.evidence_quantities)
+        else:
+            found = number.value in values
+        if not found:
+            missing.append(rest[number.start : number.end] + (f" {number.unit}" if number.unit else ""))
+    rest = _blank(rest, [(number.start, number.end) for number in numbers])
+    for word in _WORD.findall(rest):
+        if word in _FUNCTION_WORDS or word in UNITS:
+            continue
+        checked += 1
+        if singular(word) not in case.evidence_words:
+            missing.append(word)
+    if not checked:
+        return "unsupported", "the answer holds no content word to find in the quote"
+    if missing:
+        return "unsupported", f"not in the quote: {', '.join(dict.fromkeys(missing))}"
+    return "supported", f"the answer's {checked} content words, numbers and dates are all in the quote"
+
+
+def focus_entity(case: SupportCase) -> Judgement | None:
+    """`focus-entity`: the quote is about what the question names (runtime/_focus.py has the rule).
+
+    Not judged when the question names nothing the rule can find.
+    """
+    foci = question_focus(case.question)
+    if not foci:
+        return None
+    quote = case.folded_evidence
+    spans = sentences(quote)
+    single = len(spans) == 1  # the common case: one sentence, nothing to locate
+    allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans)
+    aside: list[Focus] = []
+    for focus in foci:
+        for at in occurrences(quote, focus):
+            index = 0 if single else _sentence_of(spans, at)
+            if index not in allowed:
+                continue
+            if in_passing(quote, at, spans[index][0]):
+                aside.append(focus)
+                continue
+            return "supported", f"the quote is about {focus.text!r}"
+    names = " or ".join(repr(focus.text) for focus in foci)
+    if aside:
+        return "unsupported", f"the quote names {aside[0].text!r} only in passing"
+    return "unsupported", f"the sentence that answers does not name {names}"
+
+
+def _sentence_of(spans: list[tuple[int, int]], at: int) -> int:
+    return next((index for index, (start, end) in enumerate(spans) if start <= at < end), len(spans) - 1)
+
+
+def _answer_sentences(quote: str, answer: str, spans: list[tuple[int, int]]) -> set[int]:
+    """The sentences a focus may stand in: the answer's, and earlier ones that it continues."""
+    holding = {
+        index for index, (start, end) in enumerate(spans) if answer and _within(quote[start:end], answer)
+    }
+    if not holding:
+        return set(range(len(spans)))  # the answer is not quoted verbatim: any sentence
+    allowed = set(holding)
+    for index in holding:
+        earlier = index
+        while earlier > 0 and continues(quote, spans[earlier]):
+            earlier -= 1
+            allowed.add(earlier)
+    return allowed
+
+
+_HOW_MANY: Final = re.compile(
+    r"\bhow many (?:of )?(?:(?:the|these|those|its|their|his|her|our) )?([^\W\d_][\w-]*)"
+)
+_NUMBER_OF: Final = re.compile(r"\b(?:number|count|total) of (?:(?:the|its|their) )?([^\W\d_][\w-]*)")
+_HOW_MUCH: Final = re.compile(
+    r"\bhow (?:much|long|far|big|large|old|tall|high|heavy|fast|wide|deep|often)\b"
+    r"|\bwhat (?:percentage|percent|share|proportion|fraction|amount|size|population)\b"
+    # "what is the (maximum) range of ...": a measure, asked without "how".
+    r"|\bwhat (?:is|was|are|were) (?:the |its |their )?(?:[^\W\d_]+ )?(?:range|length|size|weight|height"
+    r"|price|cost|population|distance|speed|capacity|duration|area|depth|width|temperature|percentage)\b"
+)
+_DEFAULT: Final = re.compile(r"\bdefaults?\b")
+# A question none of these occur in asks for no count, amount or default.
+_QUANTITY_WORDS: Final = ("how ", "what", "number of", "count of", "total of", "default")
+
+
+def _attached(quantity: Quantity, noun: str) -> bool:
+    """Whether `quantity` counts or measures `noun` (the unit next to it, or a word just after)."""
+    unit = UNITS.get(noun)
+    return (unit is not None and quantity.unit == unit) or noun in quantity.after
+
+
+def number_unit(case: SupportCase) -> Judgement | None:
+    """`number-unit`: a question for a count or amount gets a number the quote gives for it.
+
+    Judges "how many/how much/how long ...", "what percentage ...", "the number of ...",
+    "what is the range/price/size/... of ..." and questions about a default. The answer
+    must hold a number (a default may be a word, such as "off": then only "default" is
+    asked of the quote); the quote must give that number,
+    with the answer's unit, and not only as a date; a unit the quote gives with it must be
+    kept in the answer; for a count of something ("how many scooters"), a number the quote
+    puts next to that noun that is not the answer's makes the answer `contradicted`.
+    """
+    question = case.folded_question
+    if not any(word in question for word in _QUANTITY_WORDS):
+        return None  # the common case, decided by substring tests before any regex
+    count = _HOW_MANY.search(question) or _NUMBER_OF.search(question)
+    default = _DEFAULT.search(question) is not None
+    if count is None and not default and _HOW_MUCH.search(question) is None:
+        return None
+    if default and "default" not in case.evidence_words:
+        return "unsupported", "the quote does not say it is the default"
+    answer = case.folded_answer
+    numbers = [q for q in quantities(answer) if not q.dated]
+    if not numbers:
+        if count is None and default:
+            return "supported", "the quote states the default"
+        return "unsupported", "the answer states no number"
+    noun = singular(count.group(1)) if count is not None else None
+    given = case.evidence_quantities
+    counted = [q for q in given if noun is not None and not q.dated and _attached(q, noun)]
+    for number in numbers:
+        same = [q for q in given if q.value == number.value]
+        if not same:
+            if counted:
+                return "contradicted", f"the quote gives {counted[0].value} {noun}, not {number.value}"
+            return "unsupported", f"{number.value} is not in the quote"
+        if number.unit is not None:
+            same = [q for q in same if q.unit == number.unit]
+            if not same:
+                return "unsupported", f"the quote does not give {number.value} {number.unit}"
+        elif all(q.unit is not None for q in same):
+            return "unsupported", f"the quote gives {number.value} {same[0].unit}: the answer drops the unit"
+        if all(q.dated for q in same):
+            if counted:
+                return (
+                    "contradicted",
+                    f"{number.value} is a date in the quote, which gives {counted[0].value} {noun}",
+                )
+            return "unsupported", f"{number.value} is a date in the quote, not a count or amount"
+        if noun is not None and counted and not any(_attached(q, noun) for q in same if not q.dated):
+            return "contradicted", f"the quote gives {counted[0].value} {noun}, not {number.value}"
+    shown = " ".join(number.value + (f" {number.unit}" if number.unit else "") for number in numbers)
+    return "supported", f"the quote gives {shown}" + (f" {noun}" if noun and counted else "")
+
+
+SUPPORT_METHODS: Final[Mapping[str, SupportMethod]] = MappingProxyType(
+    {"answer-in-quote": answer_in_quote, "focus-entity": focus_entity, "number-unit": number_unit}
+)
+# The methods a Runtime holds positive finishes to unless told otherwise: all the deterministic ones.
+DEFAULT_SUPPORT: Final[tuple[str, ...]] = tuple(SUPPORT_METHODS)
+
+
+def assess_support(
+    question: str,
+    answer: str,
+    evidence: str,
+    names: Sequence[str],
+    methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
+) -> tuple[Support, ...]:
+    """The verdicts of the methods `names`, in that order; a method with nothing to judge is left out.
+
+    A name with no method in `methods` is judged `unsupported` (a run is never accepted by
+    a method that did not run).
+    """
+    if not names:
+        return ()
+    case = SupportCase(question, answer, evidence)
+    verdicts: list[Support] = []
+    for name in names:
+        method = methods.get(name)
+        judged: Judgement | None = (
+            ("unsupported", "no support method of this name is configured")
+            if method is None
+            else method(case)
+        )
+        if judged is not None:
+            verdict, detail = judged
+            if len(detail) > MAX_DETAIL:
+                detail = detail[: MAX_DETAIL - 1] + "…"
+            verdicts.append(Support(method=name, verdict=verdict, detail=detail))
+    return tuple(verdicts)
+
+
+def is_supported(verdicts: Sequence[Support]) -> bool:
+    """Whether every verdict is `supported` (no verdict at all counts as supported)."""
+    return all(verdict.verdict == "supported" for verdict in verdicts)
