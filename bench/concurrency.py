@@ -80,7 +80,7 @@ async def runtime_concurrent(
     bound = {} if max_busy_runs is None else {"max_busy_runs": max_busy_runs}  # None: the default
     runtime = Runtime(store=store, tools=workload.tools(), policy=workload.policy(), **bound)
     async with store, runtime as rt:
-        await rt.run(question(0, n), run_id="warm")
+        await rt.run(question(0, n))  # a warm-up run (a fresh id: a stored run never takes a second start)
         gc.collect()
         base = rss_kb()
         done = anyio.Event()
