@@ -2,7 +2,7 @@
 
 from ._cache import index_cache_dir as index_cache_dir
 from ._corpus import Corpus as Corpus
-from ._corpus import CorpusError as CorpusError
+from ._documents import CorpusError as CorpusError
 from ._files import SkippedFile as SkippedFile
 from ._protocol import Tool as Tool
 

@@ -24,7 +24,7 @@ import hashlib
 import os
 import sqlite3
 import tempfile
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from urllib.parse import quote
@@ -33,23 +33,17 @@ import anyio
 import anyio.from_thread
 import anyio.to_thread
 import orjson
-from citeloop.events import Hit, Page, UsageError
+from citeloop.events import Hit, Page
 
 from ._cache import index_cache_dir
-from ._decode import Undecodable, decode_text
-from ._files import SUFFIXES, Member, Skip, SkippedFile, SkipReason, listing, open_root, read_member
-from ._html import html_to_text
+from ._documents import Checkpoint, CorpusError, FolderDocuments, JsonlDocuments, os_reason
+from ._files import SUFFIXES, SkippedFile, listing, open_root
 from ._index import INDEX_VERSION, Document, SearchIndex
 from ._protocol import Tool
 
 MAX_LINE_BYTES = 10 * 1024 * 1024
 """The default cap on one line of a `.jsonl` corpus, in bytes (`max_line_bytes`)."""
 
-Checkpoint = Callable[[], None]
-
-
-class CorpusError(UsageError):
-    """Raised when a corpus path is missing, cannot be read, holds no documents, or a .jsonl line is bad."""
 
 
 class Corpus:
@@ -107,7 +101,7 @@ class Corpus:
                 raise CorpusError(f"max_line_bytes must be at least 1, got {max_line_bytes}")
             stamp = _stat(root)
             manifest = _manifest(root, [[root.name, *stamp, max_line_bytes]])
-            loader = _JsonlDocuments(root, max_line_bytes, check)
+            loader = JsonlDocuments(root, max_line_bytes, check)
             index, rebuilt = _open_index(root, loader, manifest, target, check, lambda: "")
             return _checked(cls(index, root.stem, rebuilt=rebuilt), root)
         raise CorpusError(f"corpus must be a folder or a .jsonl file: {root}")
@@ -145,7 +139,7 @@ class Corpus:
             if not members:
                 raise CorpusError(_empty(root, listed, f"no {', '.join(sorted(SUFFIXES))} files"))
             manifest = _manifest(root, [[m.path, *m.stamp] for m in members])
-            loader = _FolderDocuments(root, root_fd, members, check)
+            loader = FolderDocuments(root, root_fd, members, check)
             index, rebuilt = _open_index(root, loader, manifest, target, check, loader.notes)
         finally:
             os.close(root_fd)
@@ -234,17 +228,13 @@ def _open_index(
         return SearchIndex.build(loader, where, manifest, notes=notes, checkpoint=check), True
     except (OSError, sqlite3.Error) as exc:
         if target is not None:
-            raise CorpusError(f"cannot write the corpus index {where}: {_reason(exc)}") from exc
+            raise CorpusError(f"cannot write the corpus index {where}: {os_reason(exc)}") from exc
     # A cache folder that cannot be written: fall back to the temp folder.
     fallback = _cache_file(root, Path(tempfile.gettempdir()))
     try:
         return SearchIndex.build(loader, fallback, manifest, notes=notes, checkpoint=check), True
     except (OSError, sqlite3.Error) as exc:
-        raise CorpusError(f"cannot write the corpus index {where} or {fallback}: {_reason(exc)}") from exc
-
-
-def _reason(exc: BaseException) -> str:
-    return (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+        raise CorpusError(f"cannot write the corpus index {where} or {fallback}: {os_reason(exc)}") from exc
 
 
 def _checked(corpus: Corpus, root: Path) -> Corpus:
@@ -269,142 +259,6 @@ def _read_notes(text: str) -> tuple[list[SkippedFile], list[tuple[str, str]]]:
     notes = orjson.loads(text)
     skipped = [SkippedFile(path, reason, detail) for path, reason, detail in notes["skipped"]]
     return skipped, [(path, encoding) for path, encoding in notes["decoded"]]
-
-
-class _FolderDocuments:
-    """The documents of a folder's files, read only if the index has to be (re)built."""
-
-    def __init__(self, root: Path, root_fd: int, members: list[Member], check: Checkpoint) -> None:
-        self._root = root
-        self._root_fd = root_fd
-        self._members = members
-        self._check = check
-        self.skipped: list[SkippedFile] = []
-        self.decoded: list[tuple[str, str]] = []
-
-    def notes(self) -> str:
-        skipped = [[s.path, s.reason, s.detail] for s in self.skipped]
-        return orjson.dumps({"skipped": skipped, "decoded": self.decoded}).decode()
-
-    def __iter__(self) -> Iterator[Document]:
-        self.skipped, self.decoded = [], []
-        prefix = f"corpus://{quote(self._root.name or 'corpus', safe='')}/"
-        held: dict[str, str] = {}
-        for member in self._members:
-            self._check()
-            try:
-                text, encoding = decode_text(read_member(self._root_fd, member))
-            except Skip as skip:
-                self.skipped.append(skip.skipped)
-                continue
-            except Undecodable as refused:
-                reason: SkipReason = "binary" if refused.reason == "binary" else "undecodable"
-                self.skipped.append(SkippedFile(member.path, reason, refused.detail))
-                continue
-            if encoding not in ("utf-8", "utf-8-sig"):
-                self.decoded.append((member.path, encoding))
-            url, title, body = _parse(os.path.splitext(member.path)[1].lower(), text, self._check)
-            url = url or prefix + quote(member.path)
-            if url in held:
-                detail = f"{url} is already held by {held[url]}"
-                self.skipped.append(SkippedFile(member.path, "duplicate_url", detail))
-                continue
-            held[url] = member.path
-            yield Document(url=url, title=title or Path(member.path).stem.replace("_", " "), body=body)
-
-
-def _parse(suffix: str, text: str, check: Checkpoint) -> tuple[str | None, str, str]:
-    """(declared URL or None, title or '', body) of one file's text."""
-    text = text.removeprefix("\ufeff")
-    if suffix in (".html", ".htm"):
-        page = html_to_text(text, check)
-        return page.url, page.title, page.text
-    if suffix in (".md", ".markdown"):
-        meta, body = _front_matter(text)
-        title = meta.get("title", "")
-        if not title:
-            for line in body.splitlines():
-                if line.startswith("# "):
-                    title = line[2:].strip()
-                    break
-        return meta.get("url") or None, title, body.strip()
-    return None, "", text.strip()
-
-
-def _front_matter(text: str) -> tuple[dict[str, str], str]:
-    """Simple `key: value` lines between `---` fences at the very top (not full YAML)."""
-    lines = text.splitlines(keepends=True)
-    if not lines or lines[0].strip() != "---":
-        return {}, text
-    for end in range(1, len(lines)):
-        if lines[end].strip() == "---":
-            meta: dict[str, str] = {}
-            for line in lines[1:end]:
-                key, sep, value = line.partition(":")
-                if sep:
-                    meta[key.strip().lower()] = value.strip().strip("\"'")
-            return meta, "".join(lines[end + 1 :])
-    return {}, text
-
-
-class _JsonlDocuments:
-    """The records of a .jsonl corpus, read only if the index has to be (re)built.
-
-    Each line is read with at most `max_line_bytes + 1` bytes in memory, so an oversized
-    line is refused before it is held whole. A URL on two lines is an error naming both.
-    """
-
-    def __init__(self, path: Path, max_line_bytes: int, check: Checkpoint) -> None:
-        self._path = path
-        self._cap = max_line_bytes
-        self._check = check
-
-    def __iter__(self) -> Iterator[Document]:
-        path = self._path
-        try:
-            handle = path.open("rb")
-        except OSError as exc:
-            raise CorpusError(f"cannot read {path}: {_reason(exc)}") from exc
-        held: dict[str, int] = {}
-        with handle:
-            number = 0
-            while True:
-                self._check()
-                try:
-                    line = handle.readline(self._cap + 1)
-                except OSError as exc:
-                    raise CorpusError(f"{path}:{number + 1}: cannot read: {_reason(exc)}") from exc
-                if not line:
-                    return
-                number += 1
-                if len(line.removesuffix(b"\n")) > self._cap:
-                    raise CorpusError(f"{path}:{number}: line longer than max_line_bytes ({self._cap} bytes)")
-                if not line.strip():
-                    continue
-                document = _record(path, number, line)
-                if document.url in held:
-                    raise CorpusError(
-                        f"{path}:{number}: URL {document.url!r} already used on line {held[document.url]}"
-                    )
-                held[document.url] = number
-                yield document
-
-
-def _record(path: Path, number: int, line: bytes) -> Document:
-    try:
-        record = orjson.loads(line)
-    except orjson.JSONDecodeError as exc:
-        raise CorpusError(f"{path}:{number}: not a JSON object ({exc})") from exc
-    if (
-        not isinstance(record, dict)
-        or not all(isinstance(record.get(key), str) for key in ("url", "body"))
-        or not isinstance(record.get("title", ""), str)
-    ):
-        raise CorpusError(f"{path}:{number}: expected {{url, title, body}} with string values")
-    url = record["url"].strip()
-    if not url:
-        raise CorpusError(f"{path}:{number}: empty url")
-    return Document(url=url, title=record.get("title", ""), body=record["body"])
 
 
 def _cache_file(root: Path, base: Path | None = None) -> Path:

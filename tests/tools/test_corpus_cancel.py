@@ -10,7 +10,7 @@ import anyio.from_thread
 import anyio.lowlevel
 import pytest
 from citeloop.tools import Corpus
-from citeloop.tools import _corpus as corpus_module
+from citeloop.tools import _documents as corpus_module  # where files are read
 from citeloop.tools._files import Member
 
 FILES = 400
