@@ -81,7 +81,9 @@ async def test_unbounded_a_pass_holds_every_run() -> None:
     # The contrast that makes the bound above mean something (the default before admission).
     store = CountingStore()
     gaps = await many_runs(store, 120, max_busy_runs=10_000)
-    assert max(gaps) >= 100
+    # Most of the 120 runs append in one pass (not all: on trio a few may land in the next
+    # one), against at most 8 with 4 slots above.
+    assert max(gaps) >= 60
 
 
 async def test_waiting_on_a_tool_takes_no_slot() -> None:

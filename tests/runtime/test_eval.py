@@ -64,15 +64,20 @@ async def test_sweep_matches_real_runs_at_each_threshold() -> None:
     dataset = load_dataset("squad2", SQUAD)
     swept = await evaluate(dataset, sweep=True, thresholds=(0.0, 0.3))
     rates = [p["answered_rate"] for p in swept.sweep]
-    assert rates == sorted(rates, reverse=True) and swept.sweep[0]["answered_rate"] == 1.0
+    # Threshold 0 answers every question whose candidate the gate accepts (the support
+    # methods refuse some); a higher one answers fewer. Each point is checked against real runs.
+    assert rates == sorted(rates, reverse=True) and rates[0] > rates[-1]
     for point in swept.sweep:
         real = (await evaluate(dataset, policy=ExtractivePolicy(min_confidence=point["threshold"]))).to_json()
         assert real["answered_rate"] == point["answered_rate"]
         assert real["has_answer"]["evidence_contains_gold"] == point["evidence_contains_gold"]
         assert real["no_answer"]["abstention_rate"] == point["abstention_rate"]
     default = (await evaluate(dataset)).to_json()
-    assert {k: v for k, v in swept.to_json().items() if k not in ("sweep", "seconds_per_question")} == {
-        k: v for k, v in default.items() if k != "seconds_per_question"
+    # The sweep's pass proposes every candidate, so a refused one costs its repair step:
+    # the outcomes must agree, the step counts need not.
+    per_run = ("sweep", "seconds_per_question", "steps_per_question")
+    assert {k: v for k, v in swept.to_json().items() if k not in per_run} == {
+        k: v for k, v in default.items() if k not in per_run
     }
 
 

@@ -34,7 +34,9 @@ def step(seq: int) -> ActionParsed:
 
 
 def observed(seq: int, code: str) -> list[Event]:
-    dispatched = ToolDispatched(run_id="r", seq=seq, at=AT, step=1, call_id="c", tool="open", input="https://x")
+    dispatched = ToolDispatched(
+        run_id="r", seq=seq, at=AT, step=1, call_id="c", tool="open", input="https://x", read_only=True
+    )
     error = ToolError(code=code, url="https://x")
     return [
         dispatched,
