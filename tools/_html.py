@@ -1,5 +1,14 @@
 """HTML to plain text with a small linear tokenizer (no regular expressions to scrape text).
 
+The text keeps the page's structure in a plain form a reader of the body can parse back
+(docs/corpus.md, "Structure"): a heading is one line opened by `#` marks for its level
+("## Logging Levels"); a definition description (`<dd>`) is indented four spaces per
+level under its term (`<dt>`), so a sentence under `work_mem (integer)` can be read as
+about `work_mem`; a table row is one line, its cells separated by tabs, so a cell's row
+and column headers are the first cell of its line and the cell at the same place in the
+table's first line. White space aside, the words are the page's words in the page's
+order: a quote copied from the text is verbatim.
+
 The standard library's `html.parser` was used before, but it is quadratic or worse on
 malformed markup that a corpus may well hold: 50 KB of an unclosed `<a x=1 ` repeated
 took 50 s, 200 KB of an unclosed `<!--` 20 s (Python 3.11). This tokenizer reads each
@@ -35,6 +44,9 @@ _RAW = frozenset({"script", "style"})
 _RAW_END = {name: re.compile(rf"</{name}[\t\n\f\r />]", re.ASCII | re.IGNORECASE) for name in _RAW}
 _SPACE = " \t\n\r\f"
 _CHUNK = 1 << 16  # characters between two calls of the caller's checkpoint
+_HEADINGS = {f"h{level}": level for level in range(1, 7)}
+_CELL = "\x00"  # marks a cell boundary inside a row while it is read (the page's own NULs are dropped)
+_INDENT = "    "
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +72,54 @@ class _Extractor:
         self.canonical: str | None = None
         self.meta_url: str | None = None
         self.meta_title: str | None = None
+        self.heading = 0  # the level of the heading being read, 0 outside one
+        self.dd_depth = 0  # open <dd> elements: the indentation of the lines read now
+        self.dl_open: list[bool] = []  # per open <dl>: whether one of its <dd> is open
+        self.cells = 0  # open table cells: block elements inside one do not end the row's line
+        self.row_cells = 0  # cells begun in the current row
 
     def _break(self) -> None:
-        line = " ".join("".join(self.current).split())
-        if line:
-            self.lines.append(line)
+        text = "".join(self.current)
         self.current = []
+        if _CELL in text:
+            cells = [" ".join(cell.split()) for cell in text.split(_CELL)]
+            while cells and not cells[-1]:
+                cells.pop()
+            line = "\t".join(cells) if any(cells) else ""
+        else:
+            line = " ".join(text.split())
+        if not line:
+            return
+        if self.heading:
+            line = "#" * self.heading + " " + line
+        self.lines.append(_INDENT * self.dd_depth + line)
+
+    def _block(self, tag: str) -> None:
+        """A block boundary: a new line, except inside a table cell, where it is a space."""
+        if tag in ("td", "th"):
+            return  # a cell begins or ends inside its row's line
+        if self.cells and tag not in ("tr", "table"):
+            self.current.append(" ")
+        else:
+            self._break()
+
+    def _open_definition(self, tag: str) -> None:
+        """Keep `dd_depth` right even where a page leaves out `</dd>` (allowed before `<dt>`/`<dd>`)."""
+        if tag == "dl":
+            self.dl_open.append(False)
+        elif tag == "dt" and self.dl_open and self.dl_open[-1]:
+            self.dl_open[-1] = False
+            self.dd_depth -= 1
+        elif tag == "dd" and self.dl_open and not self.dl_open[-1]:
+            self.dl_open[-1] = True
+            self.dd_depth += 1
+
+    def _close_definition(self, tag: str) -> None:
+        if tag in ("dd", "dl") and self.dl_open and self.dl_open[-1]:
+            self.dl_open[-1] = False
+            self.dd_depth -= 1
+        if tag == "dl" and self.dl_open:
+            self.dl_open.pop()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name.lower(): (value or "") for name, value in attrs}
@@ -89,7 +143,18 @@ class _Extractor:
         if tag == "h1":
             self.in_h1 = True
         if tag in _BLOCK:
-            self._break()
+            self._block(tag)
+        if tag in ("dl", "dt", "dd"):
+            self._open_definition(tag)
+        elif tag in _HEADINGS and not self.cells:
+            self.heading = _HEADINGS[tag]
+        elif tag == "tr":
+            self.row_cells = 0
+        elif tag in ("td", "th"):
+            if self.row_cells:
+                self.current.append(_CELL)
+            self.row_cells += 1
+            self.cells += 1
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         # <br/>, <link .../>: a self-closing tag opens no element, so no skip depth.
@@ -105,8 +170,16 @@ class _Extractor:
             return
         if tag == "h1":
             self.in_h1 = False
+        if tag in ("td", "th"):
+            self.cells = max(0, self.cells - 1)
+        elif tag == "table":
+            self.cells = 0
         if tag in _BLOCK:
-            self._break()
+            self._block(tag)
+        if tag in ("dd", "dl"):
+            self._close_definition(tag)
+        elif tag in _HEADINGS:
+            self.heading = 0
 
     def handle_data(self, data: str) -> None:
         if self.in_title:
@@ -116,7 +189,7 @@ class _Extractor:
             return
         if self.in_h1:
             self.h1_parts.append(data)
-        self.current.append(data)
+        self.current.append(data.replace(_CELL, " ") if _CELL in data else data)
 
 
 def html_to_text(source: str, checkpoint: Callable[[], None] | None = None) -> HtmlText:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from citeloop.events import Hit
 
-INDEX_VERSION = "2"  # 2: strict decoding, notes (the build report) in meta
+INDEX_VERSION = "3"  # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Query words that carry no topic. Dropping them keeps an OR query from matching every page.

@@ -134,3 +134,32 @@ def test_markup_left_open_at_the_end_is_dropped() -> None:
     assert html_to_text("<p>kept</p><a href='x").text == "kept"
     assert html_to_text("<p>kept</p><script>gone").text == "kept"
     assert html_to_text("a < b and c > d").text == "a < b and c > d"
+
+
+def test_headings_definitions_and_tables_keep_their_structure() -> None:
+    """Issue 11, item 2: the structure a reader of the body can parse back (docs/corpus.md, "Structure")."""
+    page = (
+        "<h2>Resource Consumption</h2><dl><dt><code>work_mem</code> (<code>integer</code>)</dt>"
+        "<dd><p>Sets the base maximum amount of memory.</p><p>The default is four megabytes.</p>"
+        "<dl><dt>inner</dt><dd>Nested.</dd></dl></dd><dt>other</dt><dd>Back at one level.</dd></dl>"
+        "<table><thead><tr><th><p>Level</p></th><th>Numeric value</th></tr></thead>"
+        "<tr><td><p><code>ERROR</code></p></td><td><p>40</p><p>(an error)</p></td></tr><tr><td></td><td>1</td></tr></table>"
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "## Resource Consumption",
+        "work_mem (integer)",
+        "    Sets the base maximum amount of memory.",
+        "    The default is four megabytes.",
+        "    inner",
+        "        Nested.",
+        "other",
+        "    Back at one level.",
+        "Level\tNumeric value",
+        "ERROR\t40 (an error)",
+        "\t1",
+    ]
+
+
+def test_a_description_left_open_is_closed_by_the_next_term() -> None:
+    text = html_to_text("<dl><dt>a<dd>about a<dt>b<dd>about b</dl><p>after</p>").text
+    assert text.split("\n") == ["a", "    about a", "b", "    about b", "after"]
