@@ -12,7 +12,9 @@ Design, and why (the SQL side is explained in `_postgres_schema`):
 - **Tailing every run** reads only rows below the transaction-id horizon, so an append
   that commits after a later position was already visible is still delivered, once, in
   position order. `LISTEN/NOTIFY` wakes tailers early; they poll anyway every
-  `poll` seconds, so a lost notification delays an event and never loses it.
+  `poll` seconds, so a lost notification delays an event and never loses it. A tailer
+  whose connection is lost (a server restart) connects again and reads on from the last
+  position it delivered (`_postgres_tail`).
 - One schema per store (`?schema=NAME`, default `citeloop`), created on first use.
 
 URL: `postgresql://user[:password]@host[:port]/db?schema=citeloop&pool_size=10&poll=0.2`;
@@ -26,7 +28,6 @@ from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-import anyio
 import orjson
 
 from ._chain import check_stored_chain
@@ -34,6 +35,7 @@ from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreURL
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
 from ._grouping import GroupCommitter
 from ._postgres_db import PostgresDatabase, psycopg_modules
+from ._postgres_tail import Follower
 from ._redact import redact_text
 from ._resource import AsyncResource
 from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
@@ -286,17 +288,6 @@ class PostgresStore(AsyncResource):
             for run_id, question, status, count, started, updated in rows
         ]
 
-    async def _listener(self) -> AsyncConnection[Any]:
-        from psycopg import sql
-
-        from ._postgres_schema import channel
-
-        await self._db.pool()  # the schema exists before anyone listens
-        conn = await self._db.connect()
-        with self._db.translate():
-            await conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel(self._db.schema))))
-        return conn
-
     async def _wait(self, conn: AsyncConnection[Any]) -> None:
         """Until a notification or the poll interval, whichever comes first."""
         with self._db.translate():
@@ -306,49 +297,36 @@ class PostgresStore(AsyncResource):
     async def subscribe(self, run_id: str, after: int = -1) -> AsyncIterator[Event]:
         # Per run, positions need no horizon: an append to a run waits for the previous
         # one's commit (the run lock), so seq k visible implies every seq below it is.
-        conn = await self._listener()
+        # A lost connection is made again and read on from `last` (`_postgres_tail`).
         last = after
-        try:
+        idle = False
+        async with Follower(self._db, self._wait) as follower:
             while True:
-                self._db.check_usable()
-                with self._db.translate():
-                    cursor = await conn.execute(self._db.query("read", _READ), (run_id, last))
-                    rows = await cursor.fetchall()
+                rows = await follower.fetch(self._db.query("read", _READ), (run_id, last), wait_first=idle)
                 for event in self._decode([row[0] for row in rows]):
                     last = event.seq
                     yield event
                     if event.type in TERMINAL_TYPES:
                         return
-                if not rows:
-                    await self._wait(conn)
-        finally:
-            with anyio.CancelScope(shield=True):
-                await conn.close()
+                idle = not rows
 
     async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
-        conn = await self._listener()
         last = after
+        idle = False
         query = self._db.query(
             "tail",
             "SELECT position, body FROM {events} "
             "WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot()) "
             "ORDER BY position LIMIT %s",
         )
-        try:
+        async with Follower(self._db, self._wait) as follower:
             while True:
-                self._db.check_usable()
-                with self._db.translate():
-                    cursor = await conn.execute(query, (last, _PAGE))
-                    rows = await cursor.fetchall()
+                rows = await follower.fetch(query, (last, _PAGE), wait_first=idle)
                 events = self._decode([row[1] for row in rows])
                 for (position, _), event in zip(rows, events, strict=True):
                     last = int(position)
                     yield StoredEvent(last, event)
-                if len(rows) < _PAGE:
-                    await self._wait(conn)
-        finally:
-            with anyio.CancelScope(shield=True):
-                await conn.close()
+                idle = len(rows) < _PAGE
 
     # -- lifetime ------------------------------------------------------------------
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Annotated
 
 import anyio
+import orjson
 import typer
-from citeloop.events import Event, EventStore
+from citeloop.events import Event, EventStore, redact
 from citeloop.runtime import CheckReport, JsonLinesSink, Outcome, check_events, fold
 
 from ._errors import EXIT_DIVERGED, CliError
@@ -137,24 +138,53 @@ def tail(
     from_start: Annotated[
         bool, typer.Option("--from-start", help="Print the events already stored before the live ones.")
     ] = False,
+    after: Annotated[
+        int | None,
+        typer.Option(
+            "--after",
+            metavar="POSITION",
+            help=(
+                "Continue after this position: with RUN, an event's seq; for every run, "
+                "the position each line carries."
+            ),
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Print live events as redacted JSON lines; one run stops at its terminal event, all runs at Ctrl-C."""
+    """Print live events as redacted JSON lines; one run stops at its terminal event, all runs at Ctrl-C.
+
+    Every run's lines carry their store-wide `position`, so `--after POSITION` continues
+    where an earlier tail stopped. A PostgreSQL tail reconnects after a server restart and
+    continues from the last line it printed.
+    """
+    if after is not None and (from_start or after < 0):
+        raise CliError("--after takes a position of 0 or more, and not with --from-start")
     sink = JsonLinesSink(json_lines_stdout())
+    out = json_lines_stdout()
 
     async def follow_one(opened: EventStore, run: str) -> None:
         events = await read_run(opened, run)
         state = fold(events)
-        if state.finished and not from_start:
-            raise CliError(f"run {run} has finished; add --from-start to print its events")
-        async for event in opened.subscribe(run, after=-1 if from_start else events[-1].seq):
+        if after is not None:
+            start = after
+            if state.finished and after >= events[-1].seq:
+                return  # nothing will follow the terminal event
+        elif state.finished and not from_start:
+            raise CliError(f"run {state.run_id} has finished; add --from-start to print its events")
+        else:
+            start = -1 if from_start else events[-1].seq
+        async for event in opened.subscribe(state.run_id, after=start):
             sink(event)
 
     async def follow_all(opened: EventStore) -> None:
         # What is already stored, per run, so that without --from-start only new events print.
-        seen = {} if from_start else {summary.run_id: summary.events for summary in await opened.runs()}
-        async for stored in opened.subscribe_all():
+        live_only = not from_start and after is None
+        seen = {summary.run_id: summary.events for summary in await opened.runs()} if live_only else {}
+        async for stored in opened.subscribe_all(-1 if after is None else after):
             if stored.event.seq >= seen.get(stored.event.run_id, 0):
-                sink(stored.event)
+                record = {"position": stored.position, **redact(stored.event.model_dump(mode="json"))}
+                out.write(orjson.dumps(record).decode() + "\n")
+                out.flush()
 
     async def follow() -> None:
         # Read-only, and a store that does not exist is an error (a typo must not create one).
