@@ -281,7 +281,8 @@ def decide_finish(
     support: tuple[Support, ...] = ()
     if code is None and not payload["cannot_answer"]:
         question, answer, evidence = state.question, payload["answer"], payload["evidence"]
-        support = assess_support(question, answer, evidence, state.support, support_methods)
+        cited = [(page.title, page.body) for url, page in state.opened.items() if url in payload["citations"]]
+        support = assess_support(question, answer, evidence, state.support, support_methods, cited)
         if not is_supported(support):
             code = "unsupported_answer"
     if code is None:

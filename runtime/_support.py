@@ -24,6 +24,7 @@ from citeloop.events import Support, SupportVerdict
 
 from ._focus import Focus, continues, in_passing, occurrences, question_focus, sentences
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
+from ._support_context import quote_context
 
 
 def _words(text: str) -> frozenset[str]:
@@ -40,8 +41,11 @@ class SupportCase:
     what is read out of the evidence once on first use, and shared by the methods.
     """
 
-    def __init__(self, question: str, answer: str, evidence: str) -> None:
+    def __init__(
+        self, question: str, answer: str, evidence: str, pages: Sequence[tuple[str, str]] = ()
+    ) -> None:
         self.question = question
+        self.pages = pages  # (title, body) of the cited pages, read only for `context`
         self.answer = answer
         self.evidence = evidence
         self.folded_question = fold_text(question)
@@ -51,6 +55,7 @@ class SupportCase:
         self._dates: list[Date] | None = None
         self._quantities: list[Quantity] | None = None
         self._words: frozenset[str] | None = None
+        self._context: str | None = None
 
     @property
     def evidence_dates(self) -> list[Date]:
@@ -69,6 +74,13 @@ class SupportCase:
         if self._words is None:
             self._words = frozenset(singular(word) for word in _WORD.findall(self.folded_evidence))
         return self._words
+
+    @property
+    def context(self) -> str:
+        """The terms and headings the quote sits under in its cited page, folded and joined by " | "."""
+        if self._context is None:
+            self._context = " | ".join(fold_text(text) for text in quote_context(self.evidence, self.pages))
+        return self._context
 
 
 Judgement: TypeAlias = tuple[SupportVerdict, str]
@@ -175,6 +187,10 @@ def focus_entity(case: SupportCase) -> Judgement | None:
                 continue
             return "supported", f"the quote is about {focus.text!r}"
     names = " or ".join(repr(focus.text) for focus in foci)
+    context = case.context if case.pages else ""
+    for focus in foci:
+        if occurrences(context, focus):
+            return "supported", f"the quote sits under {focus.text!r} (a term or heading above it)"
     if aside:
         return "unsupported", f"the quote names {aside[0].text!r} only in passing"
     return "unsupported", f"the sentence that answers does not name {names}"
@@ -222,6 +238,14 @@ def _attached(quantity: Quantity, noun: str) -> bool:
     return (unit is not None and quantity.unit == unit) or noun in quantity.after
 
 
+_ASSIGNED: Final = re.compile(r"[^\W\d][\w.]*=\S")
+
+
+def _assigned(answer: str, quote: str) -> bool:
+    """Whether the answer is a `name=value` the quote gives (a default in a signature line)."""
+    return _ASSIGNED.match(answer) is not None and _within(quote, answer)
+
+
 def number_unit(case: SupportCase) -> Judgement | None:
     """`number-unit`: a question for a count or amount gets a number the quote gives for it.
 
@@ -240,9 +264,9 @@ def number_unit(case: SupportCase) -> Judgement | None:
     default = _DEFAULT.search(question) is not None
     if count is None and not default and _HOW_MUCH.search(question) is None:
         return None
-    if default and "default" not in case.evidence_words:
-        return "unsupported", "the quote does not say it is the default"
     answer = case.folded_answer
+    if default and "default" not in case.evidence_words and not _assigned(answer, case.folded_evidence):
+        return "unsupported", "the quote does not say it is the default"
     numbers = [q for q in quantities(answer) if not q.dated]
     if not numbers:
         if count is None and default:
@@ -289,15 +313,18 @@ def assess_support(
     evidence: str,
     names: Sequence[str],
     methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
+    pages: Sequence[tuple[str, str]] = (),
 ) -> tuple[Support, ...]:
     """The verdicts of the methods `names`, in that order; a method with nothing to judge is left out.
+
+    `pages` are the cited pages' (title, body): where a method reads what the quote sits under.
 
     A name with no method in `methods` is judged `unsupported` (a run is never accepted by
     a method that did not run).
     """
     if not names:
         return ()
-    case = SupportCase(question, answer, evidence)
+    case = SupportCase(question, answer, evidence, pages)
     verdicts: list[Support] = []
     for name in names:
         method = methods.get(name)

@@ -1,0 +1,61 @@
+"""What a quote sits under in its page: the terms and headings above it (docs/corpus.md, "Structure").
+
+The corpus writes a page's structure into its text (a heading is a line opened by `#`
+marks, a definition description is indented four spaces per level under its term), so
+the support methods can read it back without the index: from the quote's place in a
+cited body, walk back line by line and keep each line that is less indented than the
+lines kept so far (an enclosing term) and each heading of a higher level than the ones
+kept so far. Only read when a method needs it (focus-entity, when the quote alone does
+not name the focus), so the accepted path pays nothing for it in the common case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ._text import find_normalized
+
+_MAX_WALK = 200_000  # characters walked back at most: a context is near its quote
+
+
+def enclosing(body: str, start: int) -> list[str]:
+    """The terms and headings above offset `start` of `body`, nearest first."""
+    found: list[str] = []
+    line_start = body.rfind("\n", 0, start) + 1
+    line = body[line_start : body.find("\n", start) if body.find("\n", start) >= 0 else len(body)]
+    depth = _depth(line)
+    level = 7
+    stop = max(0, start - _MAX_WALK)
+    end = line_start - 1
+    while end > stop and (depth > 0 or level > 1):
+        begin = body.rfind("\n", 0, end) + 1
+        text = body[begin:end]
+        end = begin - 1
+        stripped = text.strip()
+        if not stripped:
+            continue
+        if stripped[0] == "#":
+            marks = len(stripped) - len(stripped.lstrip("#"))
+            if marks < level and stripped[marks : marks + 1].isspace():
+                level = marks
+                found.append(stripped[marks:].strip())
+            continue
+        own = _depth(text)
+        if own < depth:
+            depth = own
+            found.append(stripped)
+    return found
+
+
+def _depth(line: str) -> int:
+    return (len(line) - len(line.lstrip(" "))) // 4
+
+
+def quote_context(evidence: str, pages: Sequence[tuple[str, str]]) -> list[str]:
+    """The terms and headings above the quote in the first of `pages` (title, body) that holds it."""
+    needle = " ".join(evidence.split())
+    for _title, body in pages:
+        span = find_normalized(body, needle)
+        if span is not None:
+            return enclosing(body, span[0])
+    return []

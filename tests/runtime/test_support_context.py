@@ -1,0 +1,66 @@
+"""focus-entity reads what a quote sits under; number-unit reads a signature default (issue 11, item 2)."""
+
+from __future__ import annotations
+
+from citeloop.runtime import DEFAULT_SUPPORT, assess_support
+from citeloop.runtime._support_context import enclosing, quote_context
+
+BODY = (
+    "# gzip \u2014 Support for gzip files\u00b6\n"
+    "## Module contents\n"
+    "class gzip.GzipFile(filename=None, mode=None, compresslevel=9)\u00b6\n"
+    "    Constructor for the GzipFile class.\n"
+    "    peek(n)\u00b6\n"
+    "        Read n uncompressed bytes without advancing the file position.\n"
+    "    mtime\u00b6\n"
+    "        The mtime of the last read.\n"
+    "gzip.compress(data, compresslevel=9, *, mtime=None)\u00b6\n"
+    "    Compress the data. The default is 9.\n"
+    "## Examples\n"
+    "Read n uncompressed bytes without advancing the file position.\n"
+)
+
+
+def verdicts(question: str, answer: str, evidence: str, pages: list[tuple[str, str]]) -> list[str]:
+    return [v.verdict for v in assess_support(question, answer, evidence, DEFAULT_SUPPORT, pages=pages)]
+
+
+def test_the_terms_and_headings_above_a_quote_nearest_first() -> None:
+    start = BODY.index("Read n")
+    assert enclosing(BODY, start) == [
+        "peek(n)\u00b6",
+        "class gzip.GzipFile(filename=None, mode=None, compresslevel=9)\u00b6",
+        "Module contents",
+        "gzip \u2014 Support for gzip files\u00b6",
+    ]
+    # The same sentence at the top level, under another heading, sits under that heading only.
+    assert enclosing(BODY, BODY.rindex("Read n")) == ["Examples", "gzip \u2014 Support for gzip files\u00b6"]
+    assert quote_context("The mtime of the last read.", [("gzip", BODY)])[0] == "mtime\u00b6"
+    assert quote_context("not in the page", [("gzip", BODY)]) == []
+
+
+def test_focus_entity_accepts_a_quote_under_its_term() -> None:
+    question = "What does peek(n) of a GzipFile do?"
+    answer = quote = "Read n uncompressed bytes without advancing the file position."
+    assert verdicts(question, answer, quote, [("gzip", BODY)]) == ["supported", "supported"]
+
+
+def test_focus_entity_still_refuses_a_quote_under_another_term() -> None:
+    # Must fail: the sentence is under "Examples", not under GzipFile (the second copy is the one found
+    # when the first is not in the cited body).
+    question = "What does peek(n) of a GzipFile do?"
+    quote = "Read n uncompressed bytes without advancing the file position."
+    body = BODY[BODY.index("## Examples") :]
+    assert verdicts(question, quote, quote, [("gzip", body)]) == ["supported", "unsupported"]
+    # Must fail: no cited page at all, and the quote alone does not name the focus.
+    assert verdicts(question, quote, quote, []) == ["supported", "unsupported"]
+
+
+def test_number_unit_takes_a_default_from_a_signature_only_when_assigned() -> None:
+    question = "What is the default compresslevel of gzip.compress?"
+    line = "gzip.compress(data, compresslevel=9, *, mtime=None)\u00b6"
+    assert verdicts(question, "compresslevel=9", line, []) == ["supported", "supported", "supported"]
+    # Must fail: a bare number from a signature does not say it is the default.
+    assert "unsupported" in verdicts(question, "9", line, [])
+    # Must fail: a value the signature does not assign.
+    assert "unsupported" in verdicts(question, "compresslevel=6", line, [])
