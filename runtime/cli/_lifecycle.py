@@ -7,17 +7,22 @@ so what is appended is decided where the loop decides it, under the run's lock.
 from __future__ import annotations
 
 import uuid
+from typing import Annotated
 
 import anyio
 import typer
-from citeloop.events import open_store
-from citeloop.runtime import Outcome, Runtime, fold
+from citeloop.events import EventStore, open_store
+from citeloop.policies import Policy
+from citeloop.runtime import Outcome, RunState, Runtime, fold
 
-from ._ask import BaseUrlOption, CorpusOption, MinConfidenceOption, PolicyOption
+from ._ask import BaseUrlOption, CorpusOption, MinConfidenceOption
 from ._errors import EXIT_BY_STATUS, CliError
 from ._interrupt import until_interrupted
 from ._options import (
+    BUILT_IN_POLICIES,
     DEFAULT_STORE,
+    POLICY_NAMES,
+    SPEC_PREFIXES,
     STORE_ENV,
     JsonOption,
     RunArgument,
@@ -35,29 +40,67 @@ def _require_store(url: str) -> None:
         raise CliError(f"no store at {url}: nothing has been recorded there (check --store or ${STORE_ENV})")
 
 
+# A run's outcome, and (its old id, its old status) when it was continued as a new run.
+_Driven = tuple[Outcome, tuple[str, str] | None]
+ResumePolicyOption = Annotated[
+    str | None,
+    typer.Option(
+        "--policy",
+        help=f"Who decides: {POLICY_NAMES} (default: the policy the run was started with).",
+        show_default=False,
+    ),
+]
+ForcePolicyOption = Annotated[
+    bool,
+    typer.Option(
+        "--force-policy", help="Drive the run on with a --policy other than the one it started with."
+    ),
+]
+
+
+def resume_policy(recorded: str, given: str | None, *, force: bool) -> str:
+    """The `--policy` value a run is resumed with: the recorded one, or `given` if it names the same.
+
+    A different policy decides differently from the one the log was written with, so it
+    is refused unless forced; a recorded policy the command line cannot build (one of
+    your own, from Python) must be given explicitly.
+    """
+    if given is None:
+        if recorded not in BUILT_IN_POLICIES and not recorded.startswith(SPEC_PREFIXES):
+            raise CliError(
+                f"the run was started with policy {recorded!r}, which the command line cannot build: "
+                "name one with --policy and add --force-policy"
+            )
+        return recorded
+    if given != recorded and not force:
+        raise CliError(
+            f"the run was started with policy {recorded!r}, not {given!r}: resume it with "
+            f"--policy {recorded} (or leave --policy out), or add --force-policy to let {given!r} go on"
+        )
+    return given
+
+
 def resume(
     run_id: RunArgument,
     store: StoreOption = DEFAULT_STORE,
     corpus: CorpusOption = None,
-    policy: PolicyOption = "extractive",
+    policy: ResumePolicyOption = None,
+    force_policy: ForcePolicyOption = False,
     base_url: BaseUrlOption = None,
     min_confidence: MinConfidenceOption = None,
     as_json: JsonOption = False,
 ) -> None:
     """Drive a stopped run on from its log: queued or running, in place; cancelled or failed, as a new run.
 
-    Give the corpus and policy the run was asked with. A finished run is only printed.
+    Give the corpus the run was asked with. The policy is the one it was started with
+    (recorded in its log); another one is refused unless --force-policy. A finished run is
+    only printed.
     """
     _require_store(store)
     pages = load_corpus(corpus)
-    chosen = build_policy(policy, base_url=base_url, min_confidence=min_confidence)
 
-    async def drive() -> tuple[Outcome, tuple[str, str] | None]:
-        async with (
-            open_store(store) as opened,
-            Runtime(store=opened, tools=pages.tools(), policy=chosen) as runtime,
-        ):
-            state = fold(await read_run(opened, run_id))
+    async def drive(opened: EventStore, state: RunState, chosen: Policy) -> _Driven:
+        async with Runtime(store=opened, tools=pages.tools(), policy=chosen) as runtime:
             if state.status in ("cancelled", "failed"):
                 new_id = uuid.uuid4().hex
                 work = lambda: runtime.continue_run(state.run_id, new_run_id=new_id)  # noqa: E731
@@ -65,12 +108,24 @@ def resume(
             resumed = lambda: runtime.resume(state.run_id)  # noqa: E731
             return await until_interrupted(resumed, opened, state.run_id), None
 
+    async def read_and_drive() -> _Driven:
+        async with open_store(store) as opened:
+            state = fold(await read_run(opened, run_id))
+            if state.finished and state.status not in ("cancelled", "failed"):
+                return Outcome.from_state(state), None  # nothing to drive: no policy needed
+            name = resume_policy(state.policy, policy, force=force_policy)
+            chosen = build_policy(name, base_url=base_url, min_confidence=min_confidence)
+            try:
+                return await drive(opened, state, chosen)
+            finally:
+                aclose = getattr(chosen, "aclose", None)
+                if aclose is not None:
+                    with anyio.CancelScope(shield=True):
+                        await aclose()
+
     try:
-        outcome, continued = anyio.run(drive)
+        outcome, continued = anyio.run(read_and_drive)
     finally:
-        aclose = getattr(chosen, "aclose", None)
-        if aclose is not None:
-            anyio.run(aclose)
         pages.close()
     if as_json:
         print_json(

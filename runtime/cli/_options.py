@@ -21,6 +21,9 @@ STORE_ENV: Final = "CITELOOP_STORE"
 POLICY_NAMES: Final = (
     "extractive (default), scripted, openai:MODEL, openai-tools:MODEL, anthropic:MODEL, anthropic-tools:MODEL"
 )
+# The policies `build_policy` makes: these names, and a model after one of these prefixes.
+BUILT_IN_POLICIES: Final = ("extractive", "scripted")
+SPEC_PREFIXES: Final = ("openai:", "openai-tools:", "anthropic:", "anthropic-tools:")
 
 
 
@@ -136,8 +139,8 @@ def build_policy(name: str, *, base_url: str | None, min_confidence: float | Non
         raise CliError("--min-confidence applies to the extractive policy only")
     if name == "scripted":
         return ScriptedPolicy.demo()
-    if name.startswith(("openai:", "openai-tools:")):
+    if name.startswith(SPEC_PREFIXES[:2]):
         return policy_from_spec(name, base_url)
-    if name.startswith(("anthropic:", "anthropic-tools:")):
+    if name.startswith(SPEC_PREFIXES[2:]):
         return anthropic_policy_from_spec(name, base_url)
     raise CliError(f"unknown policy {name!r}: use {POLICY_NAMES}")

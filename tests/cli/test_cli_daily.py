@@ -145,8 +145,10 @@ def test_ctrl_c_during_ask_records_the_cancellation_and_says_how_to_resume(tmp_p
     assert f"citeloop resume {run_id}" in lines[0] and "cancelled" in lines[0]
     assert "Traceback" not in output
     assert listed(tmp_path, env)[run_id]["status"] == "cancelled"
-    # resume carries the cancelled run on as a new run, from its log, and ends it (the extractive policy).
-    resumed = run_citeloop("resume", run_id[:8], "--json", cwd=tmp_path, env=env)
+    # resume carries the cancelled run on as a new run, from its log, and ends it (the extractive
+    # policy: not the one it was started with, so it has to be forced).
+    forced = ["--policy", "extractive", "--force-policy"]
+    resumed = run_citeloop("resume", run_id[:8], "--json", *forced, cwd=tmp_path, env=env)
     assert resumed.returncode == 0, resumed.stderr
     outcome = json.loads(resumed.stdout)
     assert outcome["status"] == "answered" and outcome["continues"] == run_id
