@@ -19,8 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from citeloop.events import Page
+from citeloop.events import Finish, Page
 
+from ._doc_answer import DocCandidate, answer_doc
+from ._doc_questions import DocQuestion, doc_question, structured
 from ._extractive_score import (
     CONF_WEIGHTS,
     RANK_WEIGHTS,
@@ -33,11 +35,13 @@ from ._extractive_score import (
     short_answer,
 )
 from ._questions import Question, analyze
-from ._react import abstain_reply, finish_reply, react
+from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
 from ._sentences import Sentence, stem, words
 from ._view import RunView
 
 DEFAULT_MIN_CONFIDENCE: Final = 0.42
+# A documentation answer is trusted from this score on (docs: policies/_doc_answer.py scores).
+DOC_MIN_SCORE: Final = 1.5
 # Words that open a relative clause: "the woman who portrayed ...", "the group that formed ...".
 _RELATIVE: Final = frozenset({"who", "whom", "whose", "which", "that", "where", "when"})
 
@@ -123,7 +127,8 @@ class ExtractivePolicy:
         hits = searches[0]
         if not hits:
             return abstain_reply("the search found nothing", "no page matches the question")
-        bridging = multi_hop(question)
+        # A documentation question is answered from the pages the first search found: no second hop.
+        bridging = multi_hop(question) and doc_question(view.question) is None
         # A nested question keeps two opens for its first hop, then one search and one open for the second.
         first_opens = min(2, self.max_opens) if bridging else self.max_opens
         tried = sum(h.url in view.pages or h.url in view.failed_opens for h in hits)
@@ -150,9 +155,57 @@ class ExtractivePolicy:
             ):
                 return react(f"open second-hop hit: {fresh[0].title}", "open", fresh[0].url)
             order += [h.url for h in second if h.url not in order]
-        return self._finish(question, hits_order=order, pages=view.pages)
+        ranked = [view.pages[url] for url in order if url in view.pages]
+        in_structure = any(structured(page.body) for page in ranked)
+        doc = doc_question(view.question, in_structure)
+        if doc is not None:
+            return self._finish_doc(doc, ranked, set())
+        return self._finish(question, hits_order=order, pages=view.pages, in_structure=in_structure)
 
-    def _finish(self, question: Question, hits_order: list[str], pages: Mapping[str, Page]) -> str:
+    def _finish_doc(self, doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, str]]) -> str:
+        """A documentation question: the best extracted span, a low-confidence refusal, or missing_fact."""
+        if doc.noun == "unhandled":
+            return abstain_reply(
+                "a documentation question of a kind this policy does not extract: refusing, not guessing",
+                "this kind of question is not answered by the extractive policy",
+            )
+        if not ranked:
+            return abstain_reply("no search hit could be opened", "the pages could not be opened")
+        found = [c for c in answer_doc(doc, ranked) if (c.answer, c.evidence) not in rejected]
+        if not found:
+            return abstain_reply(
+                f"no sentence of the opened pages gives the {doc.kind} asked for",
+                "the opened pages do not state the answer",
+            )
+        best = found[0]
+        if best.score < DOC_MIN_SCORE:
+            return hinted_abstain_reply(
+                f"best {doc.kind} answer {best.answer!r} scores {best.score:.3f}, below {DOC_MIN_SCORE}",
+                "the opened pages do not clearly state the answer",
+                "low_confidence",
+                best.answer,
+                best.score,
+            )
+        rivals = [c for c in found[1:] if c.score >= best.score and _differs(c, best)]
+        if rivals:
+            both = f"{best.answer} ({best.url}) / {rivals[0].answer} ({rivals[0].url})"
+            return hinted_abstain_reply(
+                f"two equally good answers disagree: {both}",
+                "the opened pages give different answers",
+                "low_confidence",
+                both,
+                best.score,
+            )
+        return finish_reply(
+            f"{doc.kind} question: {best.how} (score {best.score:.3f}) in {best.url}",
+            best.answer,
+            [best.url],
+            best.evidence,
+        )
+
+    def _finish(
+        self, question: Question, hits_order: list[str], pages: Mapping[str, Page], in_structure: bool = False
+    ) -> str:
         ranked = [pages[url] for url in hits_order if url in pages]
         if not ranked:
             return abstain_reply("no search hit could be opened", "the pages could not be opened")
@@ -163,6 +216,15 @@ class ExtractivePolicy:
                 f"confidence {shown:.6f} is below {self.min_confidence:.6f}",
                 "the opened pages do not state the answer",
             )
+        if in_structure and choice.answer == choice.sentence.text:
+            # Documentation: a whole sentence is not an answer; refuse rather than quote it as one.
+            return hinted_abstain_reply(
+                "no span of the best sentence answers the question's type",
+                "the opened pages do not state a short answer",
+                "low_confidence",
+                choice.sentence.text,
+                choice.confidence,
+            )
         return finish_reply(
             f"confidence {choice.confidence:.6f}: quoting the best sentence of {choice.url}",
             choice.answer,
@@ -171,6 +233,15 @@ class ExtractivePolicy:
         )
 
     def _repair(self, view: RunView, question: Question, code: str) -> str:
+        doc = doc_question(view.question, any(structured(page.body) for page in view.pages.values()))
+        if doc is not None:
+            # The next candidate, never the rejected one again; with none left, refuse.
+            action = view.turns[-1].action
+            payload = action.payload if isinstance(action, Finish) else {}
+            tried = {(str(payload.get("answer")), str(payload.get("evidence")))}
+            order = [h.url for hits in view.searched.values() for h in hits if h.url in view.pages]
+            ranked = [view.pages[url] for url in dict.fromkeys(order)]
+            return self._finish_doc(doc, ranked, tried)
         if code == "unsupported":
             ranked = [page for page in view.pages.values()]
             choice = choose(question, ranked)
@@ -185,3 +256,8 @@ class ExtractivePolicy:
         return abstain_reply(
             f"finish rejected ({code}): refusing rather than guessing", "the finish could not be grounded"
         )
+
+
+def _differs(one: DocCandidate, other: DocCandidate) -> bool:
+    """Whether two candidates give different answers (compared without case or white space)."""
+    return " ".join(one.answer.casefold().split()) != " ".join(other.answer.casefold().split())

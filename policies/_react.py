@@ -22,3 +22,15 @@ def abstain_reply(thought: str, why: str) -> str:
     """A cannot-answer finish; `why` becomes the text after `cannot:`."""
     payload = {"answer": f"cannot: {why}", "citations": [], "cannot_answer": True, "evidence": ""}
     return react(thought, "finish", json.dumps(payload, ensure_ascii=False))
+
+
+def hinted_abstain_reply(thought: str, why: str, reason: str, candidate: str, score: float) -> str:
+    """A cannot-answer finish asking for `reason` (low_confidence, conflicting_sources) with its candidate."""
+    payload = {
+        "answer": f"cannot: {why}",
+        "citations": [],
+        "cannot_answer": True,
+        "evidence": "",
+        "abstain": {"reason": reason, "candidate": candidate, "score": round(score, 6)},
+    }
+    return react(thought, "finish", json.dumps(payload, ensure_ascii=False))

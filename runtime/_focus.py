@@ -44,7 +44,7 @@ _QUOTED: Final = re.compile(
     r"|(?<!\w)['\u2018]([^'\u2018\u2019]{1,80})['\u2019](?!\w)"
 )
 _QUOTE_MARKS: Final = frozenset("\"'`\u201c\u00ab\u2018")
-_TOKEN: Final = re.compile(r"--?[^\W\d_][\w-]*|\w[\w.]*(?:\(\))?|&")
+_TOKEN: Final = re.compile(r"(?<![\w-])--?[^\W\d_][\w-]*|\w[\w.]*(?:\(\))?|&")
 _DOTTED: Final = re.compile(r"[^\W\d_]\.[^\W\d_]")
 _CAMEL: Final = re.compile(r"[a-z][A-Z]")
 # What may join two capitalized words into one name ("of" may not: "CEO of Acme" is two foci).
@@ -57,7 +57,12 @@ _NOT_NAMES: Final = _words(
     "tell describe explain define show find please the a an this that these those i if and or "
     "but not no yes there here it its they their them he she his her we you your my our also "
     "then than so such some any each every other another all both either neither first last "
-    "next current new old one two three four five six seven eight nine ten"
+    "next current new old one two three four five six seven eight nine ten since until"
+)
+# "the secrets module", "the level argument": the word before names the thing asked about.
+_CODE_NOUN: Final = re.compile(
+    r"\b(?:the|a|an) ([a-z_][\w.]*) (?:module|package|function|method|class|attribute|argument|parameter"
+    r"|option|constant|exception|command)\b"
 )
 _STOP: Final = _NOT_NAMES | _words("thing things kind type way part use used using")
 _PHRASE_END: Final = _words("in on at for to from with by during after before since into over under when if")
@@ -120,6 +125,12 @@ def question_focus(question: str) -> list[Focus]:
         elif run:
             close()
     close()
+    # "Which Python version ...": the product a version is of is not what the question is about.
+    found = [
+        f for f in found if not re.match(r"\s*versions?\b", question[question.find(f.text) + len(f.text) :])
+    ]
+    for match in _CODE_NOUN.finditer(question):
+        found.append(Focus(match.group(1), fold_text(match.group(1)), "identifier"))
     if not found:
         found = _phrase_focus(question)
     unique: dict[str, Focus] = {}
@@ -203,9 +214,21 @@ def _spelled_out(text: str, acronym: str) -> list[int]:
     return found
 
 
-def in_passing(text: str, at: int, sentence_start: int) -> bool:
-    """Whether the mention at `at` is an aside: in brackets, or after "such as", "like", "than" ..."""
+def in_passing(text: str, at: int, sentence_start: int, answer: str = "") -> bool:
+    """Whether the mention at `at` is an aside: in brackets, or after "such as", "like", "than" ...
+
+    Brackets that also hold the answer are not an aside: "(OpenSSL 1.1.0 defaults to 32 MiB)"
+    is about OpenSSL.
+    """
     before = text[sentence_start:at]
+    opened = max(before.rfind("("), before.rfind("["))
+    if answer and opened >= 0:
+        close = text.find(")" if before[opened] == "(" else "]", at)
+        inside = text[sentence_start + opened : close if close >= 0 else len(text)]
+        if answer in inside:
+            before = before[:opened]
+    if before[:1] in "([" and before:
+        before = before[1:]  # a sentence in brackets as a whole is not an aside to itself
     if before.count("(") > before.count(")") or before.count("[") > before.count("]"):
         return True
     return _PASSING.search(before) is not None

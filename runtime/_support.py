@@ -182,7 +182,7 @@ def focus_entity(case: SupportCase) -> Judgement | None:
             index = 0 if single else _sentence_of(spans, at)
             if index not in allowed:
                 continue
-            if in_passing(quote, at, spans[index][0]):
+            if in_passing(quote, at, spans[index][0], case.folded_answer):
                 aside.append(focus)
                 continue
             return "supported", f"the quote is about {focus.text!r}"
@@ -265,7 +265,11 @@ def number_unit(case: SupportCase) -> Judgement | None:
     if count is None and not default and _HOW_MUCH.search(question) is None:
         return None
     answer = case.folded_answer
-    if default and "default" not in case.evidence_words and not _assigned(answer, case.folded_evidence):
+    if (
+        default
+        and "default" not in case.evidence_words
+        and not _assigned(fold_text(case.answer), case.folded_evidence)
+    ):
         return "unsupported", "the quote does not say it is the default"
     numbers = [q for q in quantities(answer) if not q.dated]
     if not numbers:

@@ -1,0 +1,391 @@
+"""Answers to documentation questions: the span that answers, the sentence (or line) as evidence.
+
+Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_outline`):
+
+- `default`: a `name=value` in the signature line of the function the question names,
+  or the value a sentence about it gives after "(default: ...)", "defaults to",
+  "the default (value) is", "a default value of", "... (the default)";
+- `version`: the number in "New in version N" / "Changed in version N" under the term
+  (or, for a module, the top section) the question names, or "<product> N" beside it;
+- `which`: the identifier a sentence matching the question's description names, of the
+  shape the question asks for (a function is called `f()`, an option starts with `-`),
+  or the term that sentence describes (the quote then runs from the term);
+- `does`: the first sentence describing the term the question names;
+- `value`: a table cell under the column the question names, in the row it names.
+
+A candidate carries a score: how much of the question's description its sentence and
+context (terms, headings) hold. None is returned for a kind with no candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_questions import FRAME, DocQuestion, is_identifier
+from ._outline import Line, clean, outline
+from ._sentences import Sentence, split_sentences, stem, words
+
+
+@dataclass(frozen=True, slots=True)
+class DocCandidate:
+    """An answer, the page it is quoted from, the verbatim evidence, and how well it matches."""
+
+    url: str
+    answer: str
+    evidence: str
+    score: float
+    how: str
+
+
+_VALUE: Final = (
+    r"('[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]|[^\s,;)]+(?: (?:MiB|KiB|GiB|MB|KB|GB|bytes|seconds|ms))?)"
+)
+_DEFAULT_FORMS: Final = tuple(
+    re.compile(form, re.IGNORECASE)
+    for form in (
+        rf"\(defaults?:? (?:is |to )?{_VALUE}\)",
+        rf"\bdefaults? to {_VALUE}",
+        rf"\ba default(?: value)? of {_VALUE}",
+        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,3}} is (?:usually |always )?{_VALUE}",
+        rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
+        rf"{_VALUE} \(the default\)",
+    )
+)
+_NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
+_PLAIN: Final = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
+_POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
+_CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
+
+
+def _stems(text: str) -> set[str]:
+    # Split as the question's words are (doc_question): "hashlib.scrypt" holds "scrypt".
+    return {stem(w) for w in _PLAIN.findall(text.casefold())}
+
+
+def term_name(term: str) -> str:
+    """`class gzip.GzipFile(filename=None)\u00b6` -> `gzip.GzipFile`."""
+    match = _CALL.match(clean(term))
+    return match.group(1) if match else clean(term)
+
+
+def _names(identifier: str) -> tuple[str, str]:
+    """An identifier as written and its last dotted part, without a call or index ("peek(n)" -> "peek")."""
+    bare = re.sub(r"[(\[].*$", "", identifier).strip(".").casefold()
+    return bare, bare.rsplit(".", 1)[-1]
+
+
+def _mentions(text: str, identifier: str) -> bool:
+    full, last = _names(identifier)
+    folded = text.casefold()
+    return any(re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", folded) for n in {full, last} if n)
+
+
+def _about(line: Line, sentence: str, q: DocQuestion) -> bool:
+    """Whether every identifier the question names is in the sentence, its terms or its headings."""
+    around = " | ".join((*line.terms, *line.headings, sentence))
+    return all(_mentions(around, i) for i in q.identifiers if not i.startswith("-"))
+
+
+def _overlap(q: DocQuestion, *texts: str) -> float:
+    """The share of the question's words in `texts` (a stem matches one it begins, from four letters)."""
+    if not q.words:
+        return 1.0
+    held: set[str] = set()
+    for text in texts:
+        held |= _stems(text)
+    prefixes = {h[:4] for h in held if len(h) >= 4}
+    found = sum(w in held or (len(w) >= 4 and w[:4] in prefixes and _prefix_of(w, held)) for w in q.words)
+    return found / len(q.words)
+
+
+def _prefix_of(word: str, held: set[str]) -> bool:
+    return any(h.startswith(word) or word.startswith(h) for h in held if len(h) >= 4 and h[:4] == word[:4])
+
+
+def _sentences(pages: Sequence[Page]) -> Iterator[tuple[Page, Line, Sentence]]:
+    for page in pages:
+        for line in outline(page.body):
+            for sentence in split_sentences(page.body[line.start : line.end]):
+                yield page, line, sentence
+
+
+def _trim(value: str) -> str:
+    return value.rstrip(".") if not value.endswith("...") else value
+
+
+def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
+    """Candidates for `q` over `pages`, best first (ties: page order, then place in the page)."""
+    extract = {"default": _default, "version": _version, "which": _which, "does": _does, "value": _value}
+    if q.noun == "unhandled":
+        return []
+    found = list(extract[q.kind](q, pages))
+    # A word of the question that is the title of an opened page ("in shutil") scopes the answer to it.
+    tops = {page.url: _top_heading(page) for page in pages}
+    scoped = [w for w in q.words if any(w in _stems(top) for top in tops.values())]
+    found = [c for c in found if all(w in _stems(tops[c.url]) or w in _stems(c.evidence) for w in scoped)]
+    order = {id(c): i for i, c in enumerate(found)}
+    return sorted(found, key=lambda c: (-c.score, order[id(c)]))
+
+
+_FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})
+
+
+def _top_heading(page: Page) -> str:
+    """The page's first heading line (what a documentation page is about), else its title."""
+    for line in outline(page.body[:20_000]):
+        if line.headings:
+            return line.headings[0]
+    return page.title
+
+
+def _param_matches(name: str, q: DocQuestion) -> bool:
+    """Whether a parameter name is what the question's words say ("compresslevel": "compression level")."""
+    flat = name.casefold().replace("_", "")
+    if flat in _FRAMING:
+        return False
+    # A condition ("when indent is None") names a parameter that is not the one asked about.
+    asked = re.split(r"\b(?:when|if|unless)\b", q.text, maxsplit=1)[0]
+    raw = [w.casefold() for w in words(asked)]
+    for i, word in enumerate(raw):
+        if flat == word.replace("_", "") or stem(flat) == stem(word):
+            return True
+        if i + 1 < len(raw):
+            for cut in range(3, len(flat)):
+                if word.startswith(flat[:cut]) and flat[cut:] == raw[i + 1]:
+                    return True
+    return False
+
+
+def _signature_params(text: str) -> Iterator[tuple[str, str]]:
+    """The `name=value` pairs of a signature line, split at top-level commas."""
+    open_at = text.find("(")
+    if open_at < 0:
+        return
+    depth, quote, start = 0, "", open_at + 1
+    for index in range(open_at + 1, len(text)):
+        char = text[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}" and depth:
+            depth -= 1
+        elif char in ",)" and depth == 0:
+            part = text[start:index].strip()
+            name, sep, value = part.partition("=")
+            if sep and name.strip().isidentifier():
+                yield name.strip(), value.strip()
+            start = index + 1
+            if char == ")":
+                return
+
+
+def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    for page in pages:
+        for line in outline(page.body):
+            if not line.is_term or "(" not in line.text:
+                continue
+            name = term_name(line.text)
+            if not any(_names(i)[1] == name.casefold().rsplit(".", 1)[-1] for i in q.identifiers):
+                continue
+            for param, value in _signature_params(line.text):
+                if _param_matches(param, q):
+                    # "None" often means "see the text": a stated default outranks it.
+                    score = 1.4 if value == "None" else 3.0
+                    yield DocCandidate(page.url, f"{param}={value}", line.text, score, "signature default")
+    for page, line, sentence in _sentences(pages):
+        text = sentence.text
+        if "default" not in text.casefold() or not _about(line, text, q):
+            continue
+        for form in _DEFAULT_FORMS:
+            match = form.search(text)
+            if match is None:
+                continue
+            score = 1.0 + _overlap(q, text, *line.terms[-1:], *line.headings, *line.cells[:1])
+            if line.cells and _param_matches(line.cells[0], q):
+                score += 1.0  # a table of parameters: the row is the one asked about
+            elif line.cells and " " not in line.cells[0]:
+                break  # the row of another parameter: its default is not the one asked for
+            yield DocCandidate(page.url, _trim(match.group(1)), text, score, "stated default")
+            break
+
+
+def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    added = re.search(r"\b(added|new|introduced|available)\b", q.text.casefold()) is not None
+    for page, line, sentence in _sentences(pages):
+        text = sentence.text
+        if q.noun != "python":
+            yield from _product_version(q, page, text)
+            continue
+        match = _NEW_IN.search(text)
+        if match is None or (added and match.group(1) != "New") or (not added and match.group(1) == "New"):
+            continue
+        rest = text[match.end() :].strip(" .:")
+        if q.identifiers:
+            if not _about(line, text, q):
+                continue
+            where = 1.0
+        elif added and not rest:
+            # A module: the notes at the top of its page, under no term and no sub-section.
+            if line.terms or len(line.headings) > 1 or _overlap(q, *line.headings) < 0.5:
+                continue
+            where = 1.0
+        else:
+            where = _overlap(q, rest, *line.terms, *line.headings)
+        score = where + (_overlap(q, rest) if rest else 0.5)
+        yield DocCandidate(page.url, match.group(2), text, score, f"{match.group(1)} in version")
+
+
+def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandidate]:
+    """ "<product> N" after the question's identifier in the sentence: the nearest one after it."""
+    if q.noun is None:
+        return
+    folded = text.casefold()
+    starts = [folded.find(_names(i)[1]) for i in q.identifiers]
+    at = min((s for s in starts if s >= 0), default=-1)
+    if at < 0:
+        return
+    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
+    after = [m for m in found if m.start() > at]
+    for match in found:
+        near = 1.0 if after and match is after[0] else 0.3
+        yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
+
+
+def _shape_ok(identifier: str, noun: str | None) -> bool:
+    if noun in ("function", "method", "decorator"):
+        return identifier.endswith(")") or "(" in identifier
+    if noun in ("option", "flag"):
+        return identifier.startswith("-")
+    if noun == "item":
+        return "[" in identifier
+    return not identifier.startswith("-")
+
+
+def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    if q.noun is not None and q.noun.isalpha() and q.noun == "rfc":
+        yield from _acronym_number(q, pages, "RFC")
+        return
+    own = {_names(i)[0] for i in q.identifiers}
+    # "Which function in shutil ...": the answer must come from shutil's page or name it.
+    scope = re.search(rf"\b{q.noun}s? (?:in|of|from) (?:the )?([a-z_][\w.]*)", q.text.casefold())
+    within = scope.group(1) if scope is not None and scope.group(1) not in FRAME else None
+    for page, line, sentence in _sentences(pages):
+        if within is not None and not _mentions(" ".join((*line.headings[:1], sentence.text)), within):
+            continue
+        text = sentence.text
+        fit = _overlap(q, text)
+        if fit < 0.6:
+            continue
+        shaped = [
+            (m.start(), m.group(0).rstrip(".,;:"))
+            for m in _CODE_TOKEN.finditer(text)
+            if is_identifier(m.group(0).rstrip(".,;:"))
+            and _shape_ok(m.group(0).rstrip(".,;:"), q.noun)
+            and _names(m.group(0))[0] not in own
+        ]
+        if shaped:
+            # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
+            stretches = [
+                (_overlap(q, text[at : shaped[i + 1][0] if i + 1 < len(shaped) else len(text)]), -i, token)
+                for i, (at, token) in enumerate(shaped)
+            ]
+            stretch, _, token = max(stretches)
+            named = (
+                0.1 if any(stem(part) in q.words for part in re.findall(r"[a-z]+", token.casefold())) else 0.0
+            )
+            score = 1.0 + (fit + stretch) / 2 + named
+            yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
+            continue
+        if line.terms and sentence.start == 0 and line.depth > 0:
+            term = line.terms[-1]
+            name = term_name(term)
+            call = name + "()" if "(" in term else name
+            if _shape_ok(call, q.noun) and name.casefold() not in own:
+                prefix = page.body[: line.start].rstrip()
+                term_line = prefix[prefix.rfind("\n") + 1 :].strip()
+                if clean(term_line) == clean(term):
+                    evidence = f"{term_line} {text}"
+                    score = 1.0 + _overlap(q, evidence)
+                    yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:
+    for page, _line, sentence in _sentences(pages):
+        fit = _overlap(q, sentence.text)
+        match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
+        if match is not None and fit >= 0.6:
+            yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")
+
+
+def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    subject = q.subject or ""
+    head = re.split(r"\s+(?:of|in|on|for)\s+", subject, maxsplit=1)
+    target = _names(head[0].strip())[1]
+    owner = [i for i in q.identifiers if _names(i)[1] != target]
+    for page in pages:
+        lines = outline(page.body)
+        for index, line in enumerate(lines[:-1]):
+            if not line.is_term or term_name(line.text).casefold().rsplit(".", 1)[-1] != target:
+                continue
+            if owner and not all(any(_mentions(t, i) for t in (*line.terms, line.text)) for i in owner):
+                continue
+            first = lines[index + 1]
+            sentences = split_sentences(page.body[first.start : first.end])
+            if sentences:
+                text = sentences[0].text
+                yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
+
+
+def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """A table cell under the column asked for; else the value a sentence gives for the attribute."""
+    for page in pages:
+        for line in outline(page.body):
+            if not line.cells or line.cells == line.header or len(line.header) != len(line.cells):
+                continue
+            row = line.cells[0]
+            if not row or (not any(_mentions(row, i) for i in q.identifiers) and not _overlap(q, row) > 0):
+                continue
+            for column, cell in zip(line.header[1:], line.cells[1:], strict=True):
+                if cell and _overlap(q, column) > 0 and _overlap(q, row, column) >= 0.5:
+                    score = 1.5 + _overlap(q, row, column)
+                    yield DocCandidate(
+                        page.url, cell, line.text, score, f"the {column!r} cell of row {row!r}"
+                    )
+    if q.noun is None:
+        return
+    noun = re.escape(q.noun)
+    counted = re.compile(rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?) ?{noun[:4]}\w*")
+    measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
+    previous: Sentence | None = None
+    for page, line, sentence in _sentences(pages):
+        text = sentence.text
+        # The sentence before, in the same line, may name what this one calls "it": then it is quoted too.
+        before = (
+            previous if previous is not None and sentence.start > 0 and _POINTS_BACK.match(text) else None
+        )
+        previous = sentence
+        if before is not None:
+            text = page.body[line.start + before.start : line.start + sentence.end]
+        fit = _overlap(q, text, *line.terms[-1:])
+        if fit < 0.5:
+            continue
+        for pattern in (counted, measured):
+            match = pattern.search(text)
+            if match is not None:
+                yield DocCandidate(
+                    page.url,
+                    _trim(match.group(0) if pattern is counted else match.group(1)),
+                    text,
+                    1.0 + fit,
+                    f"the {q.noun} the sentence gives",
+                )
+                break

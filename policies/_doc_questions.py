@@ -1,0 +1,133 @@
+"""Questions about software documentation: which ones the extractive policy answers with a span.
+
+A documentation question names code (an identifier such as `gzip.compress`, `-d`,
+`Z_RLE`) or asks about a default, a version, a function or option, or what something
+does. `doc_question` sorts it into one of the kinds `_doc_answer` extracts an answer
+for, or returns None: the question then goes to the general extractive path. A
+documentation question of a kind no extractor handles is refused, not guessed
+(`unhandled`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from ._questions import STOPWORDS
+from ._sentences import stem
+
+DocKind = Literal["default", "version", "which", "does", "value"]
+
+_TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
+_DOTTED: Final = re.compile(r"[A-Za-z_]\w*\.[A-Za-z_]\w*")
+_CAMEL: Final = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]")
+# What a "which" question may ask for, and the shape of identifier each names.
+NOUNS: Final = frozenset(
+    {
+        "function", "method", "class", "attribute", "option", "argument", "parameter", "constant",
+        "exception", "module", "command", "flag", "item", "variable", "field", "property", "setting",
+        "keyword", "decorator", "type", "value", "rfc", "format", "header", "mode", "level",
+    }
+)  # fmt: skip
+_CODE_WORDS: Final = frozenset(
+    {"python", "module", "function", "method", "attribute", "argument", "parameter", "option", "constant",
+     "exception", "default", "command", "flag", "decorator", "keyword", "api", "rfc"}
+)  # fmt: skip
+# Words that frame a documentation question without saying what it is about.
+FRAME: Final = frozenset(
+    {
+        "default", "defaults", "value", "values", "use", "uses", "used", "using", "usual", "usually",
+        "argument", "parameter", "option", "function", "method", "attribute", "module", "class", "python",
+        "version", "added", "new", "introduced", "changed", "since", "do", "does", "return", "returns",
+        "given", "set", "when", "not", "documentation", "according",
+    }
+)  # fmt: skip
+_VERSION: Final = re.compile(
+    r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b|\bsince which\b|\bsince when\b"
+)
+_WHICH: Final = re.compile(r"^(?:which|what)(?: (\w+))?(?: (\w+))?\b")
+# "how many bytes ...", "what is the period of ...": the counted noun or the attribute asked for.
+_MEASURE: Final = re.compile(
+    r"^(?:how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
+)
+_DOES: Final = re.compile(r"^what (?:does|do) (.+?) (do|return|mean)\??$")
+
+
+def is_identifier(token: str) -> bool:
+    """Whether `token` reads as code: dotted, snake_case, CamelCase, a call, an index, a flag."""
+    if token.startswith("-") and len(token) > 2:
+        return True
+    if (token.endswith(("()", ")", "]")) and "(" in token) or "[" in token:
+        return True
+    if "_" in token.strip("_") and any(c.isalpha() for c in token):
+        return True
+    return _DOTTED.fullmatch(token.rstrip(".")) is not None or _CAMEL.search(token) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class DocQuestion:
+    """A documentation question: its kind, what it names, and its remaining content words."""
+
+    text: str
+    kind: DocKind
+    identifiers: tuple[str, ...]  # code the question names, as written ("gzip.compress", "peek(n)")
+    words: tuple[str, ...]  # stems of its content words, minus the frame and the identifiers
+    noun: str | None  # "which": the kind of thing asked for; "version": the product ("python", "zlib")
+    subject: str | None  # "does": what the question asks about, as written
+
+
+def _identifiers(text: str) -> list[str]:
+    return [t.rstrip(".") for t in _TOKEN.findall(text) if is_identifier(t.rstrip(".?"))]
+
+
+def structured(body: str) -> bool:
+    """Whether a body carries documentation structure: a heading line or an indented description."""
+    return body.startswith("#") or "\n#" in body or "\n    " in body
+
+
+def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
+    """The documentation kind of `text`, or None when it is not a documentation question.
+
+    A question that names code, or a default, a version, a function ..., is one; over
+    structured pages (`in_structure`) so is "what is the X of Y" and "how many ...", but a
+    question of no kind handled here then goes to the general path instead of being refused.
+    """
+    cleaned = " ".join(text.strip().rstrip("?").split())
+    lowered = cleaned.casefold()
+    identifiers = _identifiers(cleaned)
+    plain = re.findall(r"[a-z0-9][a-z0-9'-]*", lowered)
+    code = bool(identifiers) or bool(_CODE_WORDS & set(plain))
+    if not code and not in_structure:
+        return None
+    named = {i.casefold() for i in identifiers}
+    words = tuple(
+        dict.fromkeys(
+            stem(w) for w in plain if w not in STOPWORDS and w not in FRAME and w not in named and len(w) > 1
+        )
+    )
+    if re.search(r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b", lowered):
+        return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)
+    version = _VERSION.search(lowered)
+    if version is not None or re.search(r"\b(?:in|since) which\b.*\b(?:added|introduced|new)\b", lowered):
+        product = version.group(1) if version is not None and version.group(1) else "python"
+        if product in ("python", "version", "the"):
+            product = "python"
+        return DocQuestion(cleaned, "version", tuple(identifiers), words, product, None)
+    does = _DOES.match(lowered)
+    if does is not None:
+        subject = cleaned[len("what does ") : len("what does ") + len(does.group(1))]
+        return DocQuestion(cleaned, "does", tuple(identifiers), words, does.group(2), subject)
+    which = _WHICH.match(lowered)
+    if which is not None:
+        noun = next((w for w in which.groups() if w is not None and w in NOUNS), None)
+        if noun is not None:
+            rest = tuple(w for w in words if w != stem(noun))
+            return DocQuestion(cleaned, "which", tuple(identifiers), rest, noun, None)
+    measure = _MEASURE.match(lowered)
+    if measure is not None:
+        noun = measure.group(1) or measure.group(2)
+        return DocQuestion(cleaned, "value", tuple(identifiers), words, noun, None)
+    if not code:
+        return None
+    return DocQuestion(cleaned, "value", tuple(identifiers), words, "unhandled", None)

@@ -1,0 +1,107 @@
+"""The structure of a page body, read back from its plain text (docs/corpus.md, "Structure").
+
+The corpus writes HTML as text that keeps its structure in a plain form, and Markdown is
+already such text: a heading is a line opened by `#` marks; a definition description is
+indented four spaces per level under its term; a table row is one line of tab-separated
+cells. `outline` gives every line of a body its offsets and what it sits under, so the
+extractive policy can tell that a sentence under `work_mem (integer)` is about `work_mem`
+or that `40` is the `Numeric value` of the row `ERROR`. A body with none of these
+marks (plain prose) is lines with no context, read as before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+_HEADING: Final = re.compile(r"(#{1,6})\s+(.*)")
+_PILCROW: Final = "\u00b6"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One non-empty line: its span in the body, its text, and the terms and headings it sits under."""
+
+    start: int
+    end: int
+    text: str
+    depth: int
+    terms: tuple[str, ...]  # the definition terms it is described under, outermost first
+    headings: tuple[str, ...]  # the section path, outermost first
+    is_term: bool  # a definition term (a line followed by a deeper one)
+    cells: tuple[str, ...]  # a table row's cells (empty outside a table)
+    header: tuple[str, ...]  # the first row of the table the row belongs to
+
+
+def clean(text: str) -> str:
+    """A heading or term without the permalink sign documentation generators append (\u00b6)."""
+    return text.replace(_PILCROW, "").strip()
+
+
+def outline(body: str) -> list[Line]:
+    """The body's lines with their context, in order."""
+    raw: list[tuple[int, int, str, int, str]] = []
+    at = 0
+    for piece in body.split("\n"):
+        stripped = piece.strip()
+        if stripped:
+            spaces = len(piece) - len(piece.lstrip(" "))
+            lead = len(piece) - len(piece.lstrip())
+            row = piece[spaces:].rstrip() if "\t" in piece else ""
+            raw.append((at + lead, at + lead + len(stripped), stripped, spaces // 4, row))
+        at += len(piece) + 1
+    lines: list[Line] = []
+    terms: list[tuple[int, str]] = []
+    headings: list[tuple[int, str]] = []
+    header: tuple[str, ...] = ()
+    in_table = False
+    for index, (start, end, text, depth, row) in enumerate(raw):
+        heading = _HEADING.fullmatch(text) if text[:1] == "#" else None
+        while terms and terms[-1][0] >= depth:
+            terms.pop()
+        if heading is not None:
+            level = len(heading.group(1))
+            headings = [h for h in headings if h[0] < level]
+            headings.append((level, clean(heading.group(2))))
+            terms.clear()
+        cells: tuple[str, ...] = ()
+        if row and heading is None:
+            cells = tuple(cell.strip() for cell in row.split("\t"))
+            if not in_table:
+                header = cells
+            in_table = True
+        else:
+            in_table = False
+        following = raw[index + 1][3] if index + 1 < len(raw) else 0
+        is_term = heading is None and not cells and following > depth
+        lines.append(
+            Line(
+                start,
+                end,
+                text,
+                depth,
+                tuple(t for _, t in terms),
+                tuple(h for _, h in headings),
+                is_term,
+                cells,
+                header if cells else (),
+            )
+        )
+        if is_term:
+            terms.append((depth, clean(text)))
+    return lines
+
+
+def line_at(lines: list[Line], offset: int) -> Line | None:
+    """The line holding `offset`, by bisection over the line starts."""
+    low, high = 0, len(lines) - 1
+    found: Line | None = None
+    while low <= high:
+        middle = (low + high) // 2
+        if lines[middle].start <= offset:
+            found = lines[middle]
+            low = middle + 1
+        else:
+            high = middle - 1
+    return found
