@@ -36,7 +36,15 @@ import orjson
 from citeloop.events import Hit, Page
 
 from ._cache import index_cache_dir
-from ._documents import Checkpoint, CorpusError, FolderDocuments, JsonlDocuments, os_reason
+from ._documents import (
+    Checkpoint,
+    CorpusError,
+    FolderDocuments,
+    JsonlDocuments,
+    Progress,
+    no_progress,
+    os_reason,
+)
 from ._files import SUFFIXES, SkippedFile, listing, open_root
 from ._index import INDEX_VERSION, Document, SearchIndex
 from ._protocol import Tool
@@ -77,6 +85,7 @@ class Corpus:
         index_path: str | os.PathLike[str] | None = None,
         max_line_bytes: int = MAX_LINE_BYTES,
         checkpoint: Checkpoint | None = None,
+        progress: Progress | None = None,
     ) -> Corpus:
         """A corpus from a folder of .txt/.md/.html files or a .jsonl file of {url, title, body}.
 
@@ -86,8 +95,11 @@ class Corpus:
         `CorpusError`, as is a bad .jsonl line (not an object, a URL seen on an earlier line,
         more than `max_line_bytes`). `checkpoint` is called between files and while SQLite
         indexes: whatever it raises (a cancellation) stops the build. See `load`.
+        `progress(done, total)` is told how a build advances (files of a folder, bytes of a
+        .jsonl file); a reused index is not built, so it is not called then.
         """
         check = checkpoint or _no_checkpoint
+        told = progress or no_progress
         root = Path(path).expanduser()
         try:
             root = root.resolve(strict=True)
@@ -95,13 +107,13 @@ class Corpus:
             raise CorpusError(f"corpus not found: {os.fspath(path)}") from exc
         target = Path(index_path) if index_path is not None else None
         if root.is_dir():
-            return cls._from_folder(root, target, check)
+            return cls._from_folder(root, target, check, told)
         if root.is_file() and root.suffix.lower() == ".jsonl":
             if max_line_bytes < 1:
                 raise CorpusError(f"max_line_bytes must be at least 1, got {max_line_bytes}")
             stamp = _stat(root)
             manifest = _manifest(root, [[root.name, *stamp, max_line_bytes]])
-            loader = JsonlDocuments(root, max_line_bytes, check)
+            loader = JsonlDocuments(root, max_line_bytes, check, told)
             index, rebuilt = _open_index(root, loader, manifest, target, check, lambda: "")
             return _checked(cls(index, root.stem, rebuilt=rebuilt), root)
         raise CorpusError(f"corpus must be a folder or a .jsonl file: {root}")
@@ -113,6 +125,7 @@ class Corpus:
         *,
         index_path: str | os.PathLike[str] | None = None,
         max_line_bytes: int = MAX_LINE_BYTES,
+        progress: Progress | None = None,
     ) -> Corpus:
         """`from_path` in a worker thread, off the event loop, and cancellable.
 
@@ -125,11 +138,12 @@ class Corpus:
             index_path=index_path,
             max_line_bytes=max_line_bytes,
             checkpoint=anyio.from_thread.check_cancelled,
+            progress=progress,
         )
         return await anyio.to_thread.run_sync(build)
 
     @classmethod
-    def _from_folder(cls, root: Path, target: Path | None, check: Checkpoint) -> Corpus:
+    def _from_folder(cls, root: Path, target: Path | None, check: Checkpoint, progress: Progress) -> Corpus:
         try:
             root_fd = open_root(root)
         except OSError as exc:
@@ -139,7 +153,7 @@ class Corpus:
             if not members:
                 raise CorpusError(_empty(root, listed, f"no {', '.join(sorted(SUFFIXES))} files"))
             manifest = _manifest(root, [[m.path, *m.stamp] for m in members])
-            loader = FolderDocuments(root, root_fd, members, check)
+            loader = FolderDocuments(root, root_fd, members, check, progress)
             index, rebuilt = _open_index(root, loader, manifest, target, check, loader.notes)
         finally:
             os.close(root_fd)

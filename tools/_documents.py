@@ -20,6 +20,12 @@ from ._html import html_to_text
 from ._index import Document
 
 Checkpoint = Callable[[], None]
+Progress = Callable[[int, int], None]
+"""Told `(done, total)` as an index is built: files of a folder, bytes of a .jsonl file."""
+
+
+def no_progress(done: int, total: int) -> None:
+    pass
 
 
 class CorpusError(UsageError):
@@ -33,11 +39,19 @@ def os_reason(exc: BaseException) -> str:
 class FolderDocuments:
     """The documents of a folder's files, read only if the index has to be (re)built."""
 
-    def __init__(self, root: Path, root_fd: int, members: list[Member], check: Checkpoint) -> None:
+    def __init__(
+        self,
+        root: Path,
+        root_fd: int,
+        members: list[Member],
+        check: Checkpoint,
+        progress: Progress = no_progress,
+    ) -> None:
         self._root = root
         self._root_fd = root_fd
         self._members = members
         self._check = check
+        self._progress = progress
         self.skipped: list[SkippedFile] = []
         self.decoded: list[tuple[str, str]] = []
 
@@ -49,8 +63,9 @@ class FolderDocuments:
         self.skipped, self.decoded = [], []
         prefix = f"corpus://{quote(self._root.name or 'corpus', safe='')}/"
         held: dict[str, str] = {}
-        for member in self._members:
+        for done, member in enumerate(self._members):
             self._check()
+            self._progress(done, len(self._members))
             try:
                 text, encoding = decode_text(read_member(self._root_fd, member))
             except Skip as skip:
@@ -70,6 +85,7 @@ class FolderDocuments:
                 continue
             held[url] = member.path
             yield Document(url=url, title=title or Path(member.path).stem.replace("_", " "), body=body)
+        self._progress(len(self._members), len(self._members))
 
 
 def _parse(suffix: str, text: str, check: Checkpoint) -> tuple[str | None, str, str]:
@@ -113,10 +129,13 @@ class JsonlDocuments:
     line is refused before it is held whole. A URL on two lines is an error naming both.
     """
 
-    def __init__(self, path: Path, max_line_bytes: int, check: Checkpoint) -> None:
+    def __init__(
+        self, path: Path, max_line_bytes: int, check: Checkpoint, progress: Progress = no_progress
+    ) -> None:
         self._path = path
         self._cap = max_line_bytes
         self._check = check
+        self._progress = progress
 
     def __iter__(self) -> Iterator[Document]:
         path = self._path
@@ -127,13 +146,16 @@ class JsonlDocuments:
         held: dict[str, int] = {}
         with handle:
             number = 0
+            size = os.fstat(handle.fileno()).st_size
             while True:
                 self._check()
+                self._progress(handle.tell(), size)
                 try:
                     line = handle.readline(self._cap + 1)
                 except OSError as exc:
                     raise CorpusError(f"{path}:{number + 1}: cannot read: {os_reason(exc)}") from exc
                 if not line:
+                    self._progress(size, size)
                     return
                 number += 1
                 if len(line.removesuffix(b"\n")) > self._cap:

@@ -12,9 +12,11 @@ import typer
 from citeloop.tools import Corpus
 
 from ._ask import ask
+from ._corpus import index_progress
 from ._errors import EXIT_CODES_HELP, EXIT_ERROR, EXIT_INTERRUPTED, fail, interruption, user_error
 from ._escape import escape_controls
 from ._eval import eval_command
+from ._feedback import wanted
 from ._help import plain_help
 from ._lifecycle import cancel, resume
 from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
@@ -95,8 +97,12 @@ def index(
     ],
     as_json: JsonOption = False,
 ) -> None:
-    """Build (or refresh) the search index of a corpus; `ask --corpus PATH` then reuses it."""
-    corpus = Corpus.from_path(path)
+    """Build (or refresh) the search index of a corpus; `ask --corpus PATH` then reuses it.
+
+    On a terminal, a build shows a progress bar with its rate and time left on stderr.
+    """
+    with index_progress(path, wanted(as_json)) as progress:
+        corpus = Corpus.from_path(path, progress=progress)
     try:
         pages = len(corpus)
         if as_json:

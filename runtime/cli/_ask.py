@@ -13,6 +13,7 @@ from citeloop.runtime import Outcome, Runtime
 
 from ._corpus import open_corpus
 from ._errors import EXIT_BY_STATUS, CliError
+from ._feedback import run_spinner, wanted
 from ._interrupt import until_interrupted
 from ._options import DEFAULT_STORE, POLICY_NAMES, JsonOption, StoreOption, build_policy
 from ._render import print_json, print_outcome
@@ -56,21 +57,28 @@ async def ask_question(
     base_url: str | None,
     max_steps: int,
     min_confidence: float | None,
+    feedback: bool = False,
 ) -> Outcome:
-    """Build the corpus, policy and store the options name, and run the question to its outcome."""
+    """Build the corpus, policy and store the options name, and run the question to its outcome.
+
+    With `feedback`, stderr shows the index being built and what the run awaits (`_feedback`).
+    """
     if max_steps < 1:
         raise CliError(f"--max-steps must be at least 1, got {max_steps}")
     if min_confidence is not None and not 0.0 <= min_confidence <= 1.0:
         raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
-    pages = await open_corpus(corpus)
+    pages = await open_corpus(corpus, feedback=feedback)
     policy = build_policy(policy_name, base_url=base_url, min_confidence=min_confidence)
     run_id = uuid.uuid4().hex  # chosen here, so that an interruption can name the run
     try:
-        async with (
-            open_store(store_url) as store,
-            Runtime(store=store, tools=pages.tools(), policy=policy, max_steps=max_steps) as runtime,
-        ):
-            return await until_interrupted(lambda: runtime.run(question, run_id=run_id), store, run_id)
+        with run_spinner(feedback) as sinks:
+            async with (
+                open_store(store_url) as store,
+                Runtime(
+                    store=store, tools=pages.tools(), policy=policy, max_steps=max_steps, sinks=sinks
+                ) as runtime,
+            ):
+                return await until_interrupted(lambda: runtime.run(question, run_id=run_id), store, run_id)
     finally:
         aclose = getattr(policy, "aclose", None)
         if aclose is not None:
@@ -103,6 +111,7 @@ def ask(
             base_url=base_url,
             max_steps=max_steps,
             min_confidence=min_confidence,
+            feedback=wanted(as_json),
         )
     )
     if as_json:

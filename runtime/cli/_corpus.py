@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Final
 
@@ -9,15 +11,29 @@ import typer
 from citeloop.tools import Corpus
 
 from ._escape import escape_controls
+from ._feedback import progress_bar
 
 _SHOWN: Final = 20  # lines listed before a count of the rest
 
 
-async def open_corpus(path: Path | None) -> Corpus:
-    """The corpus at `path` (built in a worker thread: Ctrl-C stops it), or the demo corpus."""
-    corpus = Corpus.demo() if path is None else await Corpus.load(path)
+async def open_corpus(path: Path | None, *, feedback: bool = False) -> Corpus:
+    """The corpus at `path` (built in a worker thread: Ctrl-C stops it), or the demo corpus.
+
+    With `feedback`, a build shows a progress bar on stderr (`_feedback`).
+    """
+    if path is None:
+        corpus = Corpus.demo()
+    else:
+        with index_progress(path, feedback) as progress:
+            corpus = await Corpus.load(path, progress=progress)
     report_corpus(corpus)
     return corpus
+
+
+def index_progress(path: Path, shown: bool) -> AbstractContextManager[Callable[[int, int], None] | None]:
+    """A progress bar for building the index of `path`: files of a folder, bytes of a .jsonl file."""
+    unit = "files" if path.is_dir() else "bytes"
+    return progress_bar(shown, f"indexing {path}", unit)
 
 
 def report_corpus(corpus: Corpus) -> None:

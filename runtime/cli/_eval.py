@@ -6,15 +6,15 @@ over any corpus (`--corpus`), judged correct / wrong / refused / unanswerable-re
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
-from citeloop.runtime.eval import run_evaluation, run_qa_evaluation, stderr_progress
+from citeloop.runtime.eval import run_evaluation, run_qa_evaluation
 
 from ._errors import CliError
 from ._escape import escape_controls
+from ._feedback import progress_bar, wanted
 from ._options import POLICY_NAMES, JsonOption, build_policy
 from ._render import print_json
 
@@ -47,7 +47,10 @@ def eval_command(
     ] = None,
     progress: Annotated[
         bool | None,
-        typer.Option("--progress/--no-progress", help="A progress bar on stderr (default: when a terminal)."),
+        typer.Option(
+            "--progress/--no-progress",
+            help="A progress bar with rate and ETA on stderr (default: on a terminal, without --json).",
+        ),
     ] = None,
     corpus: Annotated[
         Path | None,
@@ -73,31 +76,20 @@ def eval_command(
     elif corpus is not None or split is not None:
         raise CliError(f"--corpus and --split are for eval qa; {kind} brings its own paragraphs")
     chosen = build_policy(policy, base_url=None, min_confidence=min_confidence)
-    show_progress = sys.stderr.isatty() if progress is None else progress
+    show_progress = wanted(json_output) if progress is None else progress
     if kind == "qa":
         assert corpus is not None
-        qa_report = run_qa_evaluation(
-            file,
-            corpus,
-            split=split,
-            policy=chosen,
-            limit=limit,
-            sweep=sweep,
-            progress=stderr_progress if show_progress else None,
-        )
+        with progress_bar(show_progress, f"eval qa {file.name}", "questions") as advance:
+            qa_report = run_qa_evaluation(
+                file, corpus, split=split, policy=chosen, limit=limit, sweep=sweep, progress=advance
+            )
         if json_output:
             print_json(qa_report.to_json())
         else:
             typer.echo(escape_controls(qa_report.table(), newlines=True))
         return
-    report = run_evaluation(
-        kind,
-        file,
-        policy=chosen,
-        limit=limit,
-        sweep=sweep,
-        progress=stderr_progress if show_progress else None,
-    )
+    with progress_bar(show_progress, f"eval {kind} {file.name}", "questions") as advance:
+        report = run_evaluation(kind, file, policy=chosen, limit=limit, sweep=sweep, progress=advance)
     if plot is not None:
         report.plot(plot)
     if json_output:

@@ -17,6 +17,7 @@ from citeloop.runtime import Outcome, RunState, Runtime, fold
 
 from ._ask import BaseUrlOption, CorpusOption, MinConfidenceOption
 from ._errors import EXIT_BY_STATUS, CliError
+from ._feedback import run_spinner, wanted
 from ._interrupt import until_interrupted
 from ._options import (
     BUILT_IN_POLICIES,
@@ -100,13 +101,14 @@ def resume(
     pages = load_corpus(corpus)
 
     async def drive(opened: EventStore, state: RunState, chosen: Policy) -> _Driven:
-        async with Runtime(store=opened, tools=pages.tools(), policy=chosen) as runtime:
-            if state.status in ("cancelled", "failed"):
-                new_id = uuid.uuid4().hex
-                work = lambda: runtime.continue_run(state.run_id, new_run_id=new_id)  # noqa: E731
-                return await until_interrupted(work, opened, new_id), (state.run_id, state.status)
-            resumed = lambda: runtime.resume(state.run_id)  # noqa: E731
-            return await until_interrupted(resumed, opened, state.run_id), None
+        with run_spinner(wanted(as_json)) as sinks:
+            async with Runtime(store=opened, tools=pages.tools(), policy=chosen, sinks=sinks) as runtime:
+                if state.status in ("cancelled", "failed"):
+                    new_id = uuid.uuid4().hex
+                    work = lambda: runtime.continue_run(state.run_id, new_run_id=new_id)  # noqa: E731
+                    return await until_interrupted(work, opened, new_id), (state.run_id, state.status)
+                resumed = lambda: runtime.resume(state.run_id)  # noqa: E731
+                return await until_interrupted(resumed, opened, state.run_id), None
 
     async def read_and_drive() -> _Driven:
         async with open_store(store) as opened:

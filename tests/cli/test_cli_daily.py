@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers.cli import run_citeloop
+from helpers.cli import run_citeloop, run_in_pty
 
 FOUNDED = "Who founded Acme Robotics?"
 FOOD = "What is Ada's favorite food?"
@@ -79,42 +78,6 @@ def listed(tmp_path: Path, env: dict[str, str]) -> dict[str, dict[str, object]]:
     done = run_citeloop("runs", "--json", cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stderr
     return {row["run_id"]: row for row in json.loads(done.stdout)}
-
-
-def run_in_pty(
-    args: list[str], cwd: Path, env: dict[str, str], *, interrupt_when: Callable[[str], bool]
-) -> tuple[int, str]:
-    """Run `citeloop ARGS` on a pseudo-terminal; press Ctrl-C once `interrupt_when(output so far)`."""
-    import pty
-    import select
-    import time
-
-    from helpers.cli import require_citeloop
-
-    script = str(require_citeloop())
-    pid, leader = pty.fork()  # the child's controlling terminal is the pty: Ctrl-C there is SIGINT
-    if pid == 0:  # pragma: no cover - the child
-        os.chdir(cwd)
-        os.execve(script, [script, *args], env)
-    seen, pressed, deadline = b"", False, time.monotonic() + 60
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([leader], [], [], 0.1)
-        if ready:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:  # the child closed the terminal
-                break
-            if not chunk:
-                break
-            seen += chunk
-        if not pressed and interrupt_when(seen.decode("utf-8", "replace")):
-            time.sleep(0.3)
-            os.write(leader, b"\x03")  # Ctrl-C, as a terminal sends it: SIGINT to the foreground group
-            pressed = True
-    _, status = os.waitpid(pid, 0)
-    os.close(leader)
-    code = os.waitstatus_to_exitcode(status)
-    return code, seen.decode("utf-8", "replace")
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import pytest
@@ -47,3 +47,44 @@ def run_citeloop(
         timeout=timeout,
         check=False,
     )
+
+
+def _never(_: str) -> bool:
+    return False
+
+
+def run_in_pty(
+    args: list[str], cwd: Path, env: Mapping[str, str], *, interrupt_when: Callable[[str], bool] = _never
+) -> tuple[int, str]:
+    """Run `citeloop ARGS` on a pseudo-terminal; press Ctrl-C once `interrupt_when(output so far)`.
+
+    The output is what the terminal received: stdout and stderr together, lines ending in CR LF.
+    """
+    import pty
+    import select
+    import time
+
+    script = str(require_citeloop())
+    pid, leader = pty.fork()  # the child's controlling terminal is the pty: Ctrl-C there is SIGINT
+    if pid == 0:  # pragma: no cover - the child
+        os.chdir(cwd)
+        os.execve(script, [script, *args], env)
+    seen, pressed, deadline = b"", False, time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([leader], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        if not pressed and interrupt_when(seen.decode("utf-8", "replace")):
+            time.sleep(0.3)
+            os.write(leader, b"\x03")  # Ctrl-C, as a terminal sends it: SIGINT to the foreground group
+            pressed = True
+    _, status = os.waitpid(pid, 0)
+    os.close(leader)
+    code = os.waitstatus_to_exitcode(status)
+    return code, seen.decode("utf-8", "replace")

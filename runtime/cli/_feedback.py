@@ -1,0 +1,134 @@
+"""What a command shows while it waits: a spinner naming what a run awaits, progress bars with rate and ETA.
+
+All of it goes to stderr, and only when stderr is a terminal and `--json` was not asked
+for: piped or redirected, and under `--json`, a command prints its result and nothing else.
+The spinner is fed the run's events as a sink (docs/architecture.md, "sinks"), so it says
+what the log says the run is waiting on: its policy (the model) or a tool call.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from citeloop.events import Abstained, ActionParsed, Answered, Event, RunStarted, ToolDispatched
+from rich.console import Console
+from rich.live import Live
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    SpinnerColumn,
+    Task,
+    TaskProgressColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.spinner import Spinner
+from rich.text import Text
+
+from ._escape import escape_controls
+
+_INPUT_SHOWN = 60  # characters of a tool's input in the spinner line
+
+
+def wanted(as_json: bool) -> bool:
+    """Whether to show feedback: on a terminal, and not under --json."""
+    return not as_json and sys.stderr.isatty()
+
+
+def _stderr() -> Console:
+    return Console(file=sys.stderr, highlight=False)
+
+
+class RunSpinner:
+    """A sink that keeps a spinner line on what the run awaits: `model extractive`, `tool search "..."`."""
+
+    def __init__(self, live: Live) -> None:
+        self._live = live
+        self._policy = "the policy"
+
+    def _show(self, text: str) -> None:
+        self._live.update(Spinner("dots", text=Text(escape_controls(text), style="dim")))
+
+    def __call__(self, event: Event) -> None:
+        # Steps are counted from 0 in the log and from 1 on screen, as `show` does.
+        match event:
+            case RunStarted(policy=policy):
+                self._policy = policy
+                self._show(f"step 1 · waiting for the model ({policy})")
+            case ToolDispatched(step=step, tool=tool, input=argument):
+                cut = argument[:_INPUT_SHOWN] + ("…" if len(argument) > _INPUT_SHOWN else "")
+                self._show(f"step {step + 1} · waiting for tool {tool} {cut!r}")
+            case ActionParsed() | Answered() | Abstained():
+                pass  # a tool call or the end follows at once
+            case _:  # an observation, a rejected reply or finish: the model is asked next
+                self._show(f"step {event.step + 2} · waiting for the model ({self._policy})")
+
+
+@contextmanager
+def run_spinner(shown: bool) -> Iterator[list[RunSpinner]]:
+    """The sinks to give the runtime: one spinner while the block runs (none when not `shown`)."""
+    if not shown:
+        yield []
+        return
+    live = Live(
+        Spinner("dots", text=Text("starting the run", style="dim")),
+        console=_stderr(),
+        transient=True,  # the line is gone once the result prints
+        refresh_per_second=12.5,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+    live.start(refresh=True)
+    try:
+        yield [RunSpinner(live)]
+    finally:
+        live.stop()
+
+
+class _RateColumn(ProgressColumn):
+    """Items per second, in the task's unit (rich's own rate column is for bytes)."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self._unit = unit
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        shown = "?" if speed is None else f"{speed:.1f}"
+        return Text(f"{shown} {self._unit}/s", style="progress.data.speed")
+
+
+@contextmanager
+def progress_bar(shown: bool, what: str, unit: str) -> Iterator[Callable[[int, int], None] | None]:
+    """A `progress(done, total)` callback drawing a bar with count, rate and ETA (None when not `shown`)."""
+    if not shown:
+        yield None
+        return
+    bar = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(unit),
+        TaskProgressColumn(),
+        _RateColumn(unit),
+        TextColumn("eta"),
+        TimeRemainingColumn(),
+        TimeElapsedColumn(),
+        console=_stderr(),
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+    )
+    task = bar.add_task(escape_controls(what), total=None)
+
+    def advance(done: int, total: int) -> None:
+        bar.update(task, completed=done, total=total)
+
+    with bar:
+        yield advance
