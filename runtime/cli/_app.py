@@ -23,6 +23,7 @@ from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, config
 from ._options import JsonOption
 from ._render import print_json
 from ._runs import replay, runs, show, tail
+from ._sources import corpus_files
 from ._transfer import export, import_run
 from ._verify import verify
 from ._where import where
@@ -95,6 +96,9 @@ def index(
     path: Annotated[
         Path, typer.Argument(help="A folder of .txt/.md/.html files or a .jsonl file.", show_default=False)
     ],
+    listed: Annotated[
+        bool, typer.Option("--list", help="Also list every page's URL, and the file of each corpus:// URL.")
+    ] = False,
     as_json: JsonOption = False,
 ) -> None:
     """Build (or refresh) the search index of a corpus; `ask --corpus PATH` then reuses it.
@@ -105,15 +109,27 @@ def index(
         corpus = Corpus.from_path(path, progress=progress)
     try:
         pages = len(corpus)
+        urls = sorted(corpus.urls()) if listed else []
+        files = corpus_files(path)
         if as_json:
             index_path = None if corpus.index_path is None else str(corpus.index_path)
-            print_json({"path": str(path), "pages": pages, "rebuilt": corpus.rebuilt, "index": index_path})
+            document = {"path": str(path), "pages": pages, "rebuilt": corpus.rebuilt, "index": index_path}
+            if listed:
+                document["urls"] = [{"url": url, "file": _file(files(url))} for url in urls]
+            print_json(document)
             return
         state = "built" if corpus.rebuilt else "up to date, reused"
         noun = "page" if pages == 1 else "pages"
         typer.echo(escape_controls(f"{pages} {noun} from {path}: index {state} at {corpus.index_path}"))
+        for url in urls:
+            source = files(url)
+            typer.echo(escape_controls(f"  {url}" if source is None else f"  {url}  (file {source})"))
     finally:
         corpus.close()
+
+
+def _file(path: Path | None) -> str | None:
+    return None if path is None else str(path)
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -17,6 +17,7 @@ from ._feedback import run_spinner, wanted
 from ._interrupt import until_interrupted
 from ._options import DEFAULT_STORE, POLICY_NAMES, JsonOption, StoreOption, build_policy
 from ._render import print_json, print_outcome
+from ._sources import corpus_files, file_map
 
 CorpusOption = Annotated[
     Path | None,
@@ -114,8 +115,10 @@ def ask(
             feedback=wanted(as_json),
         )
     )
+    files = corpus_files(corpus)
     if as_json:
-        print_json({**outcome.to_json(), "question": outcome.question})
+        cited = file_map(outcome.citations, files)
+        print_json({**outcome.to_json(), "question": outcome.question, "files": cited})
     else:
-        print_outcome(outcome, store)
+        print_outcome(outcome, store, files)
     raise typer.Exit(EXIT_BY_STATUS[outcome.status])

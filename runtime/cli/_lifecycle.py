@@ -34,6 +34,7 @@ from ._options import (
     store_exists,
 )
 from ._render import print_json, print_note, print_outcome
+from ._sources import corpus_files, file_map
 
 
 def _require_store(url: str) -> None:
@@ -129,14 +130,21 @@ def resume(
         outcome, continued = anyio.run(read_and_drive)
     finally:
         pages.close()
+    files = corpus_files(corpus)
     if as_json:
+        continues = continued and continued[0]
         print_json(
-            {**outcome.to_json(), "question": outcome.question, "continues": continued and continued[0]}
+            {
+                **outcome.to_json(),
+                "question": outcome.question,
+                "continues": continues,
+                "files": file_map(outcome.citations, files),
+            }
         )
     else:
         if continued is not None:
             print_note(f"run {continued[0]} was {continued[1]}; continued as run {outcome.run_id}")
-        print_outcome(outcome, store)
+        print_outcome(outcome, store, files)
     raise typer.Exit(EXIT_BY_STATUS[outcome.status])
 
 

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from ._escape import escape_controls, json_terminal_safe
 from ._listing import RunRow
+from ._sources import SourceFiles, no_files
 from ._timeline import Timeline
 
 
@@ -71,12 +72,17 @@ _HEADINGS: Final = {"cancelled": "CANCELLED", "failed": "FAILED"}
 
 
 def _print_answer(
-    out: Console, answer: str, citations: Sequence[str], locators: Sequence[Locator], evidence: str
+    out: Console,
+    answer: str,
+    citations: Sequence[str],
+    locators: Sequence[Locator],
+    evidence: str,
+    files: SourceFiles = no_files,
 ) -> None:
     out.print(Text.assemble(_label("Answer: ", "bold green"), _data(answer, newlines=True)))
     out.print(_label("Citations:"))
     for number, url in enumerate(citations, 1):
-        out.print(_data(f"  [{number}] {url}"))
+        out.print(Text.assemble(_data(f"  [{number}] {url}"), _from_file(url, files)))
     out.print(_label("Evidence:"))
     for locator in locators:
         out.print(_data(f'  "{locator.quote}"', newlines=True))
@@ -86,11 +92,17 @@ def _print_answer(
         out.print(_data(f'  "{evidence}"', newlines=True))
 
 
-def print_outcome(outcome: Outcome, store_url: str) -> None:
-    """An answer with its citations and evidence quotes, or INSUFFICIENT GROUNDING with the reason."""
+def _from_file(url: str, files: SourceFiles) -> Text:
+    """`  (file PATH)` after a `corpus://` URL whose file is known, else nothing."""
+    path = files(url)
+    return Text() if path is None else _data(f"  (file {path})", style="dim")
+
+
+def print_outcome(outcome: Outcome, store_url: str, files: SourceFiles = no_files) -> None:
+    """An answer with its citations (and the files of corpus:// ones) and evidence, or the refusal."""
     out = console()
     if outcome.status == "answered":
-        _print_answer(out, outcome.answer, outcome.citations, outcome.locators, outcome.evidence)
+        _print_answer(out, outcome.answer, outcome.citations, outcome.locators, outcome.evidence, files)
     else:
         # A failed or cancelled run is not a grounded refusal, and does not say it is.
         out.print(_label(_HEADINGS.get(outcome.status, "INSUFFICIENT GROUNDING"), "bold red"))
@@ -165,7 +177,7 @@ def _usage(usage: dict[str, int] | dict[str, float] | None) -> str:
     return " · tokens: " + ", ".join(parts)
 
 
-def print_timeline(timeline: Timeline) -> None:
+def print_timeline(timeline: Timeline, files: SourceFiles = no_files) -> None:
     """Per step: when, how long, the model call, the thought, action, observation, verdict; then the end."""
     out = console()
     out.print(
@@ -217,7 +229,7 @@ def print_timeline(timeline: Timeline) -> None:
         how = "queued" if timeline.status == "queued" else "not finished"
         out.print(_label(f"{how}: continue it with `citeloop resume {timeline.run_id}`", "yellow"))
     elif isinstance(final, Answered):
-        _print_answer(out, final.answer, final.citations, final.locators, final.evidence)
+        _print_answer(out, final.answer, final.citations, final.locators, final.evidence, files)
     else:
         heading = _HEADINGS.get(timeline.status, "INSUFFICIENT GROUNDING")
         out.print(Text.assemble(_label(heading, "bold red"), _data(f" ({final.reason})")))

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import anyio
 import orjson
 import typer
-from citeloop.events import Event, EventStore, redact
+from citeloop.events import Answered, Event, EventStore, redact
 from citeloop.runtime import CheckReport, JsonLinesSink, Outcome, check_events, fold
 
 from ._errors import EXIT_DIVERGED, CliError
@@ -30,6 +31,7 @@ from ._render import (
     print_timeline,
     print_unfinished,
 )
+from ._sources import corpus_files, file_map
 from ._timeline import Timeline, build_timeline
 from ._verify import read_judged
 
@@ -76,7 +78,19 @@ def runs(
         print_runs(found, store)
 
 
-def show(run_id: RunArgument, store: StoreOption = DEFAULT_STORE, as_json: JsonOption = False) -> None:
+def show(
+    run_id: RunArgument,
+    store: StoreOption = DEFAULT_STORE,
+    corpus: Annotated[
+        Path | None,
+        typer.Option(
+            "--corpus",
+            help="The corpus folder the run was asked over: its corpus:// URLs are shown with their files.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: JsonOption = False,
+) -> None:
     """The run's timeline: per step the thought, the action, what came back, and the gate's verdict."""
 
     async def load() -> Timeline:
@@ -84,10 +98,12 @@ def show(run_id: RunArgument, store: StoreOption = DEFAULT_STORE, as_json: JsonO
             return build_timeline(await read_run(opened, run_id))
 
     timeline = anyio.run(load)
+    files = corpus_files(corpus)
     if as_json:
-        print_json(timeline.to_json())
+        cited = timeline.final.citations if isinstance(timeline.final, Answered) else ()
+        print_json({**timeline.to_json(), "files": file_map(cited, files)})
     else:
-        print_timeline(timeline)
+        print_timeline(timeline, files)
 
 
 def replay(
