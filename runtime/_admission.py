@@ -5,8 +5,16 @@ another library's heartbeat) fires only between passes. Ten thousand runs that a
 ready make one pass ten thousand steps long: seconds. So a run holds a slot while it
 computes and appends, and gives it back while it waits on its policy or a tool (that
 wait is where latency hiding happens, so it is not bounded). A run that finds no slot
-free queues in FIFO order; a slot given back goes straight to the first in the queue.
-Taking a free slot costs no suspension, so a lone run pays nothing.
+free queues; a slot given back goes straight to the first in the queue. Taking a free
+slot costs no suspension, so a lone run pays nothing.
+
+Two queues, not one: a run coming back from a wait goes before a run that has not
+started. With one FIFO queue, a run that gives its slot up behind 9,800 unstarted runs
+comes back only after all of them have started, so every run is in flight at once: ten
+thousand folded states alive together, a garbage collector walking a million objects
+(pauses of 0.7 s, measured) and no run finishing until nearly all have begun. Resumers
+first keeps the runs in flight near the limit; new runs still start each time a run
+ends, and a started run has a bounded number of steps, so no one waits forever.
 """
 
 from __future__ import annotations
@@ -21,26 +29,29 @@ class Admission:
 
     def __init__(self, limit: int) -> None:
         self._free = limit
-        self._waiting: deque[anyio.Event] = deque()
+        self._resuming: deque[anyio.Event] = deque()
+        self._starting: deque[anyio.Event] = deque()
 
-    async def take(self) -> None:
-        if self._free > 0 and not self._waiting:
+    async def take(self, *, resuming: bool = False) -> None:
+        if self._free > 0 and not self._resuming and not self._starting:
             self._free -= 1
             return
         turn = anyio.Event()
-        self._waiting.append(turn)
+        queue = self._resuming if resuming else self._starting
+        queue.append(turn)
         try:
             await turn.wait()
         except BaseException:
             if turn.is_set():
                 self.give()  # handed a slot it will not use: pass it on
             else:
-                self._waiting.remove(turn)
+                queue.remove(turn)
             raise
 
     def give(self) -> None:
-        if self._waiting:
-            self._waiting.popleft().set()  # the slot moves to the first waiter as it is
+        queue = self._resuming or self._starting
+        if queue:
+            queue.popleft().set()  # the slot moves to the first waiter as it is
         else:
             self._free += 1
 
@@ -48,16 +59,17 @@ class Admission:
 class Slot:
     """One run's hold on an `Admission` slot: `take` it to drive, `give` it back when done."""
 
-    __slots__ = ("_admission", "_holding")
+    __slots__ = ("_admission", "_holding", "_started")
 
     def __init__(self, admission: Admission) -> None:
         self._admission = admission
         self._holding = False
+        self._started = False  # held once already: it queues as a resumer from then on
 
     async def take(self) -> None:
         if not self._holding:
-            await self._admission.take()
-            self._holding = True
+            await self._admission.take(resuming=self._started)
+            self._holding = self._started = True
 
     def give(self) -> None:
         if self._holding:

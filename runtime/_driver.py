@@ -103,6 +103,7 @@ class Driver:
         config: LoopConfig,
         stored: Sequence[Event] = (),
         listener: MemoryObjectSendStream[Event] | None = None,
+        slot: Slot | None = None,
     ) -> None:
         self._config = config
         self._listener = listener
@@ -111,7 +112,7 @@ class Driver:
         # (docs/events.md). One encode here, none of the stored log per step.
         self._head = _head_of(stored)
         self._projector = Projector(config.view_options)
-        self.slot = Slot(config.admission)
+        self.slot = slot or Slot(config.admission)
 
     # -- appending ---------------------------------------------------------------------
 

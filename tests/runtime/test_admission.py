@@ -15,6 +15,7 @@ import pytest
 from citeloop.events import Event, MemoryStore, Observation, UsageError
 from citeloop.policies import ScriptedPolicy
 from citeloop.runtime import Runtime
+from citeloop.runtime._admission import Admission, Slot
 from helpers.fakes import page_tools
 
 pytestmark = pytest.mark.anyio
@@ -140,3 +141,58 @@ async def test_max_busy_runs_must_be_positive() -> None:
     tools, _ = page_tools()
     with pytest.raises(UsageError, match="max_busy_runs"):
         Runtime(store=MemoryStore(), tools=tools, policy=ScriptedPolicy.demo(), max_busy_runs=0)
+
+
+async def test_a_run_back_from_a_wait_goes_before_a_run_not_yet_started() -> None:
+    admission = Admission(1)
+    order: list[str] = []
+    release = anyio.Event()
+    first, never_started, started_later = Slot(admission), Slot(admission), Slot(admission)
+    await first.take()
+
+    async def take(name: str, slot: Slot, hold: bool = False) -> None:
+        await slot.take()
+        order.append(name)
+        if hold:
+            await release.wait()
+        slot.give()
+
+    async with anyio.create_task_group() as group:
+        group.start_soon(take, "never-started", never_started, True)
+        await anyio.wait_all_tasks_blocked()  # queued as a starter
+        first.give()  # the slot goes to it, as a wait on a policy would give it up
+        await anyio.wait_all_tasks_blocked()
+        group.start_soon(take, "started-later", started_later)
+        group.start_soon(take, "first, back", first)  # held once: queues as a resumer
+        await anyio.wait_all_tasks_blocked()
+        release.set()
+    # The starter queued earlier, but the run coming back took the slot first.
+    assert order == ["never-started", "first, back", "started-later"]
+
+
+class InFlightStore(CountingStore):
+    """Also counts the runs started but not ended: what is alive at once."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.alive = 0
+        self.most_alive = 0
+
+    async def append(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        await super().append(run_id, events, expected_seq)
+        for event in events:
+            if event.type == "RunStarted":
+                self.alive += 1
+            elif event.type in ("Answered", "Abstained"):
+                self.alive -= 1
+        self.most_alive = max(self.most_alive, self.alive)
+
+
+async def test_runs_in_flight_stay_near_the_limit_not_near_the_runs() -> None:
+    # One FIFO queue started every one of the 120 runs before any could finish (each gives
+    # its slot up on every policy call and queued behind all the unstarted ones): 120 folded
+    # states alive at once. Resumers first keeps it near the 4 slots.
+    store = InFlightStore()
+    await many_runs(store, 120, max_busy_runs=4)
+    assert store.alive == 0
+    assert store.most_alive <= 12
