@@ -199,7 +199,8 @@ class Runtime:
             slot = Slot(self._config.admission)
             try:
                 await slot.take()
-                await self._start_and_drive(Driver(self._config, listener=sender, slot=slot), question, run_id)
+                driver = Driver(self._config, listener=sender, slot=slot)
+                await self._start_and_drive(driver, question, run_id)
             except Exception as exc:  # handed to the consumer, who raised nothing yet
                 failure.append(exc)
             finally:
