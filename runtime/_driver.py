@@ -124,9 +124,12 @@ class Driver:
         self._head = head
         self._took(stamped)
 
-    def _took(self, events: list[Event]) -> None:
-        """Fold durable events into the state (the one fold of the step) and pass them on."""
-        self.state = fold(events, self.state)
+    def _took(self, events: list[Event], folded: RunState | None = None) -> None:
+        """Fold durable events into the state (the one fold of the step) and pass them on.
+
+        `folded` is the state with `events` already folded in, when the caller has it.
+        """
+        self.state = folded if folded is not None else fold(events, self.state)
         self._config.hub.offer(events)
         if self._listener is not None:
             for event in events:
@@ -278,13 +281,36 @@ class Driver:
     async def _act(self, decided: list[Event]) -> None:
         """Append a decision; when it ends in a dispatch, carry the call out.
 
-        The dispatch is durable before the tool runs: after a crash, resume knows the
-        call may have happened.
+        A tool of unknown effect is written ahead: its dispatch is durable before it runs,
+        so after a crash resume knows the call may have happened (`ToolOutcomeUnknown`).
+        A read-only tool's step is one append, after the tool returns (docs/performance.md).
         """
-        await self._append(decided)
         last = decided[-1]
-        if isinstance(last, ToolDispatched):
+        if not isinstance(last, ToolDispatched):
+            await self._append(decided)
+        elif self._config.specs[last.tool].read_only:
+            await self._observe_read_only(decided, last)
+        else:
+            await self._append(decided)
             await self._dispatch(last)
+
+    async def _observe_read_only(self, decided: list[Event], dispatched: ToolDispatched) -> None:
+        """The step's decision, the dispatch and the observation in one batch, one commit.
+
+        A crash before the batch is durable loses only a call that is safe to make again:
+        resume finds the step's reply unhandled and asks again, as the log says. Until the
+        batch is durable nothing of it is shown (the listener and the sinks see it after).
+        """
+        config = self._config
+        stamped, head = stamp_chain(decided, self._head)
+        pending = fold(stamped, self.state)  # what the observation is decided on; not yet durable
+        observation = await self._run_tool(config.tools[dispatched.tool], dispatched.input)
+        observed = decide_observation(pending, dispatched, observation, config.clock(), limits=config.limits)
+        stamped_observed, head = stamp_chain(observed, head)
+        batch = stamped + stamped_observed
+        await config.store.append(dispatched.run_id, batch, self.state.next_seq)
+        self._head = head
+        self._took(batch, fold(stamped_observed, pending))
 
     async def _dispatch(self, dispatched: ToolDispatched) -> None:
         tool = self._config.tools[dispatched.tool]

@@ -8,11 +8,12 @@ from citeloop.events import (
     Abstained,
     ActionParsed,
     Answered,
+    Event,
     FinishRejected,
     MemoryStore,
     ParseRejected,
     PolicyReply,
-    ToolDispatched,
+    SearchHits,
     ToolObserved,
     UsageError,
 )
@@ -294,25 +295,38 @@ async def test_structured_reply_goes_through_the_same_checks() -> None:
     assert counter.calls == [f"open:{WIKI}"]
 
 
-async def test_dispatch_is_durable_before_the_tool_runs() -> None:
+async def peek_at_the_log_while_the_tool_runs(read_only: bool) -> tuple[list[str], list[Event]]:
+    """The log's last event type as the tool sees it mid-call, and the whole log after."""
     store = MemoryStore()
-    seen_in_log: list[bool] = []
+    seen: list[str] = []
 
     class Peeking:
         name = "search"
-        read_only = True
 
-        async def __call__(self, argument: str) -> ToolObserved:
-            events = await store.read("peek")
-            seen_in_log.append(isinstance(events[-1], ToolDispatched))
-            from citeloop.events import SearchHits
+        async def __call__(self, argument: str) -> SearchHits:
+            seen.append((await store.read("peek"))[-1].type)
+            return SearchHits(query=argument, hits=())
 
-            return SearchHits(query=argument, hits=())  # type: ignore[return-value]
-
+    Peeking.read_only = read_only  # type: ignore[attr-defined]
     policy = ReplyQueue(react("s", "search", "x"))
     async with Runtime(store=store, tools=[Peeking()], policy=policy, max_steps=1) as rt:
         await rt.run("q", run_id="peek")
-    assert seen_in_log == [True]
+    return seen, await store.read("peek")
+
+
+async def test_a_tool_of_unknown_effect_is_written_ahead() -> None:
+    # Its dispatch is durable before it runs: after a crash, resume knows it may have happened.
+    seen, log = await peek_at_the_log_while_the_tool_runs(read_only=False)
+    assert seen == ["ToolDispatched"]
+    assert [e.type for e in log[1:4]] == ["ActionParsed", "ToolDispatched", "ToolObserved"]
+
+
+async def test_a_read_only_step_is_one_append_after_the_tool_returns() -> None:
+    # Nothing of the step is durable while the tool runs; then all three events land together.
+    seen, log = await peek_at_the_log_while_the_tool_runs(read_only=True)
+    assert seen == ["RunStarted"]
+    assert [e.type for e in log[1:4]] == ["ActionParsed", "ToolDispatched", "ToolObserved"]
+    assert [e.seq for e in log] == list(range(len(log)))
 
 
 async def test_runtime_must_be_entered() -> None:
