@@ -89,16 +89,19 @@ def structured(body: str) -> bool:
 def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     """The documentation kind of `text`, or None when it is not a documentation question.
 
-    A question that names code, or a default, a version, a function ..., is one; over
-    structured pages (`in_structure`) so is "what is the X of Y" and "how many ...", but a
-    question of no kind handled here then goes to the general path instead of being refused.
+    Over structured pages (`in_structure`) a question that names code, or asks for a
+    default, a version, a function ..., is one, and so is "what is the X of Y" or "how many
+    ..."; a question of none of these kinds that names no code then goes to the general
+    path. Over plain prose only a question naming code that cannot be a name (dotted,
+    snake_case, a call, a flag) is one.
     """
     cleaned = " ".join(text.strip().rstrip("?").split())
     lowered = cleaned.casefold()
     identifiers = _identifiers(cleaned)
     plain = re.findall(r"[a-z0-9][a-z0-9'-]*", lowered)
     code = bool(identifiers) or bool(_CODE_WORDS & set(plain))
-    if not code and not in_structure:
+    # Over plain prose only code that cannot be a name counts ("McDonald" is CamelCase too).
+    if not in_structure and not any(_CAMEL.search(i) is None for i in identifiers):
         return None
     named = {i.casefold() for i in identifiers}
     words = tuple(

@@ -36,7 +36,7 @@ from ._extractive_score import (
 )
 from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
-from ._sentences import Sentence, stem, words
+from ._sentences import Sentence, split_sentences, stem, words
 from ._view import RunView
 
 DEFAULT_MIN_CONFIDENCE: Final = 0.42
@@ -72,7 +72,29 @@ def choose(
     answer = short_answer(question, best.sentence.text) or best.sentence.text
     # Rounded so that the value the thought states is exactly the one compared (the sweep relies on it).
     value = round(logistic(dot(conf_weights, vector)), 6)
-    return Choice(pages[best.rank].url, best.sentence, answer, best, value)
+    quote = _with_antecedent(question, pages[best.rank].body, best.sentence)
+    return Choice(pages[best.rank].url, quote, answer, best, value)
+
+
+_POINTING: Final = frozenset({"he", "she", "it", "its", "his", "her", "they", "their", "this", "these"})
+
+
+def _with_antecedent(question: Question, body: str, sentence: Sentence) -> Sentence:
+    """The sentence, or with the one before it when it opens with "He", "It", "The" ... and only the
+    one before names what the question names: the quote then shows what "he" or "it" is."""
+    first = words(sentence.text)[:1]
+    if not question.entities or not first or first[0].casefold() not in _POINTING:
+        return sentence
+    if all(entity in {stem(w) for w in words(sentence.text)} for entity in question.entities):
+        return sentence
+    before = [s for s in split_sentences(body[max(0, sentence.start - 600) : sentence.start])]
+    if not before:
+        return sentence
+    previous = before[-1]
+    if not any(entity in {stem(w) for w in words(previous.text)} for entity in question.entities):
+        return sentence
+    start = max(0, sentence.start - 600) + previous.start
+    return Sentence(start, sentence.end, body[start : sentence.end])
 
 
 def multi_hop(question: Question) -> bool:
@@ -242,6 +264,20 @@ class ExtractivePolicy:
             order = [h.url for hits in view.searched.values() for h in hits if h.url in view.pages]
             ranked = [view.pages[url] for url in dict.fromkeys(order)]
             return self._finish_doc(doc, ranked, tried)
+        if code == "unsupported_answer":
+            # The general path has no better-typed answer to offer (a next-best sentence was
+            # measured on SQuAD 2.0 to add wrong answers, not right ones): refuse, keeping the candidate.
+            action = view.turns[-1].action
+            payload = action.payload if isinstance(action, Finish) else {}
+            candidate = str(payload.get("answer", "")).strip()
+            if candidate:
+                return hinted_abstain_reply(
+                    f"finish rejected ({code}): the best answer is not supported by its quote; refusing",
+                    "the opened pages do not support the answer found",
+                    "low_confidence",
+                    candidate,
+                    0.0,
+                )
         if code == "unsupported":
             ranked = [page for page in view.pages.values()]
             choice = choose(question, ranked)

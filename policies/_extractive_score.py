@@ -327,4 +327,34 @@ def short_answer(question: Question, text: str) -> str | None:
     if question.kind == "when":
         years = [t for t in found if _YEAR.match(t)]
         return years[0] if years else None
+    if question.kind in ("how_many", "how_much"):
+        return _amount(question, text, candidate_positions(question, text))
     return found[0] if found[0] in text else None
+
+
+_SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
+# What an amount keeps from around its number: a currency before it, a scale or unit after it.
+_AMOUNT: Final = re.compile(
+    r"(?:[$€£¥]\s?)?{number}(?:\s?(?:%|percent|per cent|million|billion|thousand|hundred))*"
+    r"(?:\s(?:dollars|euros|pounds|years|months|weeks|days|hours|minutes|seconds|miles|feet|metres|meters"
+    r"|kilometres|kilometers|km|kg|tons|tonnes|acres|square miles|square kilometres)\b)?"
+)
+
+
+def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str | None:
+    """The number the question counts: the one followed by a word of the question ("30,000 men"),
+    else the first that is not a year; with its currency, scale and percent sign."""
+    tokens = words(text)
+    terms = set(question.terms)
+    numbers = [
+        (i, t)
+        for i, t in found
+        if any(c.isdigit() for c in t) or (t.casefold() in _NUMBER_WORDS and t.casefold() not in _SCALE_WORDS)
+    ]
+    if not numbers:
+        return None
+    counted = [(i, t) for i, t in numbers if any(stem(w) in terms for w in tokens[i + 1 : i + 4])]
+    plain = [(i, t) for i, t in numbers if not _YEAR.match(t)]
+    _, token = (counted or plain or numbers)[0]
+    match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
+    return match.group(0) if match is not None else (token if token in text else None)

@@ -181,6 +181,8 @@ def _kind(lowered: list[str]) -> QuestionType:
     if not lowered:
         return "what"
     joined = " ".join(lowered)
+    if joined.startswith(("what is the number of", "what was the number of", "what are the number of")):
+        return "how_many"
     if "how many" in joined or ("how much" in joined and "cost" not in joined):
         return "how_many" if "how many" in joined else "how_much"
     if "what year" in joined or "which year" in joined or "what date" in joined or "what century" in joined:

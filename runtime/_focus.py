@@ -64,6 +64,11 @@ _CODE_NOUN: Final = re.compile(
     r"\b(?:the|a|an) ([a-z_][\w.]*) (?:module|package|function|method|class|attribute|argument|parameter"
     r"|option|constant|exception|command)\b"
 )
+# The kind of thing a two-word name ends with: "Fécamp Abbey" is also called "Fécamp".
+_GENERIC: Final = _words(
+    "abbey river university college cathedral church city county province state kingdom empire "
+    "republic island islands mountain mountains lake valley bay castle palace bridge"
+)
 _STOP: Final = _NOT_NAMES | _words("thing things kind type way part use used using")
 _PHRASE_END: Final = _words("in on at for to from with by during after before since into over under when if")
 
@@ -88,7 +93,7 @@ def question_focus(question: str) -> list[Focus]:
     """What `question` is about, in the order found (docs/gate.md, "Support"); [] when it names nothing."""
     found: list[Focus] = []
     for match in () if _QUOTE_MARKS.isdisjoint(question) else _QUOTED.finditer(question):
-        text = (match.group(1) or match.group(2)).strip()
+        text = (match.group(1) or match.group(2)).strip(" ?!.,;:")
         if any(char.isalnum() for char in text):
             found.append(Focus(text, fold_text(text), "quoted"))
     run: list[tuple[int, str]] = []  # the capitalized words (and particles) of the name being read
@@ -96,7 +101,8 @@ def question_focus(question: str) -> list[Focus]:
     def close() -> None:
         while run and run[-1][1].casefold() in _PARTICLES:
             run.pop()  # a particle never ends a name
-        if run:
+        opening = len(run) == 1 and not question[: run[0][0]].strip() and not run[0][1].isupper()
+        if run and not opening:  # one capitalized word opening the question is just its first word
             text = question[run[0][0] : run[-1][0] + len(run[-1][1])]
             single = len(run) == 1 and text.isupper()
             found.append(Focus(text, fold_text(text), "acronym" if single else "name"))
@@ -200,6 +206,14 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         at = text.find(needle, at + 1)
     if not found and focus.kind == "acronym":
         found = _spelled_out(text, needle)
+    if not found and focus.kind == "name" and len(needle) > 4 and " " not in needle:
+        # "the Huguenots" asked, "the Huguenot rebellions" quoted (or the other way): the same name.
+        other = needle[:-1] if needle[-1] == "s" else needle + "s"
+        found = occurrences(text, Focus(focus.text, other, "quoted"))
+    parts = needle.split(" ")
+    if not found and focus.kind == "name" and len(parts) == 2 and parts[1] in _GENERIC and len(parts[0]) >= 4:
+        # "Fécamp Abbey" asked, "Fécamp" quoted: a name and the kind of place it names.
+        found = occurrences(text, Focus(parts[0], parts[0], "name"))
     return found
 
 
@@ -221,11 +235,16 @@ def in_passing(text: str, at: int, sentence_start: int, answer: str = "") -> boo
     is about OpenSSL.
     """
     before = text[sentence_start:at]
+    if answer and answer in text[at : at + 80] and len(answer) < 60:
+        return False  # "geographers such as Friedrich Ratzel of Germany": the answer is said of it
     opened = max(before.rfind("("), before.rfind("["))
-    if answer and opened >= 0:
+    if opened >= 0:
         close = text.find(")" if before[opened] == "(" else "]", at)
-        inside = text[sentence_start + opened : close if close >= 0 else len(text)]
-        if answer in inside:
+        inside = text[sentence_start + opened + 1 : close if close >= 0 else len(text)]
+        # "(OpenSSL 1.1.0 defaults to 32 MiB)" holds the answer; "Network (NSFNET) was" names it again.
+        if (answer and answer in inside) or (
+            close >= 0 and not before[opened + 1 :].strip() and " " not in inside
+        ):
             before = before[:opened]
     if before[:1] in "([" and before:
         before = before[1:]  # a sentence in brackets as a whole is not an aside to itself

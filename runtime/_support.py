@@ -219,7 +219,11 @@ def _answer_sentences(quote: str, answer: str, spans: list[tuple[int, int]]) -> 
 _HOW_MANY: Final = re.compile(
     r"\bhow many (?:of )?(?:(?:the|these|those|its|their|his|her|our) )?([^\W\d_][\w-]*)"
 )
-_NUMBER_OF: Final = re.compile(r"\b(?:number|count|total) of (?:(?:the|its|their) )?([^\W\d_][\w-]*)")
+# "what is the number of X" asks for a count; "the count of Apulia" or "why ... a smaller number of" does not.
+_NUMBER_OF: Final = re.compile(
+    r"^(?:what|which) (?:is|was|are|were) the (?:total )?(?:number|count|total) of (?:(?:the|its|their) )?"
+    r"([^\W\d_][\w-]*)"
+)
 _HOW_MUCH: Final = re.compile(
     r"\bhow (?:much|long|far|big|large|old|tall|high|heavy|fast|wide|deep|often)\b"
     r"|\bwhat (?:percentage|percent|share|proportion|fraction|amount|size|population)\b"
