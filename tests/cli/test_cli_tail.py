@@ -175,13 +175,12 @@ async def _append_batch(store: EventStore, batch: list[Event]) -> None:
     await store.append(batch[0].run_id, batch, batch[0].seq)
 
 
-def _stored_order(url: str) -> list[tuple[str, int]]:
+def _stored_order(conninfo: str, schema: str) -> list[tuple[str, int]]:
     """Every stored event's (run, seq), in position order, read straight from the table."""
     import psycopg
     from psycopg import sql
 
-    schema = url.rsplit("schema=", 1)[1].split("&")[0]
-    with psycopg.connect(server_url(), autocommit=True) as conn:
+    with psycopg.connect(conninfo, autocommit=True) as conn:
         table = sql.Identifier(schema, "events")
         query = sql.SQL("SELECT run_id, seq FROM {} ORDER BY position").format(table)
         return [(str(run_id), int(seq)) for run_id, seq in conn.execute(query).fetchall()]
@@ -206,7 +205,7 @@ def test_tail_outlives_the_server_dropping_its_connections(tmp_path: Path, postg
             killed |= _terminate(name, killed)
             _append(postgres_url, [[make_step(run, seq + 2)] for run in runs])
             seq += 3
-        expected = _stored_order(postgres_url)
+        expected = _stored_order(server_url(), postgres_url.rsplit("schema=", 1)[1])
         assert len(expected) == 3 * seq
         printed = every.wait_for(len(expected))
         assert [(line["run_id"], line["seq"]) for line in printed] == expected
@@ -217,3 +216,34 @@ def test_tail_outlives_the_server_dropping_its_connections(tmp_path: Path, postg
     assert len(every.lines) == len(expected)  # nothing more came before the stop, nothing twice
     assert "postgres_subscription_lost" in errors and "postgres_subscription_reconnected" in errors
     assert "Traceback" not in errors
+
+
+@pytest.mark.postgres
+def test_tail_of_a_postgresql_schema_holding_no_store_is_one_line(tmp_path: Path, postgres_url: str) -> None:
+    done = run_citeloop("tail", "--store", postgres_url, cwd=tmp_path, env=_env(tmp_path), timeout=60)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+    assert "no citeloop store in schema" in done.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.postgres
+def test_tail_continues_across_a_server_restart(tmp_path: Path) -> None:
+    """A private server (tests/helpers/postgres_server.py) crashes and starts again under the tail."""
+    from helpers.postgres_server import private_server
+
+    with private_server() as server:
+        runs = [f"run-{k}-{uuid.uuid4().hex[:6]}" for k in range(3)]
+        _append(server.url, [[make_run_started(run)] for run in runs])
+        with tailing(["--from-start", "--store", server.url], tmp_path) as every:
+            _append(server.url, [[make_step(run, 1), make_step(run, 2)] for run in runs])
+            every.wait_for(3 * len(runs))  # the tail is connected and following
+            server.stop("immediate")  # every connection dropped, as in a crash
+            server.start()
+            _append(server.url, [[make_step(run, 3), make_step(run, 4)] for run in runs])
+            expected = _stored_order(server.url, "citeloop")
+            assert len(expected) == 5 * len(runs)
+            printed = every.wait_for(len(expected))
+            assert [(line["run_id"], line["seq"]) for line in printed] == expected
+            errors = every.stop()
+        assert len(every.lines) == len(expected)
+        assert "postgres_subscription_lost" in errors and "postgres_subscription_reconnected" in errors
