@@ -26,6 +26,7 @@ import anyio
 from _standard import Workload, bare_loop, emit, postgres_if_reachable, question, versions
 from citeloop.events import open_store
 from citeloop.runtime import Runtime
+from citeloop.runtime._runtime import DEFAULT_MAX_BUSY_RUNS
 
 TIMER_S = 0.010
 
@@ -176,7 +177,7 @@ async def main(args: argparse.Namespace) -> None:
     ratio = slow["runs_per_s"] / fast["runs_per_s"]
     b8 = {
         "timer_ms": TIMER_S * 1e3,
-        "max_busy_runs": args.max_busy_runs or "default (200)",
+        "max_busy_runs": args.max_busy_runs or f"default ({DEFAULT_MAX_BUSY_RUNS})",
         "zero_latency": lateness(fast),
         f"latency_{args.latency_ms:g}ms": lateness(slow),
         "target": "p99 lateness <= 200 ms beside the zero-latency runs",
@@ -201,7 +202,7 @@ async def main(args: argparse.Namespace) -> None:
                 "pages": args.pages,
                 "backend": args.backend,
                 "b3_store": "sqlite (WAL, synchronous=NORMAL)",
-                "max_busy_runs": args.max_busy_runs or "default (200)",
+                "max_busy_runs": args.max_busy_runs or f"default ({DEFAULT_MAX_BUSY_RUNS})",
             },
             "versions": versions(),
             "b2": {

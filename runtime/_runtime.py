@@ -32,7 +32,7 @@ from ._support import DEFAULT_SUPPORT, SUPPORT_METHODS, SupportMethod
 DEFAULT_MAX_STEPS = 6
 # Runs computing on the event loop at once; more queue (runtime/_admission.py). Waiting on
 # a policy or a tool does not count, so this bounds a loop pass, not latency hiding.
-DEFAULT_MAX_BUSY_RUNS = 200
+DEFAULT_MAX_BUSY_RUNS = 100
 
 
 def utc_now() -> datetime:
