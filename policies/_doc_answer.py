@@ -54,6 +54,7 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,3}} is (?:usually |always )?{_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         rf"{_VALUE} \(the default\)",
+        rf"^by default\b[^.;]*? is {_VALUE}",
     )
 )
 _NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
@@ -104,6 +105,14 @@ def _overlap(q: DocQuestion, *texts: str) -> float:
     return found / len(q.words)
 
 
+def _overlap_words(wanted: Sequence[str], *texts: str) -> bool:
+    """Whether any of `wanted` (stems) is in `texts` (a stem matches one it begins, from four letters)."""
+    held: set[str] = set()
+    for text in texts:
+        held |= _stems(text)
+    return any(w in held or (len(w) >= 4 and _prefix_of(w, held)) for w in wanted)
+
+
 def _prefix_of(word: str, held: set[str]) -> bool:
     return any(h.startswith(word) or word.startswith(h) for h in held if len(h) >= 4 and h[:4] == word[:4])
 
@@ -137,11 +146,11 @@ _FRAMING: Final = frozenset({"default", "value", "values", "argument", "paramete
 
 
 def _top_heading(page: Page) -> str:
-    """The page's first heading line (what a documentation page is about), else its title."""
-    for line in outline(page.body[:20_000]):
-        if line.headings:
-            return line.headings[0]
-    return page.title
+    """What a documentation page is about: the first word of its first top-level heading
+    ("socketserver" of "socketserver — A framework ..."), else of its title."""
+    found = re.search(r"(?m)^# (.+)$", page.body)
+    heading = clean(found.group(1)) if found is not None else page.title
+    return heading.split(" ", 1)[0]
 
 
 def _param_matches(name: str, q: DocQuestion) -> bool:
@@ -201,10 +210,16 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                     # "None" often means "see the text": a stated default outranks it.
                     score = 1.4 if value == "None" else 3.0
                     yield DocCandidate(page.url, f"{param}={value}", line.text, score, "signature default")
+    # The words that name the parameter: not the code named, not a page's own subject ("logging").
+    named = {stem(part) for i in q.identifiers for part in _PLAIN.findall(i.casefold())}
+    subjects = set().union(*(_stems(_top_heading(page)) for page in pages)) if pages else set()
+    wanted = [w for w in q.words if w not in named and w not in subjects]
     for page, line, sentence in _sentences(pages):
         text = sentence.text
         if "default" not in text.casefold() or not _about(line, text, q):
             continue
+        if wanted and not _overlap_words(wanted, text, *line.terms[-1:], *line.cells[:1]):
+            continue  # a default of something else the question does not ask about
         for form in _DEFAULT_FORMS:
             match = form.search(text)
             if match is None:
@@ -282,7 +297,7 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         if within is not None and not _mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
         text = sentence.text
-        fit = _overlap(q, text)
+        fit = _overlap(q, text, *line.headings[-1:])
         if fit < 0.6:
             continue
         shaped = [

@@ -21,6 +21,7 @@ from typing import Final
 
 from citeloop.events import Finish, Page
 
+from ._conflict import disagreement
 from ._doc_answer import DocCandidate, answer_doc
 from ._doc_questions import DocQuestion, doc_question, structured
 from ._extractive_score import (
@@ -246,6 +247,22 @@ class ExtractivePolicy:
                 "low_confidence",
                 choice.sentence.text,
                 choice.confidence,
+            )
+        other = disagreement(question, choice.url, choice.answer, choice.scored, ranked)
+        if other is not None and other.kind == "conflict":
+            return hinted_abstain_reply(
+                f"two opened pages give different answers, neither a correction: {other.answer}",
+                "the opened pages disagree",
+                "conflicting_sources",
+                other.answer,
+                choice.confidence,
+            )
+        if other is not None:
+            return finish_reply(
+                f"{other.url} corrects {choice.answer!r} from {choice.url}: answering with its value",
+                other.answer,
+                [other.url],
+                other.evidence,
             )
         return finish_reply(
             f"confidence {choice.confidence:.6f}: quoting the best sentence of {choice.url}",

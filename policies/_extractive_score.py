@@ -345,15 +345,19 @@ def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str 
     """The number the question counts: the one followed by a word of the question ("30,000 men"),
     else the first that is not a year; with its currency, scale and percent sign."""
     tokens = words(text)
-    terms = set(question.terms)
+    asked = re.search(r"\bhow (?:many|much) (\w+)|\bnumber of (\w+)", question.text.casefold())
+    noun = stem(asked.group(1) or asked.group(2)) if asked is not None else None
     numbers = [
         (i, t)
         for i, t in found
-        if any(c.isdigit() for c in t) or (t.casefold() in _NUMBER_WORDS and t.casefold() not in _SCALE_WORDS)
+        if re.fullmatch(r"[\d.,]+", t) or (t.casefold() in _NUMBER_WORDS and t.casefold() not in _SCALE_WORDS)
     ]
     if not numbers:
         return None
-    counted = [(i, t) for i, t in numbers if any(stem(w) in terms for w in tokens[i + 1 : i + 4])]
+    # The number the asked noun follows ("4,000 H2 scooters"), skipping a model name or an adjective.
+    counted = [
+        (i, t) for i, t in numbers if noun is not None and noun in {stem(w) for w in tokens[i + 1 : i + 4]}
+    ]
     plain = [(i, t) for i, t in numbers if not _YEAR.match(t)]
     _, token = (counted or plain or numbers)[0]
     match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
