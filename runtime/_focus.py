@@ -18,6 +18,7 @@ A cheap rule, no parser (docs/gate.md, "Support", states it and its limits):
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final, Literal, NamedTuple
 
@@ -89,8 +90,12 @@ def _capital(token: str) -> bool:
     return len(token) >= 2 and token[0].isupper() and token.casefold() not in _NOT_NAMES
 
 
-def question_focus(question: str) -> list[Focus]:
-    """What `question` is about, in the order found (docs/gate.md, "Support"); [] when it names nothing."""
+@functools.lru_cache(maxsize=1024)
+def question_focus(question: str) -> tuple[Focus, ...]:
+    """What `question` is about, in the order found (docs/gate.md, "Support"); () when it names nothing.
+
+    Cached: a run asks one question, and every finish of it (and `check`'s replay) reads its focus.
+    """
     found: list[Focus] = []
     for match in () if _QUOTE_MARKS.isdisjoint(question) else _QUOTED.finditer(question):
         text = (match.group(1) or match.group(2)).strip(" ?!.,;:")
@@ -142,7 +147,7 @@ def question_focus(question: str) -> list[Focus]:
     unique: dict[str, Focus] = {}
     for focus in found:
         unique.setdefault(focus.folded, focus)
-    return list(unique.values())
+    return tuple(unique.values())
 
 
 def _phrase_focus(question: str) -> list[Focus]:
