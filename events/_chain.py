@@ -32,20 +32,50 @@ def chain_hash(encoded: bytes) -> str:
     return hashlib.sha256(encoded).hexdigest()
 
 
-def stamp_chain(events: Sequence[Event], head: str | None) -> tuple[list[Event], str | None]:
+class ChainedBatch(tuple[Event, ...]):
+    """A batch as `stamp_chain` returns it: the stamped events, and each one's canonical bytes.
+
+    The bytes were computed to hash the chain; a store writes them as they are instead of
+    encoding the batch again (`encodings`). A tuple, so the two cannot drift apart.
+    """
+
+    encoded: tuple[bytes, ...]
+
+    def __new__(cls, events: Sequence[Event], encoded: Sequence[bytes]) -> ChainedBatch:
+        batch = super().__new__(cls, events)
+        batch.encoded = tuple(encoded)
+        return batch
+
+    def __add__(self, other: tuple[Event, ...]) -> ChainedBatch | tuple[Event, ...]:  # type: ignore[override]
+        if isinstance(other, ChainedBatch):
+            return ChainedBatch((*self, *other), self.encoded + other.encoded)
+        return (*self, *other)
+
+
+def encodings(events: Sequence[Event]) -> list[bytes]:
+    """Each event's canonical bytes: carried by a `ChainedBatch`, encoded for anything else."""
+    if isinstance(events, ChainedBatch):
+        return list(events.encoded)
+    return [encode_event(event) for event in events]
+
+
+def stamp_chain(events: Sequence[Event], head: str | None) -> tuple[ChainedBatch, str | None]:
     """`events` (one run's next batch, in seq order) each naming its predecessor, and the new head.
 
     `head` is the `chain_hash` of the run's last stored event (None for a new run); the
     new head is that of the batch's last event, for the next batch.
     """
     stamped: list[Event] = []
+    encoded: list[bytes] = []
     for event in events:
         prev = None if event.seq == 0 else head
         if event.prev != prev:
             event = event.model_copy(update={"prev": prev})
         stamped.append(event)
-        head = chain_hash(encode_event(event))
-    return stamped, head
+        body = encode_event(event)
+        encoded.append(body)
+        head = chain_hash(body)
+    return ChainedBatch(stamped, encoded), head
 
 
 @dataclass(frozen=True, slots=True)

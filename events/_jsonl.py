@@ -41,7 +41,7 @@ import anyio.lowlevel
 import anyio.to_thread
 import structlog
 
-from ._chain import ChainReader
+from ._chain import ChainReader, encodings
 from ._errors import (
     ConcurrencyError,
     CorruptLogError,
@@ -50,7 +50,7 @@ from ._errors import (
     StoreURLError,
     UsageError,
 )
-from ._events import TERMINAL_TYPES, Event, decode_events, encode_event
+from ._events import TERMINAL_TYPES, Event, decode_events
 from ._grouping import GroupCommitter
 from ._index import EventIndex
 from ._resource import AsyncResource
@@ -64,7 +64,7 @@ _Append = tuple[str, Sequence[Event], int]
 
 def encode_record(events: Sequence[Event]) -> bytes:
     """One framed line holding a batch of events."""
-    array = b"[" + b",".join(encode_event(e) for e in events) + b"]"
+    array = b"[" + b",".join(encodings(events)) + b"]"
     return b'{"c":"%08x","n":%d,"e":%s}\n' % (zlib.crc32(array), len(events), array)
 
 

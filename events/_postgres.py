@@ -30,9 +30,9 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import orjson
 
-from ._chain import check_stored_chain
+from ._chain import check_stored_chain, encodings
 from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreURLError
-from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events, encode_event
+from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events
 from ._grouping import GroupCommitter
 from ._postgres_db import PostgresDatabase, psycopg_modules
 from ._postgres_tail import Follower
@@ -207,11 +207,11 @@ class PostgresStore(AsyncResource):
             started.append(first.at)
             updated.append(events[-1].at)
             queued.append(queue)
-            for event in events:
+            for event, body in zip(events, encodings(events), strict=True):
                 ev_index.append(i)
                 ev_seq.append(event.seq)
                 ev_type.append(event.type)
-                ev_body.append(encode_event(event).decode())
+                ev_body.append(body.decode())
         query = self._db.query(
             "append",
             # Binary parameters (%b): dumping 1,000 JSON bodies as a text array costs ~150x more.

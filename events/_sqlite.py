@@ -51,14 +51,14 @@ import anyio.lowlevel
 import anyio.to_thread
 from pydantic import ValidationError
 
-from ._chain import check_stored_chain
+from ._chain import check_stored_chain, encodings
 from ._errors import (
     CorruptLogError,
     StoreUnavailableError,
     StoreURLError,
     UsageError,
 )
-from ._events import TERMINAL_TYPES, Event, decode_events, encode_event
+from ._events import TERMINAL_TYPES, Event, decode_events
 from ._grouping import GroupCommitter
 from ._resource import AsyncResource
 from ._sqlite_batch import Append, Extra, HeadCheckedWriter, Results
@@ -193,7 +193,7 @@ class SqliteStore(AsyncResource):
     def _commit(self, batch: Sequence[Append]) -> Results | Awaitable[Results]:
         self._check_open()
         # Encoding is pure CPU work; doing it here keeps the worker thread's share small.
-        encoded = [[encode_event(e) for e in events] for _, events, _, _ in batch]
+        encoded = [encodings(events) for _, events, _, _ in batch]
         if self._full:
             return self._commit_in_thread(batch, encoded)
         # Inline and synchronous: the results go back as they are, so the group committer

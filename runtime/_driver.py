@@ -124,7 +124,7 @@ class Driver:
         self._head = head
         self._took(stamped)
 
-    def _took(self, events: list[Event], folded: RunState | None = None) -> None:
+    def _took(self, events: Sequence[Event], folded: RunState | None = None) -> None:
         """Fold durable events into the state (the one fold of the step) and pass them on.
 
         `folded` is the state with `events` already folded in, when the caller has it.
@@ -307,7 +307,7 @@ class Driver:
         observation = await self._run_tool(config.tools[dispatched.tool], dispatched.input)
         observed = decide_observation(pending, dispatched, observation, config.clock(), limits=config.limits)
         stamped_observed, head = stamp_chain(observed, head)
-        batch = stamped + stamped_observed
+        batch = stamped + stamped_observed  # still a ChainedBatch: the store writes its bytes as they are
         await config.store.append(dispatched.run_id, batch, self.state.next_seq)
         self._head = head
         self._took(batch, fold(stamped_observed, pending))

@@ -19,7 +19,7 @@ import inspect
 import sys
 import threading
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, TypeAlias
 
@@ -116,7 +116,7 @@ class _ThreadFeed:
         self._thread = threading.Thread(target=self._work, name=f"citeloop-sink-{index}", daemon=True)
         self._thread.start()
 
-    def offer(self, events: list[Event]) -> None:
+    def offer(self, events: Sequence[Event]) -> None:
         with self._ready:
             if self._closing:
                 self._stats.dropped += len(events)
@@ -213,7 +213,7 @@ class SinkHub:
                 self._feeds.append(feed)
                 task_group.start_soon(feed.finished)
 
-    def offer(self, events: list[Event]) -> None:
+    def offer(self, events: Sequence[Event]) -> None:
         """Hand events to every sink without waiting: a full buffer drops and counts."""
         if self._closed:
             for stats in self.stats:

@@ -26,6 +26,7 @@ from citeloop.events import (
     stamp_chain,
     verify_chain,
 )
+from citeloop.events._chain import ChainedBatch, encodings
 from citeloop.events.testing import make_run_started, make_step
 from citeloop.runtime import Runtime
 from helpers.fakes import ReplyQueue, page_tools
@@ -68,7 +69,7 @@ def answered_run(run_id: str) -> list[Event]:
 
 
 def chained(events: list[Event]) -> list[Event]:
-    return stamp_chain(events, None)[0]
+    return list(stamp_chain(events, None)[0])
 
 
 # -- stamping and verifying --------------------------------------------------------------
@@ -313,3 +314,18 @@ async def test_an_old_unchained_log_opens_and_resumes_into_a_chain(tmp_path: Pat
         events = await store.read("run-old")  # read, and so verified, by the store
     assert len(events) > 3 and events[3].prev == chain_hash(encode_event(old[-1]))
     assert verify_chain(events).status == "chained"
+
+
+def test_a_stamped_batch_carries_the_bytes_it_was_chained_with() -> None:
+    # A store writes these bytes instead of encoding the batch again: they must be the
+    # canonical encoding of exactly these events, also across `+` (the driver's one append).
+    events = answered_run("r")
+    first, head = stamp_chain(events[:2], None)
+    rest, _ = stamp_chain(events[2:], head)
+    joined = first + rest
+    assert isinstance(joined, ChainedBatch)
+    assert encodings(joined) == [encode_event(e) for e in joined]
+    assert list(joined) == chained(events)
+    plain = (*first, *rest)
+    assert encodings(plain) == encodings(joined)  # anything else is encoded on the spot
+    assert not isinstance(first + plain, ChainedBatch)

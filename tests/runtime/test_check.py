@@ -37,7 +37,7 @@ async def record(policy: object, question: str = "Who founded Acme Robotics?") -
 
 def restamped(events: list[Event]) -> list[Event]:
     """The log as a forger who recomputes the hash chain would leave it: only re-deciding finds the edit."""
-    return stamp_chain(events, None)[0]
+    return list(stamp_chain(events, None)[0])
 
 
 def replace_event(events: list[Event], index: int, **changes: object) -> list[Event]:

@@ -201,7 +201,7 @@ async def test_a_method_of_your_own_by_name(corpus: Corpus) -> None:
 def edited(events: list[Event], index: int, **changes: object) -> list[Event]:
     changed = list(events)
     changed[index] = events[index].model_copy(update=changes)
-    return stamp_chain(changed, None)[0]  # a forger who recomputes the chain
+    return list(stamp_chain(changed, None)[0])  # a forger who recomputes the chain
 
 
 async def test_an_edited_support_verdict_is_a_divergence(corpus: Corpus) -> None:
