@@ -62,9 +62,14 @@ def find_normalized(body: str, needle: str) -> tuple[int, int] | None:
     """
     if not needle:
         return None
+    start = body.find(needle)
     if " " not in needle:
-        start = body.find(needle)
         return None if start < 0 else (start, start + len(needle))
-    # The regex, not `find`, decides: an earlier occurrence may be split by a newline.
-    match = _pattern(needle.split(" ")).search(body)
+    words = needle.split(" ")
+    # An earlier occurrence may be split by a newline, and only the regex sees it; but any
+    # occurrence begins with the first word, so when that word is nowhere before the exact
+    # hit, the hit is the first (the common case, and it spares compiling a regex).
+    if start >= 0 and body.find(words[0], 0, start + len(words[0]) - 1) < 0:
+        return start, start + len(needle)
+    match = _pattern(words).search(body)
     return None if match is None else (match.start(), match.end())
