@@ -45,7 +45,7 @@ def _stderr() -> Console:
 
 
 class RunSpinner:
-    """A sink that keeps a spinner line on what the run awaits: `model extractive`, `tool search "..."`."""
+    """A sink keeping one spinner line on what the run awaits: its model, or a tool call and its input."""
 
     def __init__(self, live: Live) -> None:
         self._live = live
