@@ -55,18 +55,18 @@ class RunSpinner:
         self._live.update(Spinner("dots", text=Text(escape_controls(text), style="dim")))
 
     def __call__(self, event: Event) -> None:
-        # Steps are counted from 0 in the log and from 1 on screen, as `show` does.
+        # Steps are numbered as in the log, from 0, as `show` prints them.
         match event:
             case RunStarted(policy=policy):
                 self._policy = policy
-                self._show(f"step 1 · waiting for the model ({policy})")
+                self._show(f"step 0 · waiting for the model ({policy})")
             case ToolDispatched(step=step, tool=tool, input=argument):
                 cut = argument[:_INPUT_SHOWN] + ("…" if len(argument) > _INPUT_SHOWN else "")
-                self._show(f"step {step + 1} · waiting for tool {tool} {cut!r}")
+                self._show(f"step {step} · waiting for tool {tool} {cut!r}")
             case ActionParsed() | Answered() | Abstained():
                 pass  # a tool call or the end follows at once
             case _:  # an observation, a rejected reply or finish: the model is asked next
-                self._show(f"step {event.step + 2} · waiting for the model ({self._policy})")
+                self._show(f"step {event.step + 1} · waiting for the model ({self._policy})")
 
 
 @contextmanager

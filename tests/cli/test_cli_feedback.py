@@ -64,7 +64,7 @@ def test_a_spinner_names_the_awaited_model_on_a_terminal(tmp_path: Path) -> None
             asking, tmp_path, interrupt_when=lambda seen: "waiting for the model" in seen
         )
     assert code == 130, output
-    assert "step 1 · waiting for the model (openai:m)" in output
+    assert "step 0 · waiting for the model (openai:m)" in output
     assert any(frame in output for frame in SPINNER_FRAMES)
     assert "interrupted: run" in output  # the spinner is gone before the one line is printed
 
