@@ -8,6 +8,7 @@ what the log says the run is waiting on: its policy (the model) or a tool call.
 
 from __future__ import annotations
 
+import logging
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -41,7 +42,7 @@ def wanted(as_json: bool) -> bool:
 
 
 def _stderr() -> Console:
-    return Console(file=sys.stderr, highlight=False)
+    return Console(file=sys.stderr, highlight=False, soft_wrap=True)  # a log line above is not cut
 
 
 class RunSpinner:
@@ -81,12 +82,32 @@ def run_spinner(shown: bool) -> Iterator[list[RunSpinner]]:
         transient=True,  # the line is gone once the result prints
         refresh_per_second=12.5,
         redirect_stdout=False,
-        redirect_stderr=False,
     )
-    live.start(refresh=True)
-    try:
+    with _shown(live):
         yield [RunSpinner(live)]
+
+
+@contextmanager
+def _shown(live: Live) -> Iterator[None]:
+    """Draw `live` for the block, with log lines (a model retry) printed above it, not through it.
+
+    The live display swaps `sys.stderr` for a proxy that prints above it; logging's handler
+    holds the stderr it was configured with, so it is pointed at the proxy meanwhile.
+    """
+    before = sys.stderr
+    live.start(refresh=True)
+    moved = [
+        handler
+        for handler in logging.getLogger().handlers
+        if isinstance(handler, logging.StreamHandler) and handler.stream is before
+    ]
+    for handler in moved:
+        handler.setStream(sys.stderr)
+    try:
+        yield
     finally:
+        for handler in moved:
+            handler.setStream(before)
         live.stop()
 
 
@@ -123,12 +144,11 @@ def progress_bar(shown: bool, what: str, unit: str) -> Iterator[Callable[[int, i
         console=_stderr(),
         transient=True,
         redirect_stdout=False,
-        redirect_stderr=False,
     )
     task = bar.add_task(escape_controls(what), total=None)
 
     def advance(done: int, total: int) -> None:
         bar.update(task, completed=done, total=total)
 
-    with bar:
+    with _shown(bar.live):
         yield advance

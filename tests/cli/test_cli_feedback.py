@@ -69,6 +69,23 @@ def test_a_spinner_names_the_awaited_model_on_a_terminal(tmp_path: Path) -> None
     assert "interrupted: run" in output  # the spinner is gone before the one line is printed
 
 
+@pytest.mark.slow
+def test_log_lines_print_above_the_spinner_not_through_it(tmp_path: Path) -> None:
+    from helpers.fake_openai import Status, serve
+
+    with serve() as fake:
+        fake.push(Status(500), Status(500))  # two retries logged, then the script runs out: failed
+        asking = ["ask", FOUNDED, "--policy", "openai:m", "--base-url", fake.base_url]
+        code, output = run_in_pty(asking, tmp_path, _env(tmp_path))
+    assert code == 4, output
+    lines = [_ANSI.sub("", line) for line in output.replace("\r\n", "\n").split("\n")]
+    retries = [line for line in lines if "policy_retry" in line]
+    assert len(retries) >= 2, output
+    for line in retries:  # each log line begins at the line's start: the spinner was cleared first
+        drawn = line.split("\r")[-1]
+        assert drawn.lstrip().startswith("20") and "waiting for" not in drawn, line
+
+
 def test_a_spinner_names_each_tool_call_then_clears_for_the_answer(tmp_path: Path) -> None:
     code, output = pty_run(["ask", FOUNDED], tmp_path)
     assert code == 0, output
