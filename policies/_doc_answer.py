@@ -26,9 +26,23 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._doc_match import (
+    PLAIN,
+    about,
+    mentions,
+    names,
+    overlap,
+    overlap_words,
+    page_subject,
+    param_matches,
+    sentences_of,
+    signature_params,
+    stems,
+    term_name,
+)
 from ._doc_questions import FRAME, DocQuestion, is_identifier
-from ._outline import Line, clean, outline
-from ._sentences import Sentence, split_sentences, stem, words
+from ._outline import clean, outline
+from ._sentences import Sentence, split_sentences, stem
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,70 +72,8 @@ _DEFAULT_FORMS: Final = tuple(
     )
 )
 _NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
-_PLAIN: Final = re.compile(r"[a-z0-9][a-z0-9'-]*")
 _CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
-_CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
-
-
-def _stems(text: str) -> set[str]:
-    # Split as the question's words are (doc_question): "hashlib.scrypt" holds "scrypt".
-    return {stem(w) for w in _PLAIN.findall(text.casefold())}
-
-
-def term_name(term: str) -> str:
-    """`class gzip.GzipFile(filename=None)\u00b6` -> `gzip.GzipFile`."""
-    match = _CALL.match(clean(term))
-    return match.group(1) if match else clean(term)
-
-
-def _names(identifier: str) -> tuple[str, str]:
-    """An identifier as written and its last dotted part, without a call or index ("peek(n)" -> "peek")."""
-    bare = re.sub(r"[(\[].*$", "", identifier).strip(".").casefold()
-    return bare, bare.rsplit(".", 1)[-1]
-
-
-def _mentions(text: str, identifier: str) -> bool:
-    full, last = _names(identifier)
-    folded = text.casefold()
-    return any(re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", folded) for n in {full, last} if n)
-
-
-def _about(line: Line, sentence: str, q: DocQuestion) -> bool:
-    """Whether every identifier the question names is in the sentence, its terms or its headings."""
-    around = " | ".join((*line.terms, *line.headings, sentence))
-    return all(_mentions(around, i) for i in q.identifiers if not i.startswith("-"))
-
-
-def _overlap(q: DocQuestion, *texts: str) -> float:
-    """The share of the question's words in `texts` (a stem matches one it begins, from four letters)."""
-    if not q.words:
-        return 1.0
-    held: set[str] = set()
-    for text in texts:
-        held |= _stems(text)
-    prefixes = {h[:4] for h in held if len(h) >= 4}
-    found = sum(w in held or (len(w) >= 4 and w[:4] in prefixes and _prefix_of(w, held)) for w in q.words)
-    return found / len(q.words)
-
-
-def _overlap_words(wanted: Sequence[str], *texts: str) -> bool:
-    """Whether any of `wanted` (stems) is in `texts` (a stem matches one it begins, from four letters)."""
-    held: set[str] = set()
-    for text in texts:
-        held |= _stems(text)
-    return any(w in held or (len(w) >= 4 and _prefix_of(w, held)) for w in wanted)
-
-
-def _prefix_of(word: str, held: set[str]) -> bool:
-    return any(h.startswith(word) or word.startswith(h) for h in held if len(h) >= 4 and h[:4] == word[:4])
-
-
-def _sentences(pages: Sequence[Page]) -> Iterator[tuple[Page, Line, Sentence]]:
-    for page in pages:
-        for line in outline(page.body):
-            for sentence in split_sentences(page.body[line.start : line.end]):
-                yield page, line, sentence
 
 
 def _trim(value: str) -> str:
@@ -135,66 +87,11 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         return []
     found = list(extract[q.kind](q, pages))
     # A word of the question that is the title of an opened page ("in shutil") scopes the answer to it.
-    tops = {page.url: _top_heading(page) for page in pages}
-    scoped = [w for w in q.words if any(w in _stems(top) for top in tops.values())]
-    found = [c for c in found if all(w in _stems(tops[c.url]) or w in _stems(c.evidence) for w in scoped)]
+    tops = {page.url: page_subject(page) for page in pages}
+    scoped = [w for w in q.words if any(w in stems(top) for top in tops.values())]
+    found = [c for c in found if all(w in stems(tops[c.url]) or w in stems(c.evidence) for w in scoped)]
     order = {id(c): i for i, c in enumerate(found)}
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
-
-
-_FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})
-
-
-def _top_heading(page: Page) -> str:
-    """What a documentation page is about: the first word of its first top-level heading
-    ("socketserver" of "socketserver — A framework ..."), else of its title."""
-    found = re.search(r"(?m)^# (.+)$", page.body)
-    heading = clean(found.group(1)) if found is not None else page.title
-    return heading.split(" ", 1)[0]
-
-
-def _param_matches(name: str, q: DocQuestion) -> bool:
-    """Whether a parameter name is what the question's words say ("compresslevel": "compression level")."""
-    flat = name.casefold().replace("_", "")
-    if flat in _FRAMING:
-        return False
-    # A condition ("when indent is None") names a parameter that is not the one asked about.
-    asked = re.split(r"\b(?:when|if|unless)\b", q.text, maxsplit=1)[0]
-    raw = [w.casefold() for w in words(asked)]
-    for i, word in enumerate(raw):
-        if flat == word.replace("_", "") or stem(flat) == stem(word):
-            return True
-        if i + 1 < len(raw):
-            for cut in range(3, len(flat)):
-                if word.startswith(flat[:cut]) and flat[cut:] == raw[i + 1]:
-                    return True
-    return False
-
-
-def _signature_params(text: str) -> Iterator[tuple[str, str]]:
-    """The `name=value` pairs of a signature line, split at top-level commas."""
-    open_at = text.find("(")
-    if open_at < 0:
-        return
-    depth, quote, start = 0, "", open_at + 1
-    for index in range(open_at + 1, len(text)):
-        char = text[index]
-        if quote:
-            quote = "" if char == quote else quote
-        elif char in "'\"":
-            quote = char
-        elif char in "([{":
-            depth += 1
-        elif char in ")]}" and depth:
-            depth -= 1
-        elif char in ",)" and depth == 0:
-            part = text[start:index].strip()
-            name, sep, value = part.partition("=")
-            if sep and name.strip().isidentifier():
-                yield name.strip(), value.strip()
-            start = index + 1
-            if char == ")":
-                return
 
 
 def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -203,29 +100,29 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if not line.is_term or "(" not in line.text:
                 continue
             name = term_name(line.text)
-            if not any(_names(i)[1] == name.casefold().rsplit(".", 1)[-1] for i in q.identifiers):
+            if not any(names(i)[1] == name.casefold().rsplit(".", 1)[-1] for i in q.identifiers):
                 continue
-            for param, value in _signature_params(line.text):
-                if _param_matches(param, q):
+            for param, value in signature_params(line.text):
+                if param_matches(param, q):
                     # "None" often means "see the text": a stated default outranks it.
                     score = 1.4 if value == "None" else 3.0
                     yield DocCandidate(page.url, f"{param}={value}", line.text, score, "signature default")
     # The words that name the parameter: not the code named, not a page's own subject ("logging").
-    named = {stem(part) for i in q.identifiers for part in _PLAIN.findall(i.casefold())}
-    subjects = set().union(*(_stems(_top_heading(page)) for page in pages)) if pages else set()
+    named = {stem(part) for i in q.identifiers for part in PLAIN.findall(i.casefold())}
+    subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
     wanted = [w for w in q.words if w not in named and w not in subjects]
-    for page, line, sentence in _sentences(pages):
+    for page, line, sentence in sentences_of(pages):
         text = sentence.text
-        if "default" not in text.casefold() or not _about(line, text, q):
+        if "default" not in text.casefold() or not about(line, text, q):
             continue
-        if wanted and not _overlap_words(wanted, text, *line.terms[-1:], *line.cells[:1]):
+        if wanted and not overlap_words(wanted, text, *line.terms[-1:], *line.cells[:1]):
             continue  # a default of something else the question does not ask about
         for form in _DEFAULT_FORMS:
             match = form.search(text)
             if match is None:
                 continue
-            score = 1.0 + _overlap(q, text, *line.terms[-1:], *line.headings, *line.cells[:1])
-            if line.cells and _param_matches(line.cells[0], q):
+            score = 1.0 + overlap(q, text, *line.terms[-1:], *line.headings, *line.cells[:1])
+            if line.cells and param_matches(line.cells[0], q):
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
@@ -235,7 +132,7 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
 
 def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     added = re.search(r"\b(added|new|introduced|available)\b", q.text.casefold()) is not None
-    for page, line, sentence in _sentences(pages):
+    for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
             yield from _product_version(q, page, text)
@@ -245,17 +142,17 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             continue
         rest = text[match.end() :].strip(" .:")
         if q.identifiers:
-            if not _about(line, text, q):
+            if not about(line, text, q):
                 continue
             where = 1.0
         elif added and not rest:
             # A module: the notes at the top of its page, under no term and no sub-section.
-            if line.terms or len(line.headings) > 1 or _overlap(q, *line.headings) < 0.5:
+            if line.terms or len(line.headings) > 1 or overlap(q, *line.headings) < 0.5:
                 continue
             where = 1.0
         else:
-            where = _overlap(q, rest, *line.terms, *line.headings)
-        score = where + (_overlap(q, rest) if rest else 0.5)
+            where = overlap(q, rest, *line.terms, *line.headings)
+        score = where + (overlap(q, rest) if rest else 0.5)
         yield DocCandidate(page.url, match.group(2), text, score, f"{match.group(1)} in version")
 
 
@@ -264,7 +161,7 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
     if q.noun is None:
         return
     folded = text.casefold()
-    starts = [folded.find(_names(i)[1]) for i in q.identifiers]
+    starts = [folded.find(names(i)[1]) for i in q.identifiers]
     at = min((s for s in starts if s >= 0), default=-1)
     if at < 0:
         return
@@ -289,15 +186,15 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     if q.noun is not None and q.noun.isalpha() and q.noun == "rfc":
         yield from _acronym_number(q, pages, "RFC")
         return
-    own = {_names(i)[0] for i in q.identifiers}
+    own = {names(i)[0] for i in q.identifiers}
     # "Which function in shutil ...": the answer must come from shutil's page or name it.
     scope = re.search(rf"\b{q.noun}s? (?:in|of|from) (?:the )?([a-z_][\w.]*)", q.text.casefold())
     within = scope.group(1) if scope is not None and scope.group(1) not in FRAME else None
-    for page, line, sentence in _sentences(pages):
-        if within is not None and not _mentions(" ".join((*line.headings[:1], sentence.text)), within):
+    for page, line, sentence in sentences_of(pages):
+        if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
         text = sentence.text
-        fit = _overlap(q, text, *line.headings[-1:])
+        fit = overlap(q, text, *line.headings[-1:])
         if fit < 0.6:
             continue
         shaped = [
@@ -305,12 +202,12 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             for m in _CODE_TOKEN.finditer(text)
             if is_identifier(m.group(0).rstrip(".,;:"))
             and _shape_ok(m.group(0).rstrip(".,;:"), q.noun)
-            and _names(m.group(0))[0] not in own
+            and names(m.group(0))[0] not in own
         ]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             stretches = [
-                (_overlap(q, text[at : shaped[i + 1][0] if i + 1 < len(shaped) else len(text)]), -i, token)
+                (overlap(q, text[at : shaped[i + 1][0] if i + 1 < len(shaped) else len(text)]), -i, token)
                 for i, (at, token) in enumerate(shaped)
             ]
             stretch, _, token = max(stretches)
@@ -329,13 +226,13 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 term_line = prefix[prefix.rfind("\n") + 1 :].strip()
                 if clean(term_line) == clean(term):
                     evidence = f"{term_line} {text}"
-                    score = 1.0 + _overlap(q, evidence)
+                    score = 1.0 + overlap(q, evidence)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
 
 
 def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:
-    for page, _line, sentence in _sentences(pages):
-        fit = _overlap(q, sentence.text)
+    for page, _line, sentence in sentences_of(pages):
+        fit = overlap(q, sentence.text)
         match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
         if match is not None and fit >= 0.6:
             yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")
@@ -344,14 +241,14 @@ def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iter
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     subject = q.subject or ""
     head = re.split(r"\s+(?:of|in|on|for)\s+", subject, maxsplit=1)
-    target = _names(head[0].strip())[1]
-    owner = [i for i in q.identifiers if _names(i)[1] != target]
+    target = names(head[0].strip())[1]
+    owner = [i for i in q.identifiers if names(i)[1] != target]
     for page in pages:
         lines = outline(page.body)
         for index, line in enumerate(lines[:-1]):
             if not line.is_term or term_name(line.text).casefold().rsplit(".", 1)[-1] != target:
                 continue
-            if owner and not all(any(_mentions(t, i) for t in (*line.terms, line.text)) for i in owner):
+            if owner and not all(any(mentions(t, i) for t in (*line.terms, line.text)) for i in owner):
                 continue
             first = lines[index + 1]
             sentences = split_sentences(page.body[first.start : first.end])
@@ -367,11 +264,11 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if not line.cells or line.cells == line.header or len(line.header) != len(line.cells):
                 continue
             row = line.cells[0]
-            if not row or (not any(_mentions(row, i) for i in q.identifiers) and not _overlap(q, row) > 0):
+            if not row or (not any(mentions(row, i) for i in q.identifiers) and not overlap(q, row) > 0):
                 continue
             for column, cell in zip(line.header[1:], line.cells[1:], strict=True):
-                if cell and _overlap(q, column) > 0 and _overlap(q, row, column) >= 0.5:
-                    score = 1.5 + _overlap(q, row, column)
+                if cell and overlap(q, column) > 0 and overlap(q, row, column) >= 0.5:
+                    score = 1.5 + overlap(q, row, column)
                     yield DocCandidate(
                         page.url, cell, line.text, score, f"the {column!r} cell of row {row!r}"
                     )
@@ -381,7 +278,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     counted = re.compile(rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?) ?{noun[:4]}\w*")
     measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None
-    for page, line, sentence in _sentences(pages):
+    for page, line, sentence in sentences_of(pages):
         text = sentence.text
         # The sentence before, in the same line, may name what this one calls "it": then it is quoted too.
         before = (
@@ -390,7 +287,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         previous = sentence
         if before is not None:
             text = page.body[line.start + before.start : line.start + sentence.end]
-        fit = _overlap(q, text, *line.terms[-1:])
+        fit = overlap(q, text, *line.terms[-1:])
         if fit < 0.5:
             continue
         for pattern in (counted, measured):

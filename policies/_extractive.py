@@ -242,7 +242,7 @@ class ExtractivePolicy:
         if in_structure and choice.answer == choice.sentence.text:
             # Documentation: a whole sentence is not an answer; refuse rather than quote it as one.
             return hinted_abstain_reply(
-                "no span of the best sentence answers the question's type",
+                f"confidence {choice.confidence:.6f}, but no span of the best sentence is of the asked type",
                 "the opened pages do not state a short answer",
                 "low_confidence",
                 choice.sentence.text,
@@ -251,7 +251,7 @@ class ExtractivePolicy:
         other = disagreement(question, choice.url, choice.answer, choice.scored, ranked)
         if other is not None and other.kind == "conflict":
             return hinted_abstain_reply(
-                f"two opened pages give different answers, neither a correction: {other.answer}",
+                f"confidence {choice.confidence:.6f}; pages disagree, none a correction: {other.answer}",
                 "the opened pages disagree",
                 "conflicting_sources",
                 other.answer,
@@ -259,7 +259,7 @@ class ExtractivePolicy:
             )
         if other is not None:
             return finish_reply(
-                f"{other.url} corrects {choice.answer!r} from {choice.url}: answering with its value",
+                f"confidence {choice.confidence:.6f}; {other.url} corrects {choice.answer!r}: its value",
                 other.answer,
                 [other.url],
                 other.evidence,

@@ -136,8 +136,16 @@ def _first_confidence(events: Sequence[Event]) -> float | None:
 
 
 def at_threshold(record: RunRecord, threshold: float) -> RunRecord:
-    """The record as a run at `threshold` would have ended (see the module docstring)."""
-    if record.outcome.status == "answered" and (record.confidence or 0.0) < threshold:
+    """The record as a run at `threshold` would have ended (see the module docstring).
+
+    A run whose first finish stated a confidence below `threshold` would have refused
+    there (`missing_fact`), whatever the swept run did after it: answered, or refused for
+    another reason after a rejected finish. A run whose finishes state no confidence (the
+    extractive policy's documentation answers, which the threshold does not govern) ends
+    as it did.
+    """
+    below = record.confidence is not None and record.confidence < threshold
+    if below and (record.outcome.status == "answered" or record.outcome.reason != "missing_fact"):
         refused = replace(
             record.outcome,
             status="abstained",

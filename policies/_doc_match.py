@@ -1,0 +1,138 @@
+"""How a sentence of an opened page matches a documentation question (for `_doc_answer`).
+
+Words are compared as stems (`_sentences.stem`), split the way the question's are, so
+`hashlib.scrypt` holds `scrypt`; a question word also matches a page word it begins or
+that begins it, from four letters on ("serv" / "serve"). Identifiers match as whole
+dotted names or by their last part (`gzip.GzipFile` / `GzipFile`), without a call or
+an index (`peek(n)` / `peek`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_questions import DocQuestion
+from ._outline import Line, clean, outline
+from ._sentences import Sentence, split_sentences, stem, words
+
+PLAIN: Final = re.compile(r"[a-z0-9][a-z0-9'-]*")
+_CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
+
+
+def stems(text: str) -> set[str]:
+    # Split as the question's words are (doc_question): "hashlib.scrypt" holds "scrypt".
+    return {stem(w) for w in PLAIN.findall(text.casefold())}
+
+
+def term_name(term: str) -> str:
+    """`class gzip.GzipFile(filename=None)\u00b6` -> `gzip.GzipFile`."""
+    match = _CALL.match(clean(term))
+    return match.group(1) if match else clean(term)
+
+
+def names(identifier: str) -> tuple[str, str]:
+    """An identifier as written and its last dotted part, without a call or index ("peek(n)" -> "peek")."""
+    bare = re.sub(r"[(\[].*$", "", identifier).strip(".").casefold()
+    return bare, bare.rsplit(".", 1)[-1]
+
+
+def mentions(text: str, identifier: str) -> bool:
+    full, last = names(identifier)
+    folded = text.casefold()
+    return any(re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", folded) for n in {full, last} if n)
+
+
+def about(line: Line, sentence: str, q: DocQuestion) -> bool:
+    """Whether every identifier the question names is in the sentence, its terms or its headings."""
+    around = " | ".join((*line.terms, *line.headings, sentence))
+    return all(mentions(around, i) for i in q.identifiers if not i.startswith("-"))
+
+
+def overlap(q: DocQuestion, *texts: str) -> float:
+    """The share of the question's words in `texts` (a stem matches one it begins, from four letters)."""
+    if not q.words:
+        return 1.0
+    held: set[str] = set()
+    for text in texts:
+        held |= stems(text)
+    prefixes = {h[:4] for h in held if len(h) >= 4}
+    found = sum(w in held or (len(w) >= 4 and w[:4] in prefixes and prefix_of(w, held)) for w in q.words)
+    return found / len(q.words)
+
+
+def overlap_words(wanted: Sequence[str], *texts: str) -> bool:
+    """Whether any of `wanted` (stems) is in `texts` (a stem matches one it begins, from four letters)."""
+    held: set[str] = set()
+    for text in texts:
+        held |= stems(text)
+    return any(w in held or (len(w) >= 4 and prefix_of(w, held)) for w in wanted)
+
+
+def prefix_of(word: str, held: set[str]) -> bool:
+    return any(h.startswith(word) or word.startswith(h) for h in held if len(h) >= 4 and h[:4] == word[:4])
+
+
+def sentences_of(pages: Sequence[Page]) -> Iterator[tuple[Page, Line, Sentence]]:
+    for page in pages:
+        for line in outline(page.body):
+            for sentence in split_sentences(page.body[line.start : line.end]):
+                yield page, line, sentence
+
+
+_FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})
+
+
+def page_subject(page: Page) -> str:
+    """What a documentation page is about: the first word of its first top-level heading
+    ("socketserver" of "socketserver — A framework ..."), else of its title."""
+    found = re.search(r"(?m)^# (.+)$", page.body)
+    heading = clean(found.group(1)) if found is not None else page.title
+    return heading.split(" ", 1)[0]
+
+
+def param_matches(name: str, q: DocQuestion) -> bool:
+    """Whether a parameter name is what the question's words say ("compresslevel": "compression level")."""
+    flat = name.casefold().replace("_", "")
+    if flat in _FRAMING:
+        return False
+    # A condition ("when indent is None") names a parameter that is not the one asked about.
+    asked = re.split(r"\b(?:when|if|unless)\b", q.text, maxsplit=1)[0]
+    raw = [w.casefold() for w in words(asked)]
+    for i, word in enumerate(raw):
+        if flat == word.replace("_", "") or stem(flat) == stem(word):
+            return True
+        if i + 1 < len(raw):
+            for cut in range(3, len(flat)):
+                if word.startswith(flat[:cut]) and flat[cut:] == raw[i + 1]:
+                    return True
+    return False
+
+
+def signature_params(text: str) -> Iterator[tuple[str, str]]:
+    """The `name=value` pairs of a signature line, split at top-level commas."""
+    open_at = text.find("(")
+    if open_at < 0:
+        return
+    depth, quote, start = 0, "", open_at + 1
+    for index in range(open_at + 1, len(text)):
+        char = text[index]
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char in "([{":
+            depth += 1
+        elif char in ")]}" and depth:
+            depth -= 1
+        elif char in ",)" and depth == 0:
+            part = text[start:index].strip()
+            name, sep, value = part.partition("=")
+            if sep and name.strip().isidentifier():
+                yield name.strip(), value.strip()
+            start = index + 1
+            if char == ")":
+                return
