@@ -23,6 +23,7 @@ from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, config
 from ._options import JsonOption
 from ._render import print_json
 from ._runs import replay, runs, show, tail
+from ._serve import serve
 from ._sources import corpus_files
 from ._transfer import export, import_run
 from ._verify import verify
@@ -89,6 +90,7 @@ app.command()(worker)
 app.command("eval")(eval_command)
 app.command()(verify)
 app.command()(where)
+app.command()(serve)
 
 
 @app.command()

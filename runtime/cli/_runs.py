@@ -31,6 +31,7 @@ from ._render import (
     print_timeline,
     print_unfinished,
 )
+from ._serve import export_html
 from ._sources import corpus_files, file_map
 from ._timeline import Timeline, build_timeline
 from ._verify import read_judged
@@ -90,8 +91,21 @@ def show(
         ),
     ] = None,
     as_json: JsonOption = False,
+    html: Annotated[
+        bool,
+        typer.Option("--html", help="Write the run's page as one self-contained HTML file (web-ui extra)."),
+    ] = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "-o", "--output", help="With --html: the file to write (default: stdout).", show_default=False
+        ),
+    ] = None,
 ) -> None:
     """The run's timeline: per step the thought, the action, what came back, and the gate's verdict."""
+    if html:
+        export_html(store, run_id, output)
+        return
 
     async def load() -> Timeline:
         async with open_existing_store(store) as opened:
