@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import anyio
 from citeloop.events import Hit, Observation, Page, SearchHits, ToolError, open_store
-from citeloop.policies import RunView, abstain_reply, finish_reply, react
+from citeloop.policies import Policy, RunView, abstain_reply, finish_reply, react
 from citeloop.runtime import Limits, Outcome, Runtime
 
 T = TypeVar("T")
@@ -98,7 +98,8 @@ class RefusingPolicy:
         return abstain_reply("nothing to go on", "no source was searched")
 
 
-def stepping_clock(start: datetime = datetime(2026, 1, 15, 9, 30, tzinfo=UTC)) -> object:
+def stepping_clock(start: datetime = datetime(2026, 1, 15, 9, 30, tzinfo=UTC)) -> Callable[[], datetime]:
+    """A clock one second later at each reading, from `start`: pages and screenshots stay the same."""
     ticks = count()
 
     def now() -> datetime:
@@ -126,16 +127,15 @@ def run_async(func: Callable[[], Awaitable[T]]) -> T:
     return results[0]
 
 
-def record(store_url: str, question: str, policy: object, source: Source) -> Outcome:
+def record(store_url: str, question: str, policy: Policy, source: Source) -> Outcome:
     """Run `question` to its outcome and record it in the store at `store_url`."""
 
     async def go() -> Outcome:
         async with open_store(store_url) as store:
             tools = [_Search(source), _Open(source)]
             limits = Limits(max_page_chars=3_000_000)
-            async with Runtime(
-                store=store, tools=tools, policy=policy, limits=limits, clock=stepping_clock()  # type: ignore[arg-type]
-            ) as runtime:
+            runtime = Runtime(store=store, tools=tools, policy=policy, limits=limits, clock=stepping_clock())
+            async with runtime:
                 return await runtime.run(question)
 
     return run_async(go)
