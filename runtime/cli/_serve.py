@@ -53,7 +53,7 @@ def serve(
         raise CliError(f"no store at {store}: nothing has been recorded there (check --store)")
     shown = f"[{host}]" if ":" in host else host
     link = f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
-    typer.echo(f"citeloop serve: {link} (read-only; Ctrl-C stops)", err=True)
+    typer.echo(f"citeloop serve: {link} (read-only; Ctrl-C stops)")  # the one line of output
     web.serve(store, host=host, port=port, token=token)
 
 

@@ -22,8 +22,20 @@ from ._view import RunPage
 EXPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
 
+# What `check` found of the run's hash chain, in words (CheckReport.chain).
+CHAINS = {
+    "chained": "hash chain intact",
+    "unchained": "no hash chain (written before it)",
+    "broken": "hash chain broken",
+}
+
+
 def _when(value: datetime | None) -> str:
     return "" if value is None else value.strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def _clock(value: datetime | None) -> str:
+    return "" if value is None else value.strftime("%H:%M:%S")
 
 
 def _ms(value: float | None) -> str:
@@ -49,8 +61,10 @@ def environment() -> jinja2.Environment:
     )
     env.filters["when"] = _when
     env.filters["ms"] = _ms
+    env.filters["clock"] = _clock
     env.filters["path_part"] = _path_part
     env.globals["max_body_chars"] = MAX_BODY_CHARS
+    env.globals["chains"] = CHAINS
     return env
 
 

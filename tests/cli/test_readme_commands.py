@@ -9,8 +9,8 @@ added, renamed or broken there fails here. What a reader would fill in is filled
 - a model server (`--base-url`, `ANTHROPIC_API_KEY`): the fake OpenAI and Anthropic servers
   of tests/helpers, scripted to research the question;
 - `postgresql://postgres@127.0.0.1/test`: a fresh schema of the test server;
-- a command that runs until Ctrl-C (`tail` of every run, `worker`): `tail` gets SIGINT once it
-  printed a line, `worker` gets `--max-runs 1`.
+- a command that runs until Ctrl-C (`tail` of every run, `worker`, `serve`): `tail` and `serve`
+  get SIGINT once they printed a line (`serve` on a free port), `worker` gets `--max-runs 1`.
 """
 
 from __future__ import annotations
@@ -90,6 +90,7 @@ COMMANDS = readme_commands()
 def test_the_readme_shows_every_command_it_documents() -> None:
     shown = {command.argv[0] for command in COMMANDS}
     expected = "ask runs show replay verify export import resume cancel where submit worker tail index eval"
+    expected += " serve"
     assert set(expected.split()) <= shown, shown
     assert str(COMMANDS[0]).endswith("ask 'Who founded Acme Robotics?'")  # the first command
 
@@ -143,6 +144,8 @@ def _filled(command: Command, box: Sandbox) -> tuple[list[str], dict[str, str]]:
         env["ANTHROPIC_BASE_URL"] = box.fakes["anthropic"].base_url
     if argv[0] == "worker":
         argv += ["--max-runs", "1"]
+    if argv[0] == "serve":
+        argv += ["--port", "0"]  # any free port: 8765 may be taken on the machine running the tests
     return argv, env
 
 
@@ -171,7 +174,7 @@ def _script_model(argv: list[str], box: Sandbox) -> None:
 
 
 def _run_until_a_line(argv: list[str], box: Sandbox) -> tuple[int, str, str]:
-    """A command that runs until Ctrl-C (`tail` of every run): Ctrl-C once it printed a line."""
+    """A command that runs until Ctrl-C (`tail` of every run, `serve`): Ctrl-C once it printed a line."""
     process = subprocess.Popen(
         [str(require_citeloop()), *argv],
         cwd=box.folder,
@@ -192,6 +195,8 @@ def _expected_codes(argv: list[str]) -> set[int]:
         return {0, 2}  # answered, or a grounded refusal (the README shows both)
     if argv[0] == "tail" and not _names_a_run(argv):
         return {130}  # ended by Ctrl-C
+    if argv[0] == "serve":
+        return {0, 130}  # ended by Ctrl-C (uvicorn stops gracefully first)
     return {0}
 
 
@@ -208,7 +213,7 @@ def _run_all(commands: list[Command], box: Sandbox) -> Iterator[str]:
     for command in commands:
         argv, env = _filled(command, box)
         _script_model(argv, box)
-        if argv[0] == "tail" and not _names_a_run(argv):
+        if (argv[0] == "tail" and not _names_a_run(argv)) or argv[0] == "serve":
             code, out, err = _run_until_a_line(argv, box)
         else:
             done = box.run(argv, **env)

@@ -97,7 +97,7 @@ def test_the_list_shows_a_fresh_run_and_a_citation_scrolls_to_its_quote(
         newest.locator("a").click()
         expect(page.locator("#run-status")).to_have_text("answered")
         expect(page.locator(".steps tr.step")).to_have_count(3)
-        expect(page.locator("#check")).to_contain_text("agree with the log")
+        expect(page.locator("#check")).to_contain_text("agree with the log: 9 events, hash chain intact")
         page.screenshot(path=str(folder / "web-run.png"))
 
         (locator,) = locators(store_url, outcome.run_id)
