@@ -20,9 +20,11 @@ DEFAULT_CHROMIUM = "/usr/bin/chromium"
 
 def chromium_path() -> str | None:
     """The chromium binary to drive, if there is one."""
-    given = os.environ.get("CITELOOP_TEST_CHROMIUM", DEFAULT_CHROMIUM)
-    if Path(given).is_file() and os.access(given, os.X_OK):
-        return given
+    given = os.environ.get("CITELOOP_TEST_CHROMIUM")
+    if given is not None:  # named: that one or none
+        return given if Path(given).is_file() and os.access(given, os.X_OK) else None
+    if Path(DEFAULT_CHROMIUM).is_file() and os.access(DEFAULT_CHROMIUM, os.X_OK):
+        return DEFAULT_CHROMIUM
     return shutil.which("chromium")
 
 

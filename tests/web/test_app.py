@@ -9,6 +9,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from helpers.cli import in_ci
+
+if not in_ci():
+    pytest.importorskip("starlette", reason="the web-ui extra is not installed (pip install -e '.[dev]')")
 from citeloop.events import Answered, Locator, Page, ToolObserved, UsageError
 from citeloop.runtime import web
 from citeloop.runtime.web import MAX_BODY_CHARS, check_binding
