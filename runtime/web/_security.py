@@ -12,7 +12,7 @@ import hmac
 import ipaddress
 from http.cookies import SimpleCookie
 from typing import Final
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl, quote, urlencode
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -75,7 +75,7 @@ def _presented(scope: Scope) -> tuple[str | None, bool]:
 
 
 class RequireToken:
-    """Refuses (401) every request without the token; a `?token=` in a link sets a same-site cookie."""
+    """Refuses (401) every request without the token; a `?token=` link sets a cookie and redirects."""
 
     def __init__(self, app: ASGIApp, token: str) -> None:
         self.app = app
@@ -98,11 +98,16 @@ class RequireToken:
         if not from_query:
             await self.app(scope, receive, send)
             return
+        # A link carrying the token: keep it in a cookie and send the browser on without it,
+        # so that it stays out of the address bar and the history.
+        query = parse_qsl(scope.get("query_string", b"").decode("latin-1"))
+        kept = [(key, value) for key, value in query if key != "token"]
+        # One leading slash: `//host` would send the browser to another site.
+        location = "/" + quote(scope.get("path", "/").lstrip("/")) + (f"?{urlencode(kept)}" if kept else "")
         cookie = f"{TOKEN_COOKIE}={given}; HttpOnly; SameSite=Strict; Path=/".encode()
-
-        async def with_cookie(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie)]
-            await send(message)
-
-        await self.app(scope, receive, with_cookie)
+        await send({
+            "type": "http.response.start",
+            "status": 303,
+            "headers": [(b"location", location.encode("latin-1")), (b"set-cookie", cookie), *HEADERS],
+        })
+        await send({"type": "http.response.body", "body": b""})

@@ -31,12 +31,18 @@ ACME = page_of(
 TOKEN = "k3y-for-tests-0123456789"
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
 def fetch(
-    url: str, method: str = "GET", headers: dict[str, str] | None = None
+    url: str, method: str = "GET", headers: dict[str, str] | None = None, follow: bool = True
 ) -> tuple[int, dict[str, str], str]:
     request = urllib.request.Request(url, method=method, headers=headers or {})
+    opener = urllib.request.build_opener() if follow else urllib.request.build_opener(_NoRedirect)
     try:
-        with urllib.request.urlopen(request, timeout=30) as response:
+        with opener.open(request, timeout=30) as response:
             return response.status, dict(response.headers), response.read().decode()
     except urllib.error.HTTPError as exc:
         return exc.code, dict(exc.headers), exc.read().decode()
@@ -112,9 +118,11 @@ def test_a_token_is_required_and_a_link_with_it_sets_a_cookie(store_url: str) ->
         assert status == 401 and headers["content-security-policy"] == CSP
         assert fetch(base + "/static/style.css")[0] == 401
         assert fetch(base + "/?token=wrong-token-0123456789")[0] == 401
-        status, headers, _ = fetch(f"{base}/?token={TOKEN}")
-        assert status == 200
+        status, headers, _ = fetch(f"{base}/?q=acme&token={TOKEN}", follow=False)
+        assert status == 303 and headers["location"] == "/?q=acme"  # the token leaves the address bar
         assert headers["set-cookie"] == f"citeloop_token={TOKEN}; HttpOnly; SameSite=Strict; Path=/"
+        status, headers, _ = fetch(f"{base}//evil.example/?token={TOKEN}", follow=False)
+        assert status == 303 and headers["location"] == "/evil.example/"  # never to another site
         assert fetch(base + "/", headers={"Cookie": f"citeloop_token={TOKEN}"})[0] == 200
         assert fetch(base + "/", headers={"Authorization": f"Bearer {TOKEN}"})[0] == 200
 

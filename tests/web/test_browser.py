@@ -143,6 +143,23 @@ def test_a_hostile_page_renders_as_text(store_url: str, page: Any, dialogs: list
     assert dialogs == []
 
 
+def test_a_token_link_lets_the_browser_in_and_out_of_the_address_bar(
+    store_url: str, page: Any, dialogs: list[str]
+) -> None:
+    token = "k3y-for-tests-0123456789"
+    outcome = record(store_url, "Who founded Acme Robotics?", QuotingPolicy(ACME), ACME)
+    with serving(store_url, token=token) as base:
+        refused = page.goto(base + "/")
+        assert refused is not None and refused.status == 401
+        page.goto(f"{base}/?token={token}")
+        assert page.url == base + "/"
+        page.locator("tr.run a").first.click()
+        expect(page.locator("#run-status")).to_have_text("answered")
+        assert page.url == f"{base}/runs/{outcome.run_id}"
+        leave(page)
+    assert dialogs == []
+
+
 def test_a_live_run_appears_and_completes_without_reload(
     store_url: str, page: Any, browser: Any, dialogs: list[str]
 ) -> None:
