@@ -341,6 +341,14 @@ _AMOUNT: Final = re.compile(
 )
 
 
+_SIZED: Final = re.compile(r"[$€£¥]\s?[\d.,]+|[\d.,]+\s?(?:%|percent|million|billion|thousand)")
+
+
+def _around(text: str, token: str) -> tuple[int, int]:
+    at = text.find(token)
+    return (max(0, at - 2), at + len(token) + 10) if at >= 0 else (0, 0)
+
+
 def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str | None:
     """The number the question counts: the one followed by a word of the question ("30,000 men"),
     else the first that is not a year; with its currency, scale and percent sign."""
@@ -359,6 +367,8 @@ def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str 
         (i, t) for i, t in numbers if noun is not None and noun in {stem(w) for w in tokens[i + 1 : i + 4]}
     ]
     plain = [(i, t) for i, t in numbers if not _YEAR.match(t)]
-    _, token = (counted or plain or numbers)[0]
+    # An amount with a currency or a scale ("$2.2 billion") before a bare day of the month.
+    sized = [(i, t) for i, t in plain if _SIZED.search(text, *_around(text, t))]
+    _, token = (counted or sized or plain or numbers)[0]
     match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
     return match.group(0) if match is not None else (token if token in text else None)

@@ -62,8 +62,8 @@ _NOT_NAMES: Final = _words(
 )
 # "the secrets module", "the level argument": the word before names the thing asked about.
 _CODE_NOUN: Final = re.compile(
-    r"\b(?:the|a|an) ([a-z_][\w.]*) (?:module|package|function|method|class|attribute|argument|parameter"
-    r"|option|constant|exception|command)\b"
+    r"\b(?:[Tt]he|[Aa]n?|[Ww]hich|[Ww]hat) ([a-z_][\w.]*) (?:module|package|function|method|class|attribute"
+    r"|argument|parameter|option|constant|exception|command)\b"
 )
 # The kind of thing a two-word name ends with: "Fécamp Abbey" is also called "Fécamp".
 _GENERIC: Final = _words(

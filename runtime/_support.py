@@ -172,6 +172,9 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     foci = question_focus(case.question)
     if not foci:
         return None
+    restated = _restates(case.folded_answer, foci)
+    if restated is not None:
+        return "unsupported", f"the answer restates the question's {restated.text!r}"
     quote = case.folded_evidence
     spans = sentences(quote)
     single = len(spans) == 1  # the common case: one sentence, nothing to locate
@@ -194,6 +197,15 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     if aside:
         return "unsupported", f"the quote names {aside[0].text!r} only in passing"
     return "unsupported", f"the sentence that answers does not name {names}"
+
+
+def _restates(answer: str, foci: Sequence[Focus]) -> Focus | None:
+    """The acronym the answer only spells out ("United States" for a question about the "US"), if any."""
+    initials = "".join(word[0] for word in answer.split() if word[0].isalpha())
+    for focus in foci:
+        if focus.kind == "acronym" and len(initials) > 1 and initials == focus.folded:
+            return focus
+    return None
 
 
 def _sentence_of(spans: list[tuple[int, int]], at: int) -> int:

@@ -1,0 +1,94 @@
+"""The support rules added with issue 11, items 2-4: cases that must pass and cases that must fail."""
+
+from __future__ import annotations
+
+import pytest
+from citeloop.runtime import DEFAULT_SUPPORT, assess_support
+from citeloop.runtime._focus import question_focus
+
+
+def verdicts(question: str, answer: str, quote: str) -> dict[str, str]:
+    return {v.method: v.verdict for v in assess_support(question, answer, quote, DEFAULT_SUPPORT)}
+
+
+def test_an_answer_that_only_spells_out_the_question_s_acronym_is_refused() -> None:
+    quote = "Libya immediately announced it would embargo oil shipments to the United States."
+    assert (
+        verdicts("Who announced it would embargo oil shipments to the US?", "United States", quote)[
+            "focus-entity"
+        ]
+        == "unsupported"
+    )
+    assert (
+        verdicts("Who announced it would embargo oil shipments to the US?", "Libya", quote)["focus-entity"]
+        == "supported"
+    )
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "quote", "verdict"),
+    [
+        # A bracket that holds the answer is not an aside.
+        (
+            "How much memory does OpenSSL 1.1.0 allow scrypt to use by default?",
+            "32 MiB",
+            "maxmem limits memory (OpenSSL 1.1.0 defaults to 32 MiB).",
+            "supported",
+        ),
+        # Must fail: a bracketed mention with the answer outside the brackets is an aside.
+        (
+            "Who founded Acme Robotics?",
+            "Ada Ortiz",
+            "Ada Ortiz (who never worked at Acme Robotics) founded Borealis.",
+            "unsupported",
+        ),
+        # A bracketed acronym restating its expansion is the subject, not an aside.
+        (
+            "What did NSFNET promote?",
+            "advanced research and education networking",
+            "The National Science Foundation Network (NSFNET) was a program to promote advanced research"
+            " and education networking in the United States.",
+            "supported",
+        ),
+        # The singular of a plural name is the same name.
+        (
+            "What were the civil wars caused by the Huguenots called?",
+            "Huguenot rebellions",
+            "A series of three small civil wars known as the Huguenot rebellions broke out.",
+            "supported",
+        ),
+        # Must fail: a name's first word is not the name ("Müller" is not "Müller & Söhne").
+        (
+            "Who founded Müller & Söhne?",
+            "Jürgen",
+            "Jürgen Müller, his grandson, ran the bakery from 1961 to 1990.",
+            "unsupported",
+        ),
+    ],
+)
+def test_focus_entity_asides_and_names(question: str, answer: str, quote: str, verdict: str) -> None:
+    assert verdicts(question, answer, quote)["focus-entity"] == verdict
+
+
+def test_what_is_and_is_not_a_focus() -> None:
+    assert [f.text for f in question_focus("In which Python version was the secrets module added?")] == [
+        "secrets"
+    ]
+    assert [f.text for f in question_focus("Setting speed limits was conferred by what act?")] == []
+    assert [
+        f.text for f in question_focus("Which fnmatch function performs a case-sensitive comparison?")
+    ] == ["fnmatch"]
+    assert [f.text for f in question_focus('What does it mean when currencies are left to "float?"')] == [
+        "float"
+    ]
+
+
+def test_number_unit_counts_only_what_is_asked_as_a_count() -> None:
+    quote = "Robert Guiscard, an other Norman adventurer, was elevated to the dignity of count of Apulia."
+    assert "number-unit" not in verdicts(
+        "What was the name of the count of Apulia?", "Robert Guiscard", quote
+    )
+    quote = "The 73 Scottish Parliament constituencies shared the same boundaries in 2005."
+    assert verdicts("What is the number of Constituency MSPs?", "73", quote)["number-unit"] == "supported"
+    # Must fail: the year beside the count is not the count.
+    assert verdicts("What is the number of Constituency MSPs?", "2005", quote)["number-unit"] != "supported"
