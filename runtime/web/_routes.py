@@ -109,6 +109,8 @@ async def all_events(request: Request) -> Response:
     async def stream() -> AsyncIterator[bytes]:
         yield b"retry: 2000\n\n"
         # What is already stored, per run, as `citeloop tail` does: only newer events count.
+        # The store names no current position, so the stream reads the stored events once
+        # before the live ones (server work that grows with the store; no message to the page).
         seen = {summary.run_id: summary.events for summary in await store.runs()}
         async for stored in store.subscribe_all(-1):
             if stored.event.seq >= seen.get(stored.event.run_id, 0):
