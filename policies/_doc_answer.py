@@ -56,8 +56,18 @@ class DocCandidate:
     how: str
 
 
+# A value as documentation states it: quoted, bracketed, or a token; a number (in digits or
+# words) keeps its unit, and a bracketed restatement right after it ("four megabytes (4MB)").
+_UNIT: Final = (
+    r"(?:[KMGTP]i?B|[kmgt]B|bytes?|(?:kilo|mega|giga|tera)bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?"
+    r"|minutes?|hours?|days?|percent|%)"
+)
+_NUMBER: Final = (
+    r"(?:-?\d[\d.,]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen"
+    r"|twenty|thirty|sixty|hundred)"
+)
 _VALUE: Final = (
-    r"('[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]|[^\s,;)]+(?: (?:MiB|KiB|GiB|MB|KB|GB|bytes|seconds|ms))?)"
+    rf"({_NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]|[^\s,;)]+)"
 )
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)

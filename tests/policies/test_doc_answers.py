@@ -34,6 +34,8 @@ PACK = """<html><head><title>pack — Packing things</title></head><body>
 <dt>class pack.Crate(size)</dt>
 <dd><p>A crate of boxes.</p>
 <dl><dt>seal(n)</dt><dd><p>Close n boxes without moving them.</p></dd></dl></dd>
+<dt><code>quota_mem</code> (<code>integer</code>) <a href="#q">#</a></dt>
+<dd><p>Sets the memory a box may take. The default value is four megabytes (<code>4MB</code>).</p></dd>
 <dt>pack.registry</dt>
 <dd><p>A “catalogue of every box” is available through this attribute.</p></dd></dl>
 <h2>Sizes</h2>
@@ -121,6 +123,7 @@ def test_documentation_questions_are_sorted_by_kind() -> None:
         ("Which option of the pack command line suppresses the progress output?", "-q/--quiet"),
         ("What is the numeric value of the size LARGE?", "50"),
         ("What compression level does the pack command line use by default?", "6"),
+        ("What is the default value of quota_mem?", "four megabytes (4MB)"),
     ],
 )
 def test_the_span_that_answers(page: Page, question: str, answer: str) -> None:
@@ -149,6 +152,9 @@ async def test_through_the_runtime_the_span_answers_and_the_sentence_is_evidence
     assert outcome.evidence == "Close n boxes without moving them."
     outcome = await ask(corpus, "In which Python version was pack.wrap added?")
     assert outcome.status == "answered" and outcome.answer == "3.9"
+    # A value keeps its unit, and the support methods accept it (the quote is under its term).
+    outcome = await ask(corpus, "What is the default value of quota_mem?")
+    assert outcome.status == "answered" and outcome.answer == "four megabytes (4MB)"
 
 
 @pytest.mark.anyio
