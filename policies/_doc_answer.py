@@ -182,6 +182,11 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
         yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
 
 
+def _call_after(text: str, end: int) -> str:
+    """"()" when a call's bracket follows the token ("char_length ( text )"), else ""."""
+    return "()" if re.match(r" ?\(", text[end:]) else ""
+
+
 def _shape_ok(identifier: str, noun: str | None) -> bool:
     if noun in ("function", "method", "decorator"):
         return identifier.endswith(")") or "(" in identifier
@@ -211,7 +216,7 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             (m.start(), m.group(0).rstrip(".,;:"))
             for m in _CODE_TOKEN.finditer(text)
             if is_identifier(m.group(0).rstrip(".,;:"))
-            and _shape_ok(m.group(0).rstrip(".,;:"), q.noun)
+            and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
         ]
         if shaped:

@@ -41,6 +41,10 @@ PACK = """<html><head><title>pack — Packing things</title></head><body>
 <h2>Sizes</h2>
 <table><thead><tr><th>Size</th><th>Numeric value</th></tr></thead>
 <tr><td>SMALL</td><td>10</td></tr><tr><td>LARGE</td><td>50</td></tr></table>
+<h2>Box functions</h2>
+<table><thead><tr><th>Function</th><th>Description</th></tr></thead>
+<tr><td><p><code>box_count</code> ( <code>crate</code> ) → <code>integer</code></p>
+<p>Returns the number of boxes in the crate.</p></td><td>Counts</td></tr></table>
 <h2>Command line</h2>
 <p>The option -q/--quiet suppresses the progress output.</p>
 <p>By default, when you run the command line tool, the compression level is 6.</p>
@@ -124,6 +128,7 @@ def test_documentation_questions_are_sorted_by_kind() -> None:
         ("What is the numeric value of the size LARGE?", "50"),
         ("What compression level does the pack command line use by default?", "6"),
         ("What is the default value of quota_mem?", "four megabytes (4MB)"),
+        ("Which function returns the number of boxes in a crate?", "box_count"),
     ],
 )
 def test_the_span_that_answers(page: Page, question: str, answer: str) -> None:
