@@ -183,7 +183,7 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
 
 
 def _call_after(text: str, end: int) -> str:
-    """"()" when a call's bracket follows the token ("char_length ( text )"), else ""."""
+    """ "()" when a call's bracket follows the token ("char_length ( text )"), else ""."""
     return "()" if re.match(r" ?\(", text[end:]) else ""
 
 
