@@ -143,7 +143,8 @@ def test_headings_definitions_and_tables_keep_their_structure() -> None:
         "<dd><p>Sets the base maximum amount of memory.</p><p>The default is four megabytes.</p>"
         "<dl><dt>inner</dt><dd>Nested.</dd></dl></dd><dt>other</dt><dd>Back at one level.</dd></dl>"
         "<table><thead><tr><th><p>Level</p></th><th>Numeric value</th></tr></thead>"
-        "<tr><td><p><code>ERROR</code></p></td><td><p>40</p><p>(an error)</p></td></tr><tr><td></td><td>1</td></tr></table>"
+        "<tr><td><p><code>ERROR</code></p></td><td><p>40</p><p>(an error)</p></td></tr>"
+        "<tr><td></td><td>1</td></tr></table>"
     )
     assert html_to_text(page).text.split("\n") == [
         "## Resource Consumption",
