@@ -32,6 +32,8 @@ from ._support import SUPPORT_METHODS as SUPPORT_METHODS
 from ._support import SupportCase as SupportCase
 from ._support import SupportMethod as SupportMethod
 from ._support import assess_support as assess_support
+from ._waiting import Waiting as Waiting
+from ._waiting import Watcher as Watcher
 from ._worker import run_worker as run_worker
 from ._worker import submit as submit
 
@@ -57,6 +59,8 @@ __all__ = (
     "SupportCase",
     "SupportMethod",
     "ViewOptions",
+    "Waiting",
+    "Watcher",
     "answer_digest",
     "assess_support",
     "check_events",

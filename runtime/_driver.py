@@ -55,6 +55,7 @@ from ._project import Projector, ViewOptions
 from ._sinks import SinkHub
 from ._state import RunState
 from ._support import DEFAULT_SUPPORT, SUPPORT_METHODS, SupportMethod
+from ._waiting import Waiting, Watcher
 
 
 class _TimedOut:
@@ -82,6 +83,7 @@ class LoopConfig:
     # name that judge any run's finishes: a run is held to the names its log records.
     support: tuple[str, ...] = DEFAULT_SUPPORT
     support_methods: Mapping[str, SupportMethod] = field(default_factory=lambda: SUPPORT_METHODS)
+    watchers: tuple[Watcher, ...] = ()  # told what each run is about to wait on (runtime/_waiting.py)
 
     # The tool table every decision trusts: what each tool declares now (built once).
     specs: Mapping[str, ToolSpec] = field(init=False)
@@ -304,6 +306,7 @@ class Driver:
         config = self._config
         stamped, head = stamp_chain(decided, self._head)
         pending = fold(stamped, self.state)  # what the observation is decided on; not yet durable
+        self._tell_waiting_on_tool(dispatched)
         observation = await self._run_tool(config.tools[dispatched.tool], dispatched.input)
         observed = decide_observation(pending, dispatched, observation, config.clock(), limits=config.limits)
         stamped_observed, head = stamp_chain(observed, head)
@@ -314,6 +317,7 @@ class Driver:
 
     async def _dispatch(self, dispatched: ToolDispatched) -> None:
         tool = self._config.tools[dispatched.tool]
+        self._tell_waiting_on_tool(dispatched)
         observation = await self._run_tool(tool, dispatched.input)
         decided = decide_observation(
             self.state, dispatched, observation, self._config.clock(), limits=self._config.limits
@@ -323,6 +327,9 @@ class Driver:
     async def _policy_reply(self, view: RunView) -> str | PolicyReply | _TimedOut:
         """The policy's reply, or `_TIMED_OUT` when it did not come within the timeout."""
         timeout = self._config.policy_timeout
+        if self._config.watchers:
+            state = self.state
+            self._tell(Waiting(state.run_id, state.steps, "policy", state.policy))
         async with self.slot.away():  # waiting on the policy takes no admission slot
             if timeout is None:
                 return await self._config.policy.next_step(view)
@@ -331,6 +338,18 @@ class Driver:
             with anyio.CancelScope(deadline=anyio.current_time() + timeout):
                 return await self._config.policy.next_step(view)
         return _TIMED_OUT
+
+    def _tell_waiting_on_tool(self, dispatched: ToolDispatched) -> None:
+        if self._config.watchers:
+            step, policy = dispatched.step, self.state.policy
+            self._tell(Waiting(dispatched.run_id, step, "tool", policy, dispatched.tool, dispatched.input))
+
+    def _tell(self, waiting: Waiting) -> None:
+        for watcher in self._config.watchers:
+            try:
+                watcher(waiting)
+            except Exception as exc:  # a watcher's bug never stops a run
+                _log().warning("watcher_failed", run_id=waiting.run_id, error=redact_text(repr(exc)))
 
     async def _run_tool(self, tool: Tool, argument: str) -> Observation:
         timeout = self._config.tool_timeout

@@ -28,6 +28,7 @@ from ._sinks import Sink, SinkHub, SinkStats
 from ._start import default_allowlist, policy_name
 from ._state import RunState
 from ._support import DEFAULT_SUPPORT, SUPPORT_METHODS, SupportMethod
+from ._waiting import Watcher
 
 DEFAULT_MAX_STEPS = 6
 # Runs computing on the event loop at once; more queue (runtime/_admission.py). Waiting on
@@ -71,7 +72,9 @@ class Runtime:
     is recorded, docs/protocol.md). `support` names the support methods a positive answer
     must pass (docs/gate.md, "Support"): names from `SUPPORT_METHODS` (the default is all of
     them, `()` checks none), or a mapping of names to your own methods. A run records the
-    names in its `RunStarted` and is held to them when resumed or checked. `clock` and
+    names in its `RunStarted` and is held to them when resumed or checked. `watchers` are
+    told, on the loop, what each run is about to wait on (its policy or a tool call); they
+    must return at once (runtime/_waiting.py). `clock` and
     `new_id` are injectable so that tests and replays are deterministic.
     """
 
@@ -89,6 +92,7 @@ class Runtime:
         limits: Limits | None = None,
         support: Iterable[str] | Mapping[str, SupportMethod] = DEFAULT_SUPPORT,
         sinks: Iterable[Sink] = (),
+        watchers: Iterable[Watcher] = (),
         sink_buffer: int = 10_000,
         sink_grace: float = 5.0,
         run_grace: float = 5.0,
@@ -119,6 +123,7 @@ class Runtime:
             support=support_names,
             support_methods=support_methods,
             hub=self._hub,
+            watchers=tuple(watchers),
             admission=Admission(max_busy_runs),
         )
         self._task_group: TaskGroup | None = None

@@ -72,11 +72,11 @@ async def ask_question(
     policy = build_policy(policy_name, base_url=base_url, min_confidence=min_confidence)
     run_id = uuid.uuid4().hex  # chosen here, so that an interruption can name the run
     try:
-        with run_spinner(feedback) as sinks:
+        with run_spinner(feedback) as watchers:
             async with (
                 open_store(store_url) as store,
                 Runtime(
-                    store=store, tools=pages.tools(), policy=policy, max_steps=max_steps, sinks=sinks
+                    store=store, tools=pages.tools(), policy=policy, max_steps=max_steps, watchers=watchers
                 ) as runtime,
             ):
                 return await until_interrupted(lambda: runtime.run(question, run_id=run_id), store, run_id)

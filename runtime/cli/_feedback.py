@@ -2,8 +2,9 @@
 
 All of it goes to stderr, and only when stderr is a terminal and `--json` was not asked
 for: piped or redirected, and under `--json`, a command prints its result and nothing else.
-The spinner is fed the run's events as a sink (docs/architecture.md, "sinks"), so it says
-what the log says the run is waiting on: its policy (the model) or a tool call.
+The spinner is a watcher of the runtime (runtime/_waiting.py): told just before a run
+awaits its policy (the model) or a tool call, it names that wait. Not a sink: a read-only
+tool's step reaches the sinks only once the tool has returned.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from citeloop.events import Abstained, ActionParsed, Answered, Event, RunStarted, ToolDispatched
+from citeloop.runtime import Waiting
 from rich.console import Console
 from rich.live import Live
 from rich.progress import (
@@ -46,33 +47,27 @@ def _stderr() -> Console:
 
 
 class RunSpinner:
-    """A sink keeping one spinner line on what the run awaits: its model, or a tool call and its input."""
+    """A watcher keeping one spinner line on what the run awaits: its model, or a tool call and its input."""
 
     def __init__(self, live: Live) -> None:
         self._live = live
-        self._policy = "the policy"
 
     def _show(self, text: str) -> None:
         self._live.update(Spinner("dots", text=Text(escape_controls(text), style="dim")))
 
-    def __call__(self, event: Event) -> None:
+    def __call__(self, waiting: Waiting) -> None:
         # Steps are numbered as in the log, from 0, as `show` prints them.
-        match event:
-            case RunStarted(policy=policy):
-                self._policy = policy
-                self._show(f"step 0 · waiting for the model ({policy})")
-            case ToolDispatched(step=step, tool=tool, input=argument):
-                cut = argument[:_INPUT_SHOWN] + ("…" if len(argument) > _INPUT_SHOWN else "")
-                self._show(f"step {step} · waiting for tool {tool} {cut!r}")
-            case ActionParsed() | Answered() | Abstained():
-                pass  # a tool call or the end follows at once
-            case _:  # an observation, a rejected reply or finish: the model is asked next
-                self._show(f"step {event.step + 1} · waiting for the model ({self._policy})")
+        if waiting.on == "policy":
+            self._show(f"step {waiting.step} · waiting for the model ({waiting.policy})")
+            return
+        argument = waiting.input or ""
+        cut = argument[:_INPUT_SHOWN] + ("…" if len(argument) > _INPUT_SHOWN else "")
+        self._show(f"step {waiting.step} · waiting for tool {waiting.tool} {cut!r}")
 
 
 @contextmanager
 def run_spinner(shown: bool) -> Iterator[list[RunSpinner]]:
-    """The sinks to give the runtime: one spinner while the block runs (none when not `shown`)."""
+    """The watchers to give the runtime: one spinner while the block runs (none when not `shown`)."""
     if not shown:
         yield []
         return

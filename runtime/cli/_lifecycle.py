@@ -102,8 +102,9 @@ def resume(
     pages = load_corpus(corpus)
 
     async def drive(opened: EventStore, state: RunState, chosen: Policy) -> _Driven:
-        with run_spinner(wanted(as_json)) as sinks:
-            async with Runtime(store=opened, tools=pages.tools(), policy=chosen, sinks=sinks) as runtime:
+        tools = pages.tools()
+        with run_spinner(wanted(as_json)) as watchers:
+            async with Runtime(store=opened, tools=tools, policy=chosen, watchers=watchers) as runtime:
                 if state.status in ("cancelled", "failed"):
                     new_id = uuid.uuid4().hex
                     work = lambda: runtime.continue_run(state.run_id, new_run_id=new_id)  # noqa: E731
