@@ -61,12 +61,13 @@ def export_html(store: str, run_id: str, output: Path | None) -> None:
     """Write one run's page as a self-contained HTML file (stdout without `output`)."""
     web = _web()
 
-    async def load() -> object:
+    async def load() -> tuple[object, str]:
         async with open_existing_store(store) as opened:
-            return await web.load_run(opened, run_id)
+            # The store's own URL, not the one given: it hides a password (the file is shared).
+            return await web.load_run(opened, run_id), opened.url
 
-    page = anyio.run(load)
-    html: str = web.export_run(page, store)
+    page, shown_url = anyio.run(load)
+    html: str = web.export_run(page, shown_url)
     if output is None:
         sys.stdout.write(html)
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from urllib.parse import urlencode
 
-from citeloop.events import TERMINAL_TYPES, EventStore, UnknownRunError
+from citeloop.events import TERMINAL_TYPES, EventStore, TamperedLogError, UnknownRunError
 from citeloop.runtime.cli._errors import CliError
 from citeloop.runtime.cli._listing import STATUSES, RunQuery
 from starlette.requests import Request
@@ -75,8 +75,23 @@ async def run_part(request: Request) -> Response:
     return await _page(request, "_run.html")
 
 
-def _sse(name: str, data: str) -> bytes:
-    return f"event: {name}\ndata: {data}\n\n".encode()
+_NO_STORE = {"cache-control": "no-store"}
+
+
+def _sse(name: str, data: str, position: int | None = None) -> bytes:
+    # With an `id`, a reconnecting browser sends it back as Last-Event-ID: the stream goes on
+    # from there instead of reading the store's history again.
+    named = "" if position is None else f"id: {position}\n"
+    return f"{named}event: {name}\ndata: {data}\n\n".encode()
+
+
+def _last_event_id(request: Request) -> int | None:
+    value = request.headers.get("last-event-id", "")
+    return int(value) if value.isdigit() else None
+
+
+async def _ended() -> AsyncIterator[bytes]:
+    yield _sse("end", "")
 
 
 async def run_events(request: Request) -> Response:
@@ -88,7 +103,12 @@ async def run_events(request: Request) -> Response:
     except ValueError:
         after = -1
 
-    if not await store.read(run_id):  # an id, not a prefix: the run page names it whole
+    try:
+        stored = await store.read(run_id)
+    except TamperedLogError:
+        # The run page shows a tampered log as it is, judged; there is nothing live to follow.
+        return StreamingResponse(_ended(), media_type="text/event-stream", headers=_NO_STORE)
+    if not stored:  # an id, not a prefix: the run page names it whole
         return Response("no such run\n", 404, media_type="text/plain")
 
     async def stream() -> AsyncIterator[bytes]:
@@ -99,21 +119,27 @@ async def run_events(request: Request) -> Response:
                 break
         yield _sse("end", "")
 
-    return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-store"})
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=_NO_STORE)
 
 
 async def all_events(request: Request) -> Response:
     """A `changed` message for every event stored after the stream opened (for the run list)."""
     store = _store(request)
 
+    resumed_from = _last_event_id(request)
+
     async def stream() -> AsyncIterator[bytes]:
         yield b"retry: 2000\n\n"
+        if resumed_from is not None:  # a reconnect: on from the last position the page was told of
+            async for stored in store.subscribe_all(resumed_from):
+                yield _sse("append", str(stored.position), stored.position)
+            return
         # What is already stored, per run, as `citeloop tail` does: only newer events count.
-        # The store names no current position, so the stream reads the stored events once
+        # The store names no current position, so a new stream reads the stored events once
         # before the live ones (server work that grows with the store; no message to the page).
         seen = {summary.run_id: summary.events for summary in await store.runs()}
         async for stored in store.subscribe_all(-1):
             if stored.event.seq >= seen.get(stored.event.run_id, 0):
-                yield _sse("append", str(stored.position))
+                yield _sse("append", str(stored.position), stored.position)
 
-    return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-store"})
+    return StreamingResponse(stream(), media_type="text/event-stream", headers=_NO_STORE)

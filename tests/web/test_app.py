@@ -19,6 +19,7 @@ from citeloop.runtime.web import MAX_BODY_CHARS, check_binding
 from citeloop.runtime.web._bodies import QUOTE_CONTEXT, evidence, segments
 from citeloop.runtime.web._security import CSP
 from helpers.cli import run_citeloop
+from helpers.postgres import postgres_url as postgres_url
 from helpers.web import QuotingPolicy, RefusingPolicy, page_of, record, serving
 
 ACME = page_of(
@@ -182,3 +183,54 @@ def test_a_locator_that_misses_its_quote_is_reported_not_marked() -> None:
     assert [c.anchor for c in found.cited] == [0, None, None, 0]  # the overlapped quote links to the mark
     assert [p.quote for p in found.pages[0].segments if p.quote is not None] == [0]
     assert found.pages[0].digest_ok
+
+
+def test_show_html_names_the_store_without_its_password(postgres_url: str, tmp_path: Path) -> None:
+    # The exported file is meant for bug reports: the store URL on it must not carry a secret.
+    secret = "s3cret-pw-never-shown"
+    with_password = postgres_url.replace("postgresql://postgres@", f"postgresql://postgres:{secret}@", 1)
+    assert secret in with_password  # trust auth takes any password
+    run = record(with_password, "Who founded Acme Robotics?", QuotingPolicy(ACME), ACME)
+    out = tmp_path / "run.html"
+    done = run_citeloop("show", run.run_id, "--html", "-o", str(out), "--store", with_password, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    html = out.read_text(encoding="utf-8")
+    assert ACME.sentence in html and secret not in html
+
+
+def _first_lines(url: str, headers: dict[str, str], wanted: str) -> list[str]:
+    """The lines of an event stream up to the first that starts with `wanted` (then hang up)."""
+    request = urllib.request.Request(url, headers=headers)
+    lines: list[str] = []
+    with urllib.request.urlopen(request, timeout=30) as response:
+        for raw in response:
+            lines.append(raw.decode().rstrip("\n"))
+            if lines[-1].startswith(wanted):
+                return lines
+    return lines
+
+
+def test_a_reconnecting_list_stream_goes_on_from_its_last_event_id(store_url: str) -> None:
+    record(store_url, "Who founded Acme Robotics?", QuotingPolicy(ACME), ACME)
+    with serving(store_url) as base:
+        # A browser that reconnects names the last position it was told of: the stream goes on
+        # from there (the run's later events), not from the store's history again.
+        lines = _first_lines(base + "/events", {"Last-Event-ID": "2"}, "id:")
+    assert lines[-1] == "id: 3"
+
+
+def test_the_live_stream_of_a_tampered_run_just_ends(store_url: str) -> None:
+    import sqlite3
+
+    run = record(store_url, "Who founded Acme Robotics?", QuotingPolicy(ACME), ACME)
+    path = store_url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "UPDATE events SET body = CAST(replace(CAST(body AS TEXT), 'Acme', 'Acmf') AS BLOB) "
+            "WHERE run_id = ? AND seq = 1",
+            (run.run_id,),
+        )
+    with serving(store_url) as base:
+        assert fetch(f"{base}/runs/{run.run_id}")[0] == 200  # the page shows the log as it is, judged
+        lines = _first_lines(f"{base}/runs/{run.run_id}/events", {}, "event:")
+    assert lines[-1] == "event: end"
