@@ -46,6 +46,10 @@ class ChainedBatch(tuple[Event, ...]):
         batch.encoded = tuple(encoded)
         return batch
 
+    def __getnewargs__(self) -> tuple[tuple[Event, ...], tuple[bytes, ...]]:
+        # copy, deepcopy and pickle rebuild a tuple subclass through __new__: with both parts.
+        return tuple(self), self.encoded
+
     def __add__(self, other: tuple[Event, ...]) -> ChainedBatch | tuple[Event, ...]:  # type: ignore[override]
         if isinstance(other, ChainedBatch):
             return ChainedBatch((*self, *other), self.encoded + other.encoded)

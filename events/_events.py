@@ -127,7 +127,8 @@ class ParseRejected(_Event):
 
 
 class ToolDispatched(_Event):
-    """A tool call is about to run. Written, and durable, before the tool starts."""
+    """A tool call. For a tool of unknown effect, durable before the tool starts; a read-only
+    tool's call is appended with its `ToolObserved`, in one batch, after the tool returns."""
 
     type: Literal["ToolDispatched"] = "ToolDispatched"
     step: int

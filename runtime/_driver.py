@@ -299,8 +299,10 @@ class Driver:
     async def _observe_read_only(self, decided: list[Event], dispatched: ToolDispatched) -> None:
         """The step's decision, the dispatch and the observation in one batch, one commit.
 
-        A crash before the batch is durable loses only a call that is safe to make again:
-        resume finds the step's reply unhandled and asks again, as the log says. Until the
+        A crash before the batch is durable loses only a call that is safe to make again.
+        Resume goes on from what the log holds: if the step began with a policy reply, the
+        reply is not in the log and the policy is asked again; if it carried out an action
+        already durable (after a recovery), that action is carried out again. Until the
         batch is durable nothing of it is shown (the listener and the sinks see it after).
         """
         config = self._config

@@ -142,3 +142,26 @@ def test_eval_on_a_terminal_shows_questions_rate_and_eta_and_json_does_not(tmp_p
     assert code == 0, output
     _no_feedback(output)
     assert _one_json_document(output)["questions"] == 2  # type: ignore[index]
+
+
+def test_the_spinner_names_what_each_wait_is_for() -> None:
+    # On a real terminal a tool call is shorter than one refresh, so the label is checked here.
+    from citeloop.runtime import Waiting
+    from citeloop.runtime.cli._feedback import RunSpinner
+
+    class Shown:
+        def __init__(self) -> None:
+            self.texts: list[str] = []
+
+        def update(self, renderable: object) -> None:
+            self.texts.append(str(renderable.text))  # type: ignore[attr-defined]
+
+    live = Shown()
+    spinner = RunSpinner(live)  # type: ignore[arg-type]
+    spinner(Waiting("r", 0, "policy", "openai:m"))
+    spinner(Waiting("r", 0, "tool", "openai:m", "search", "Acme Robotics\x1b[2J " + "x" * 80))
+    spinner(Waiting("r", 1, "policy", "openai:m"))
+    assert live.texts[0] == "step 0 · waiting for the model (openai:m)"
+    assert live.texts[1].startswith("step 0 · waiting for tool search 'Acme Robotics")
+    assert "\x1b" not in live.texts[1] and live.texts[1].endswith("…'")  # escaped and cut
+    assert live.texts[2] == "step 1 · waiting for the model (openai:m)"

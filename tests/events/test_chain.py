@@ -329,3 +329,14 @@ def test_a_stamped_batch_carries_the_bytes_it_was_chained_with() -> None:
     plain = (*first, *rest)
     assert encodings(plain) == encodings(joined)  # anything else is encoded on the spot
     assert not isinstance(first + plain, ChainedBatch)
+
+
+def test_a_stamped_batch_survives_copy_and_pickle() -> None:
+    # A store of one's own receives it in `append`: copying or pickling it must keep both parts.
+    import copy
+    import pickle
+
+    batch, _ = stamp_chain(answered_run("r"), None)
+    for again in (copy.copy(batch), copy.deepcopy(batch), pickle.loads(pickle.dumps(batch))):
+        assert isinstance(again, ChainedBatch)
+        assert list(again) == list(batch) and again.encoded == batch.encoded
