@@ -8,11 +8,7 @@ interleaving.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
-from types import MappingProxyType
+from collections.abc import Sequence
 from typing import Any, Final
 
 import anyio
@@ -20,23 +16,20 @@ import structlog
 from anyio.streams.memory import MemoryObjectSendStream
 from citeloop.events import (
     Event,
-    EventStore,
     Observation,
     PolicyReply,
     RunFailure,
     ToolDispatched,
     ToolError,
-    ToolSpec,
     chain_hash,
     encode_event,
     redact_text,
     stamp_chain,
 )
-from citeloop.policies import Policy, RunView
+from citeloop.policies import RunView
 from citeloop.tools import Tool
-from pydantic_core import PydanticSerializationError
 
-from ._admission import Admission, Slot
+from ._admission import Slot
 from ._decide import (
     CANCELLED_ANSWER,
     decide_abstain,
@@ -50,12 +43,11 @@ from ._decide import (
     next_move,
 )
 from ._fold import fold
-from ._limits import DEFAULT_LIMITS, Limits
-from ._project import Projector, ViewOptions
-from ._sinks import SinkHub
+from ._loop_config import LoopConfig
+from ._project import Projector
+from ._recordable import recordable
 from ._state import RunState
-from ._support import DEFAULT_SUPPORT, SUPPORT_METHODS, SupportMethod
-from ._waiting import Waiting, Watcher
+from ._waiting import Waiting
 
 
 class _TimedOut:
@@ -63,34 +55,6 @@ class _TimedOut:
 
 
 _TIMED_OUT: Final = _TimedOut()
-
-
-@dataclass(frozen=True, slots=True)
-class LoopConfig:
-    """What every run of one `Runtime` shares."""
-
-    store: EventStore
-    tools: Mapping[str, Tool]
-    policy: Policy
-    clock: Callable[[], datetime]
-    tool_timeout: float
-    policy_timeout: float | None
-    view_options: ViewOptions
-    hub: SinkHub
-    admission: Admission
-    limits: Limits = DEFAULT_LIMITS
-    # The support methods new runs are held to (recorded in RunStarted), and the methods by
-    # name that judge any run's finishes: a run is held to the names its log records.
-    support: tuple[str, ...] = DEFAULT_SUPPORT
-    support_methods: Mapping[str, SupportMethod] = field(default_factory=lambda: SUPPORT_METHODS)
-    watchers: tuple[Watcher, ...] = ()  # told what each run is about to wait on (runtime/_waiting.py)
-
-    # The tool table every decision trusts: what each tool declares now (built once).
-    specs: Mapping[str, ToolSpec] = field(init=False)
-
-    def __post_init__(self) -> None:
-        specs = {name: ToolSpec(name=name, read_only=tool.read_only) for name, tool in self.tools.items()}
-        object.__setattr__(self, "specs", MappingProxyType(specs))
 
 
 class Driver:
@@ -264,7 +228,7 @@ class Driver:
             detail = f"next_step returned {type(raw).__name__}, not str or PolicyReply"
             await self._policy_failed("cannot: the policy failed", detail)
             return
-        reply = _recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
+        reply = recordable(raw if isinstance(raw, PolicyReply) else PolicyReply(text=raw))
         config = self._config
         decided = decide_reply(
             self.state,
@@ -369,32 +333,6 @@ class Driver:
 
 def _head_of(stored: Sequence[Event]) -> str | None:
     return chain_hash(encode_event(stored[-1])) if stored else None
-
-
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-def _scrub(value: Any) -> Any:
-    if isinstance(value, str):
-        return _LONE_SURROGATE.sub("\ufffd", value)
-    if isinstance(value, dict):
-        return {_scrub(key): _scrub(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_scrub(item) for item in value]
-    return value
-
-
-def _recordable(reply: PolicyReply) -> PolicyReply:
-    """The reply as the log can hold it: lone surrogates (not encodable as UTF-8) become U+FFFD.
-
-    Such text cannot be stored in any store; replacing the broken code points keeps the
-    step on the record (and lets the parser judge the rest) instead of failing the run.
-    """
-    try:
-        reply.__pydantic_serializer__.to_json(reply)
-    except PydanticSerializationError:
-        return reply.model_copy(update={"text": _scrub(reply.text), "structured": _scrub(reply.structured)})
-    return reply
 
 
 def _log() -> Any:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
@@ -19,9 +20,10 @@ from citeloop.tools import Tool
 from ._admission import Admission, Slot
 from ._check import CheckReport, check_events
 from ._decide import decide_continuation
-from ._driver import Driver, LoopConfig
+from ._driver import Driver
 from ._fold import fold
 from ._limits import DEFAULT_LIMITS, Limits
+from ._loop_config import LoopConfig
 from ._outcome import Outcome
 from ._project import ViewOptions
 from ._sinks import Sink, SinkHub, SinkStats
@@ -185,14 +187,8 @@ class Runtime:
     async def run(self, question: str, *, run_id: str | None = None) -> Outcome:
         """Run one question to its outcome: an answer that passed the gate, or an abstention."""
         self._require_started()
-        # Admitted first: ten thousand runs queued for a slot hold a coroutine each, not a
-        # driver each (fewer objects alive, shorter collector pauses: runtime/_admission.py).
-        slot = Slot(self._config.admission)
-        await slot.take()
-        try:
+        async with self._admitted() as slot:
             return await self._start_and_drive(Driver(self._config, slot=slot), question, run_id)
-        finally:
-            slot.give()
 
     async def stream(self, question: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
         """Run one question, yielding each event once it is durable in the log."""
@@ -201,15 +197,13 @@ class Runtime:
         failure: list[BaseException] = []
 
         async def drive(sender: MemoryObjectSendStream[Event]) -> None:
-            slot = Slot(self._config.admission)
             try:
-                await slot.take()
-                driver = Driver(self._config, listener=sender, slot=slot)
-                await self._start_and_drive(driver, question, run_id)
+                async with self._admitted() as slot:
+                    driver = Driver(self._config, listener=sender, slot=slot)
+                    await self._start_and_drive(driver, question, run_id)
             except Exception as exc:  # handed to the consumer, who raised nothing yet
                 failure.append(exc)
             finally:
-                slot.give()
                 sender.close()
 
         task_group.start_soon(drive, send)
@@ -235,11 +229,11 @@ class Runtime:
         read-only, and recorded as `ToolOutcomeUnknown` otherwise.
         """
         self._require_started()
-        events = await self._read(run_id)
-        driver = Driver(self._config, events)
-        if driver.state.finished:
-            return Outcome.from_state(driver.state)
-        return await self._drive(driver, run_id, driver.drive())
+        async with self._admitted() as slot:
+            driver = Driver(self._config, await self._read(run_id), slot=slot)
+            if driver.state.finished:
+                return Outcome.from_state(driver.state)
+            return await self._drive(driver, run_id, driver.drive())
 
     async def continue_run(self, run_id: str, *, new_run_id: str | None = None) -> Outcome:
         """Carry a cancelled or failed run on as a new run, from where its log stops.
@@ -254,9 +248,10 @@ class Runtime:
         if status not in ("cancelled", "failed"):
             raise UsageError(f"run {run_id!r} is {status}: only a cancelled or failed run is continued")
         new_run_id = new_run_id or self._new_id()
-        driver = Driver(self._config)
-        return await self._drive(
-            driver, new_run_id, driver.continue_and_drive(decide_continuation(events, new_run_id))
+        async with self._admitted() as slot:
+            driver = Driver(self._config, slot=slot)
+            return await self._drive(
+                driver, new_run_id, driver.continue_and_drive(decide_continuation(events, new_run_id))
         )
 
     async def cancel(self, run_id: str) -> Outcome:
@@ -292,15 +287,27 @@ class Runtime:
             raise UsageError(f"run {run_id!r} is already being driven by this runtime")
         self._active.add(run_id)
         try:
-            # Admitted before taking the run's lock: thousands of runs queued for a slot
-            # cost the loop a wait each, not a lock each (runtime/_admission.py).
-            await driver.slot.take()
+            # The caller is admitted already (`_admitted`): thousands of runs queued for a
+            # slot cost the loop a wait each, not a lock each (runtime/_admission.py).
             async with self._locks.hold(run_id):
                 return Outcome.from_state(await driving)
         finally:
-            driver.slot.give()
             driving.close()  # never started when the lock was refused
             self._active.discard(run_id)
+
+    @contextlib.asynccontextmanager
+    async def _admitted(self) -> AsyncIterator[Slot]:
+        """A slot held for the block, taken before anything else of the run is built.
+
+        Ten thousand runs queued here hold a coroutine each, not a driver and a folded log
+        each: fewer objects alive, shorter collector pauses (runtime/_admission.py).
+        """
+        slot = Slot(self._config.admission)
+        await slot.take()
+        try:
+            yield slot
+        finally:
+            slot.give()
 
     def _policy_name(self) -> str:
         return policy_name(self._config.policy)
