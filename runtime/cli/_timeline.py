@@ -29,6 +29,7 @@ from citeloop.events import (
     PolicyReply,
     RunStarted,
     SearchHits,
+    Support,
     Text,
     ToolDispatched,
     ToolError,
@@ -195,6 +196,26 @@ def _model_call(reply: PolicyReply) -> ModelCall:
     return ModelCall(reply.model, reply.usage, reply.latency_ms)
 
 
+def _supports(support: tuple[Support, ...]) -> list[dict[str, str]]:
+    return [{"method": s.method, "verdict": s.verdict, "detail": s.detail} for s in support]
+
+
+def _support_said(support: tuple[Support, ...]) -> str:
+    """Each support method's verdict, after the gate's: ` · support answer-in-quote: supported, ...`."""
+    if not support:
+        return ""
+    said = [f"{s.method}: {s.verdict}" + (f" ({s.detail})" if s.detail else "") for s in support]
+    return " · support " + ", ".join(said)
+
+
+def _candidate_said(event: Abstained) -> str:
+    """The answer a refusing policy found but did not trust, and its score (docs/gate.md)."""
+    if event.candidate is None:
+        return ""
+    score = "" if event.score is None else f", score {event.score:.2f}"
+    return f" (best candidate {event.candidate!r}{score})"
+
+
 def _row(events: tuple[Event, ...]) -> Step:
     """One step of the fold's `by_step` as a timeline row."""
     row = Step(events[0].step)  # type: ignore[union-attr]  # the fold never groups RunStarted
@@ -222,14 +243,21 @@ def _row(events: tuple[Event, ...]) -> Step:
                 row.observation = f"outcome unknown: {event.tool}({event.input!r}) was not run again"
                 row.observations.append({"tool": event.tool, "input": event.input, "kind": "outcome_unknown"})
             case FinishRejected():
-                row.verdict = f"finish rejected: {event.code}"
-                row.decision = {"kind": "finish_rejected", "code": event.code}
+                row.verdict = f"finish rejected: {event.code}{_support_said(event.support)}"
+                support = _supports(event.support)
+                row.decision = {"kind": "finish_rejected", "code": event.code, "support": support}
             case Answered():
-                row.verdict = "accepted: answered"
-                row.decision = {"kind": "answered"}
+                row.verdict = f"accepted: answered{_support_said(event.support)}"
+                row.decision = {"kind": "answered", "support": _supports(event.support)}
             case Abstained():
-                row.verdict = f"abstained: {event.reason}"
-                row.decision = {"kind": "abstained", "reason": event.reason, "detail": event.detail}
+                row.verdict = f"abstained: {event.reason}{_candidate_said(event)}"
+                row.decision = {
+                    "kind": "abstained",
+                    "reason": event.reason,
+                    "detail": event.detail,
+                    "candidate": event.candidate,
+                    "score": event.score,
+                }
             case RunStarted() | ToolDispatched():
                 pass
             case _:

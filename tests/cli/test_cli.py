@@ -165,8 +165,12 @@ def test_show_prints_each_steps_thought_action_observation_and_verdict(asked: As
     actions = [step["action"] for step in timeline["steps"]]
     assert actions[0] == {"kind": "call", "tool": "search", "input": actions[0]["input"]}
     assert actions[-1]["kind"] == "finish" and actions[-1]["payload"]["answer"]
-    assert timeline["steps"][-1]["decision"] == {"kind": "answered"}
-    assert timeline["steps"][-1]["text"]["verdict"] == "accepted: answered"
+    decision = timeline["steps"][-1]["decision"]
+    assert decision["kind"] == "answered"
+    # Each support method's verdict on the accepted finish, by name (docs/gate.md).
+    assert decision["support"] and {s["verdict"] for s in decision["support"]} == {"supported"}
+    verdict = timeline["steps"][-1]["text"]["verdict"]
+    assert verdict.startswith("accepted: answered · support answer-in-quote: ")
 
 
 def test_replay_check_reports_no_divergence_and_dispatches_nothing(cli: Cli, tmp_path: Path) -> None:

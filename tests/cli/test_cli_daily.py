@@ -254,7 +254,8 @@ def test_show_gives_times_model_usage_and_the_final_answer_typed_in_json(tmp_pat
     assert page["kind"] == "page" and page["url"] == "https://wiki.example/acme" and "body" in page
     assert first["model_call"]["usage"]["prompt_tokens"] == 120 and first["model_call"]["model"] == "m"
     assert first["model_call"]["latency_ms"] >= 0 and first["duration_ms"] >= 0
-    assert last["action"]["kind"] == "finish" and last["decision"] == {"kind": "answered"}
+    assert last["action"]["kind"] == "finish" and last["decision"]["kind"] == "answered"
+    assert {s["verdict"] for s in last["decision"]["support"]} == {"supported"}  # by method, all passed
     assert data["final"]["type"] == "Answered" and data["final"]["citations"] == ["https://wiki.example/acme"]
     assert data["final"]["locators"][0]["quote"] == "Acme Robotics was founded by Ada Ortiz"
     assert data["model"]["calls"] == 2 and data["model"]["prompt_tokens"] == 320
