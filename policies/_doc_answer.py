@@ -6,12 +6,19 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   or the value a sentence about it gives after "(default: ...)", "defaults to",
   "the default (value) is", "a default value of", "... (the default)";
 - `version`: the number in "New in version N" / "Changed in version N" under the term
-  (or, for a module, the top section) the question names, or "<product> N" beside it;
+  (or, for a module, the top section) the question names, or "<product> N" beside it; a
+  term named in full outranks one sharing its last part, and "Changed in version N: Added
+  the X parameter" answers when X was added;
 - `which`: the identifier a sentence matching the question's description names, of the
-  shape the question asks for (a function is called `f()`, an option starts with `-`),
-  or the term that sentence describes (the quote then runs from the term);
+  shape the question asks for (a function is called `f()`, an option starts with `-`, an
+  exception is named `...Error` or declared one, and nothing but a function, a method, a
+  decorator or a class is a call), or the term that sentence describes (the quote then
+  runs from the term); the word qualifying the noun ("compression" type) must be there;
 - `does`: the first sentence describing the term the question names;
 - `value`: a table cell under the column the question names, in the row it names.
+
+A stated default that is a predicate ("is available") is none, and a question asking for a
+number takes only an answer holding one.
 
 A candidate carries a score: how much of the question's description its sentence and
 context (terms, headings) hold. None is returned for a kind with no candidate.
@@ -82,6 +89,7 @@ _DEFAULT_FORMS: Final = tuple(
     )
 )
 _NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
+_ADDED: Final = re.compile(r"(?:Added|New)\b")
 _CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
 
@@ -96,9 +104,15 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.noun == "unhandled":
         return []
     found = list(extract[q.kind](q, pages))
+    if q.kind in ("default", "value") and _ASKS_NUMBER.search(q.text.casefold()):
+        found = [c for c in found if _NUMERAL.search(c.answer)]
     # A word of the question that is the title of an opened page ("in shutil") scopes the answer to it.
     tops = {page.url: page_subject(page) for page in pages}
-    scoped = [w for w in q.words if any(w in stems(top) for top in tops.values())]
+    # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
+    member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {
+        w for i in q.identifiers for w in stems(names(i)[0].split(".", 1)[0])
+    }
+    scoped = [w for w in q.words if w not in member and any(w in stems(top) for top in tops.values())]
     found = [c for c in found if all(w in stems(tops[c.url]) or w in stems(c.evidence) for w in scoped)]
     order = {id(c): i for i, c in enumerate(found)}
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
@@ -136,25 +150,38 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
-            yield DocCandidate(page.url, _trim(match.group(1)), text, score, "stated default")
+            value = _trim(match.group(1))
+            if _PREDICATE.fullmatch(value):
+                break  # "the default entry is available": a predicate, not a value
+            yield DocCandidate(page.url, value, text, score, "stated default")
             break
 
 
 def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
-    added = re.search(r"\b(added|new|introduced|available)\b", q.text.casefold()) is not None
+    added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
             yield from _product_version(q, page, text)
             continue
         match = _NEW_IN.search(text)
-        if match is None or (added and match.group(1) != "New") or (not added and match.group(1) == "New"):
+        if match is None:
             continue
         rest = text[match.end() :].strip(" .:")
+        # "Changed in version 3.2: Added the keyencoding parameter" is when a parameter was added.
+        # when what it added is what the question asks about, not for the term it sits under.
+        new = match.group(1) == "New" or (
+            match.group(1) == "Changed" and _ADDED.match(rest) is not None and overlap(q, rest) > 0
+        )
+        if (added and not new) or (not added and match.group(1) == "New"):
+            continue
         if q.identifiers:
             if not about(line, text, q):
                 continue
-            where = 1.0
+            # Under the term the question names in full ("Repr.fillvalue"), not one that shares its last part.
+            where = (
+                1.5 if any(_is_term_of(term, i) for term in line.terms[-1:] for i in q.identifiers) else 1.0
+            )
         elif added and not rest:
             # A module: the notes at the top of its page, under no term and no sub-section.
             if line.terms or len(line.headings) > 1 or overlap(q, *line.headings) < 0.5:
@@ -164,6 +191,11 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             where = overlap(q, rest, *line.terms, *line.headings)
         score = where + (overlap(q, rest) if rest else 0.5)
         yield DocCandidate(page.url, match.group(2), text, score, f"{match.group(1)} in version")
+
+
+def _is_term_of(term: str, identifier: str) -> bool:
+    name, wanted = term_name(term).casefold(), names(identifier)[0]
+    return "." in wanted and (name == wanted or name.endswith("." + wanted))
 
 
 def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandidate]:
@@ -187,7 +219,28 @@ def _call_after(text: str, end: int) -> str:
     return "()" if re.match(r" ?\(", text[end:]) else ""
 
 
+# Nouns for a thing that is not called: a call ("get()") is a function, not one of these.
+_NOT_CALLED: Final = frozenset(
+    {"exception", "attribute", "constant", "variable", "module", "field", "property", "setting", "type",
+     "value", "format", "mode", "level", "header", "keyword"}
+)  # fmt: skip
+# Words before a "which" noun that do not narrow it ("which one function", "what other module").
+_NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
+# A stated default that is a predicate ("is available", "is opened for reading"), not a value.
+_PREDICATE: Final = re.compile(r"[a-z]+(?:ed|able|ible|ing)")
+# A question asking for a number: an answer without one does not answer it.
+_ASKS_NUMBER: Final = re.compile(r"number|how many")
+_NUMERAL: Final = re.compile(rf"\d|\b{_NUMBER}\b", re.IGNORECASE)
+_EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$")
+# "raises the Full exception": an exception named by a plain capitalised word.
+_NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
+
+
 def _shape_ok(identifier: str, noun: str | None) -> bool:
+    if noun in _NOT_CALLED and "(" in identifier:
+        return False
+    if noun == "exception":
+        return _EXCEPTION_NAME.search(identifier) is not None
     if noun in ("function", "method", "decorator"):
         return identifier.endswith(")") or "(" in identifier
     if noun in ("option", "flag"):
@@ -205,8 +258,16 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     # "Which function in shutil ...": the answer must come from shutil's page or name it.
     scope = re.search(rf"\b{q.noun}s? (?:in|of|from) (?:the )?([a-z_][\w.]*)", q.text.casefold())
     within = scope.group(1) if scope is not None and scope.group(1) not in FRAME else None
+    # "Which compression type ...": the word that says which kind of type must be where the answer is.
+    kind = re.match(rf"^(?:which|what) ([a-z]\w*) {q.noun}s?\b", q.text.casefold())
+    word = kind.group(1) if kind is not None and kind.group(1) not in _NOT_QUALIFIERS else None
+    qualifier = [stem(word), stem(word + "s"), word] if word is not None else []  # "file" / "files"
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
+            continue
+        if qualifier and not overlap_words(
+            qualifier, sentence.text, *line.terms[-1:], *line.headings, page_subject(page)
+        ):
             continue
         text = sentence.text
         fit = overlap(q, text, *line.headings[-1:])
@@ -219,6 +280,11 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
         ]
+        if q.noun == "exception":
+            shaped += [
+                (m.start(1), m.group(1)) for m in _NAMED_EXCEPTION.finditer(text) if m.group(1) not in own
+            ]
+            shaped.sort()
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             stretches = [
@@ -235,8 +301,13 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         if line.terms and sentence.start == 0 and line.depth > 0:
             term = line.terms[-1]
             name = term_name(term)
-            call = name + "()" if "(" in term else name
-            if _shape_ok(call, q.noun) and name.casefold() not in own:
+            declared = clean(term).startswith(("class ", "exception "))
+            call = name + "()" if "(" in term and not declared else name
+            # A term declared "exception X" is one, whatever its name.
+            shaped_ok = _shape_ok(call, q.noun) or (
+                q.noun == "exception" and clean(term).startswith("exception ")
+            )
+            if shaped_ok and name.casefold() not in own:
                 prefix = page.body[: line.start].rstrip()
                 term_line = prefix[prefix.rfind("\n") + 1 :].strip()
                 if clean(term_line) == clean(term):
@@ -246,8 +317,8 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
 
 
 def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:
-    for page, _line, sentence in sentences_of(pages):
-        fit = overlap(q, sentence.text)
+    for page, line, sentence in sentences_of(pages):
+        fit = overlap(q, sentence.text, *line.terms[-1:])
         match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
         if match is not None and fit >= 0.6:
             yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")
@@ -290,7 +361,9 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     if q.noun is None:
         return
     noun = re.escape(q.noun)
-    counted = re.compile(rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?) ?{noun[:4]}\w*")
+    unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"
+    # "45 bytes", "45 (binary) bytes", "a 16-bit CRC"
+    counted = re.compile(rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?)(?: \([a-z ]+\))?[ -]?{unit}\w*")
     measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None
     for page, line, sentence in sentences_of(pages):

@@ -23,7 +23,7 @@ from citeloop.events import Finish, Page
 
 from ._conflict import disagreement
 from ._doc_answer import DocCandidate, answer_doc
-from ._doc_questions import DocQuestion, doc_question, structured
+from ._doc_questions import DocQuestion, doc_question, is_identifier, structured
 from ._extractive_score import (
     CONF_WEIGHTS,
     RANK_WEIGHTS,
@@ -312,5 +312,14 @@ class ExtractivePolicy:
 
 
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:
-    """Whether two candidates give different answers (compared without case or white space)."""
-    return " ".join(one.answer.casefold().split()) != " ".join(other.answer.casefold().split())
+    """Whether two candidates give different answers (compared without case or white space).
+
+    An identifier and the same one with its module ("NetrcParseError", "netrc.NetrcParseError")
+    are one answer.
+    """
+    first, second = (" ".join(c.answer.casefold().split()) for c in (one, other))
+    if first == second:
+        return False
+    if is_identifier(first) or is_identifier(second):
+        return not (first.endswith("." + second) or second.endswith("." + first))
+    return True
