@@ -89,6 +89,9 @@ class EventIndex:
                     return
             await wakeup.wait()
 
+    def head_position(self) -> int:
+        return len(self._global) - 1
+
     async def subscribe_all(self, after: int, check_open: Callable[[], None]) -> AsyncIterator[StoredEvent]:
         position = after + 1
         while True:

@@ -272,6 +272,11 @@ class JsonlStore(AsyncResource):
     def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
         return self._events.subscribe_all(after, self._check_open)
 
+    async def head_position(self) -> int:
+        self._check_open()
+        await anyio.lowlevel.checkpoint()
+        return self._events.head_position()
+
     async def aclose(self) -> None:
         if self._closed:
             return

@@ -57,6 +57,11 @@ class MemoryStore(AsyncResource):
     def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
         return self._index.subscribe_all(after, self._check_open)
 
+    async def head_position(self) -> int:
+        self._check_open()
+        await anyio.lowlevel.checkpoint()
+        return self._index.head_position()
+
     async def aclose(self) -> None:
         self._closed = True
         self._index.wake()

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from psycopg_pool import AsyncConnectionPool
 
 DEFAULT_SCHEMA: Final = "citeloop"
+_HEAD_POSITION: Final = (
+    "SELECT coalesce(max(position), -1) FROM {events} WHERE xid < pg_snapshot_xmin(pg_current_snapshot())"
+)
 _PAGE: Final = 1_000  # rows per query when tailing
 _OPTIONS: Final = ("schema", "pool_size", "poll", "notify")
 _READ: Final = "SELECT body FROM {events} WHERE run_id = %s AND seq > %s ORDER BY seq"
@@ -309,6 +312,12 @@ class PostgresStore(AsyncResource):
                     if event.type in TERMINAL_TYPES:
                         return
                 idle = not rows
+
+    async def head_position(self) -> int:
+        # Only rows a tailer may return now (finished transactions: see subscribe_all); a row
+        # still in flight has a higher position, so following from here misses nothing.
+        rows = await self._db.fetch("head", _HEAD_POSITION, ())
+        return int(rows[0][0])
 
     async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
         last = after

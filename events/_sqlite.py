@@ -359,6 +359,11 @@ class SqliteStore(AsyncResource):
                     return
             await self._wait(wakeup)
 
+    async def head_position(self) -> int:
+        await anyio.lowlevel.checkpoint()
+        (row,) = self._query("SELECT coalesce(max(position), -1) FROM events", ())
+        return cast(int, row[0])
+
     async def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
         last = after
         while True:

@@ -68,6 +68,14 @@ class EventStore(Closeable, Protocol):
         """Every run's events with global `position > after`, then live ones; never ends by itself."""
         ...
 
+    async def head_position(self) -> int:
+        """The position of the newest event `subscribe_all` can return now, -1 when none.
+
+        `subscribe_all(await store.head_position())` follows only what is stored after the
+        call, without reading the store's history first (a live tail, the viewer's list).
+        """
+        ...
+
 
 def check_batch(run_id: str, events: Sequence[Event], expected_seq: int) -> None:
     """Refuse a batch that is malformed in itself (the caller's bug, not a conflict)."""

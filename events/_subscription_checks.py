@@ -105,3 +105,24 @@ async def check_subscribe_all_loses_and_duplicates_nothing(harness: StoreHarness
                         if len(resumed) == len(got) - len(got) // 2 - 1:
                             break
         assert resumed == got[len(got) // 2 + 1 :]
+
+
+async def check_head_position_follows_only_newer_events(harness: StoreHarness) -> None:
+    """`subscribe_all(head_position())` yields what is appended after the call, and nothing before."""
+    async with harness.open() as store:
+        before = _run_id("headold")
+        await _start(store, before, steps=2)
+        head = await store.head_position()
+        with anyio.fail_after(_GUARD_SECONDS):
+            async with _closing(store.subscribe_all()) as stream:
+                async for stored in stream:  # the newest stored event is at the head
+                    if stored.position == head:
+                        assert stored.event == (await store.read(before))[-1]
+                        break
+        after = _run_id("headnew")
+        await _start(store, after, steps=1)
+        with anyio.fail_after(_GUARD_SECONDS):
+            async with _closing(store.subscribe_all(head)) as stream:
+                first = await anext(aiter(stream))
+        assert first.event.run_id == after and first.event.seq == 0 and first.position > head
+        assert await store.head_position() >= first.position

@@ -52,6 +52,7 @@ from ._queue_checks import (
     run_queue_conformance,
 )
 from ._subscription_checks import (
+    check_head_position_follows_only_newer_events,
     check_subscribe_all_loses_and_duplicates_nothing,
     check_subscribe_stored_then_live,
 )
@@ -71,6 +72,7 @@ __all__ = (
     "check_ended_run_refuses_appends",
     "check_enqueue_appends_and_queues",
     "check_finished_runs_are_never_claimed",
+    "check_head_position_follows_only_newer_events",
     "check_large_page_round_trips",
     "check_lease_runs_out_and_renewal_then_fails",
     "check_malformed_batches_are_usage_errors",
@@ -99,6 +101,7 @@ _ALWAYS: Final[tuple[Check, ...]] = (
     check_concurrent_runs,
     check_subscribe_stored_then_live,
     check_subscribe_all_loses_and_duplicates_nothing,
+    check_head_position_follows_only_newer_events,
     check_unicode_round_trips,
     check_large_page_round_trips,
     check_runs_lists_status,

@@ -93,6 +93,9 @@ class LeasedStore(AsyncResource):
     def subscribe_all(self, after: int = -1) -> AsyncIterator[StoredEvent]:
         return self._store.subscribe_all(after)
 
+    async def head_position(self) -> int:
+        return await self._store.head_position()
+
     async def aclose(self) -> None:
         """The underlying store belongs to the worker, which closes it."""
 

@@ -207,14 +207,15 @@ def tail(
             sink(event)
 
     async def follow_all(opened: EventStore) -> None:
-        # What is already stored, per run, so that without --from-start only new events print.
-        live_only = not from_start and after is None
-        seen = {summary.run_id: summary.events for summary in await opened.runs()} if live_only else {}
-        async for stored in opened.subscribe_all(-1 if after is None else after):
-            if stored.event.seq >= seen.get(stored.event.run_id, 0):
-                record = {"position": stored.position, **redact(stored.event.model_dump(mode="json"))}
-                out.write(orjson.dumps(record).decode() + "\n")
-                out.flush()
+        # Without --from-start or --after only new events print: from the store's head, so
+        # the history is never read (a store of millions of events starts as fast as an empty one).
+        start = after
+        if start is None:
+            start = -1 if from_start else await opened.head_position()
+        async for stored in opened.subscribe_all(start):
+            record = {"position": stored.position, **redact(stored.event.model_dump(mode="json"))}
+            out.write(orjson.dumps(record).decode() + "\n")
+            out.flush()
 
     async def follow() -> None:
         # Read-only, and a store that does not exist is an error (a typo must not create one).

@@ -130,16 +130,10 @@ async def all_events(request: Request) -> Response:
 
     async def stream() -> AsyncIterator[bytes]:
         yield b"retry: 2000\n\n"
-        if resumed_from is not None:  # a reconnect: on from the last position the page was told of
-            async for stored in store.subscribe_all(resumed_from):
-                yield _sse("append", str(stored.position), stored.position)
-            return
-        # What is already stored, per run, as `citeloop tail` does: only newer events count.
-        # The store names no current position, so a new stream reads the stored events once
-        # before the live ones (server work that grows with the store; no message to the page).
-        seen = {summary.run_id: summary.events for summary in await store.runs()}
-        async for stored in store.subscribe_all(-1):
-            if stored.event.seq >= seen.get(stored.event.run_id, 0):
-                yield _sse("append", str(stored.position), stored.position)
+        # A reconnect goes on from the last position the page was told of; a new stream from
+        # the store's head: only newer events count, and the history is never read.
+        start = resumed_from if resumed_from is not None else await store.head_position()
+        async for stored in store.subscribe_all(start):
+            yield _sse("append", str(stored.position), stored.position)
 
     return StreamingResponse(stream(), media_type="text/event-stream", headers=_NO_STORE)

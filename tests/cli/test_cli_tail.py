@@ -122,6 +122,30 @@ def test_tail_lines_carry_positions_and_after_continues_from_one(tmp_path: Path)
         tail.stop()
 
 
+def _has_open(pid: int, path: Path) -> bool:
+    fds = Path(f"/proc/{pid}/fd")
+    return any(os.path.realpath(fd) == str(path.resolve()) for fd in fds.iterdir())
+
+
+def test_a_live_tail_starts_at_the_head_and_prints_no_history(tmp_path: Path) -> None:
+    # Without --from-start the tail follows from the store's head (head_position), never
+    # reading the history: the finished run's events must not appear, a later run's must.
+    old = _ask(tmp_path)
+    store = _env(tmp_path)["CITELOOP_STORE"]
+    with tailing(["--store", store], tmp_path) as tail:
+        # Once the tail holds the database open it asks for the head at once; a new `ask`
+        # needs far longer to start than that, so what it appends comes after the head.
+        deadline = time.monotonic() + HANG_GUARD
+        while not _has_open(tail.process.pid, tmp_path / "runs.db"):
+            assert time.monotonic() < deadline, f"the tail never opened the store: {tail.stop()}"
+            time.sleep(0.05)
+        new = _ask(tmp_path)
+        lines = iter_until_both(tail, new)
+        tail.stop()
+    assert {line["run_id"] for line in lines} == {new} and old != new
+    assert [line["seq"] for line in lines] == list(range(len(lines)))  # the whole new run, in order
+
+
 def iter_until_both(tail: Tail, *run_ids: str) -> list[dict[str, object]]:
     """Lines until every named run's terminal event has been printed."""
     count = 1
