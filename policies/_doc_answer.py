@@ -14,7 +14,9 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   exception is named `...Error` or declared one, and nothing but a function, a method, a
   decorator or a class is a call), or the term that sentence describes (the quote then
   runs from the term); the word qualifying the noun ("compression" type) must be there;
-- `does`: the first sentence describing the term the question names;
+- `does`: the first sentence describing the term the question names; for "what does f
+  return (when ...)", the span after "return(s)" in a sentence under f (holding the
+  condition, if one is asked), never the description of what f does;
 - `value`: a table cell under the column the question names, in the row it names.
 
 A stated default that is a predicate ("is available") is none, and a question asking for a
@@ -48,7 +50,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_questions import FRAME, DocQuestion, is_identifier
-from ._outline import clean, outline
+from ._outline import Line, clean, outline
 from ._sentences import Sentence, split_sentences, stem
 
 
@@ -89,6 +91,9 @@ _DEFAULT_FORMS: Final = tuple(
     )
 )
 _NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
+_RETURNS: Final = re.compile(
+    r"\b[Rr]eturns? (.+?)(?=,| \(| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
+)
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
 _CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
@@ -336,11 +341,36 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 continue
             if owner and not all(any(mentions(t, i) for t in (*line.terms, line.text)) for i in owner):
                 continue
+            if q.noun == "return":
+                yield from _returned(q, page, line, lines[index + 1 :])
+                continue
             first = lines[index + 1]
             sentences = split_sentences(page.body[first.start : first.end])
             if sentences:
                 text = sentences[0].text
                 yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
+
+
+def _returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> Iterator[DocCandidate]:
+    """ "What does f return (when ...)?": what a sentence described under f says it returns.
+
+    Only a sentence that says "return(s)" answers; the span runs from after it to the first
+    comma, bracket or condition. With a condition in the question, the sentence must hold it.
+    """
+    condition = [w for w in q.words if w not in stems(term.text)]
+    for line in below:
+        if clean(term.text) not in line.terms:
+            break  # past the description of the term
+        for sentence in split_sentences(page.body[line.start : line.end]):
+            match = _RETURNS.search(sentence.text)
+            if match is None or not match.group(1).strip():
+                continue
+            fit = overlap(q, sentence.text, term.text) if condition else 1.0
+            if condition and not overlap_words(condition, sentence.text):
+                continue
+            yield DocCandidate(
+                page.url, _trim(match.group(1).strip()), sentence.text, 1.0 + fit, "what it returns"
+            )
 
 
 def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

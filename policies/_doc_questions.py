@@ -51,7 +51,10 @@ _WHICH: Final = re.compile(r"^(?:which|what)(?: (\w+))?(?: (\w+))?\b")
 _MEASURE: Final = re.compile(
     r"^(?:how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
 )
-_DOES: Final = re.compile(r"^what (?:does|do) (.+?) (do|return|mean)\??$")
+# "What does X return when no file is opened?": the condition goes to the words to match.
+_DOES: Final = re.compile(
+    r"^what (?:does|do) (.+?) (do|return|mean)(?: (?:when|if|on|for|after|before|in case)\b.*)?\??$"
+)
 
 
 def is_identifier(token: str) -> bool:

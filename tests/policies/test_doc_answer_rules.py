@@ -42,6 +42,11 @@ FMT_PACKED: packed format read from the file.</p></dd>
 <dd><p>This string is shown for recursive references.</p><p>New in version 3.11.</p></dd>
 <dt>class bin.Shelf(store, keyencoding='utf-8')</dt>
 <dd><p>A shelf of bins.</p><p>Changed in version 3.2: Added the keyencoding parameter.</p></dd>
+<dt>bin.fetch(key)</dt>
+<dd><p>Fetch the thing stored under key.</p><p>When the bin is empty, returns -1.</p>
+<p>This function returns the thing, which makes it chainable.</p></dd>
+<dt>bin.wipe()</dt>
+<dd><p>Remove every thing from the bin.</p></dd>
 <dt>bin.crc(data)</dt>
 <dd><p>Compute a 16-bit CRC value of data. Lines normally contain 45 (binary) bytes.</p></dd></dl>
 </body></html>
@@ -132,3 +137,15 @@ def test_an_identifier_and_the_same_one_with_its_module_are_one_answer() -> None
     assert not _differs(candidate("NetrcParseError"), candidate("netrc.NetrcParseError"))
     assert _differs(candidate("ParseError"), candidate("netrc.NetrcParseError"))  # must fail: another name
     assert _differs(candidate("3.2"), candidate("3.11"))
+
+
+def test_what_a_function_returns_is_what_a_sentence_under_it_says_it_returns(page: Page) -> None:
+    assert answers(page, "What does bin.fetch return when the bin is empty?")[:1] == ["-1"]
+    found = answers(page, "What does bin.fetch return?")
+    assert set(found) == {"-1", "the thing"}  # two answers: the policy refuses a tie
+    # Must fail: the description of what it does is not what it returns.
+    assert "Fetch the thing stored under key" not in found
+    # Must fail: nothing under bin.wipe says what it returns.
+    assert answers(page, "What does bin.wipe return?") == []
+    # Must fail: no sentence under bin.fetch holds the condition asked about.
+    assert answers(page, "What does bin.fetch return when the lid is locked?") == []
