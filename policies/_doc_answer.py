@@ -38,6 +38,7 @@ from citeloop.events import Page
 from ._doc_match import (
     PLAIN,
     about,
+    in_order,
     mentions,
     names,
     overlap,
@@ -94,6 +95,8 @@ _NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\
 _RETURNS: Final = re.compile(
     r"\b[Rr]eturns? (.+?)(?=,| \(| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
 )
+# Word order breaks a tie of the same words ("RGB to HSV" / "HSV to RGB"); it never outweighs a word.
+ORDER: Final = 0.05
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
 _CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
@@ -267,6 +270,8 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     kind = re.match(rf"^(?:which|what) ([a-z]\w*) {q.noun}s?\b", q.text.casefold())
     word = kind.group(1) if kind is not None and kind.group(1) not in _NOT_QUALIFIERS else None
     qualifier = [stem(word), stem(word + "s"), word] if word is not None else []  # "file" / "files"
+    # The word that names the module or the kind ("which getopt function") is not the answer.
+    own |= {w for w in (word, within) if w is not None}
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
@@ -300,7 +305,7 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             named = (
                 0.1 if any(stem(part) in q.words for part in re.findall(r"[a-z]+", token.casefold())) else 0.0
             )
-            score = 1.0 + (fit + stretch) / 2 + named
+            score = 1.0 + (fit + stretch) / 2 + named + ORDER * in_order(q, text)
             yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
             continue
         if line.terms and sentence.start == 0 and line.depth > 0:
@@ -317,7 +322,7 @@ def _which(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 term_line = prefix[prefix.rfind("\n") + 1 :].strip()
                 if clean(term_line) == clean(term):
                     evidence = f"{term_line} {text}"
-                    score = 1.0 + overlap(q, evidence)
+                    score = 1.0 + overlap(q, evidence) + ORDER * in_order(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
 
 

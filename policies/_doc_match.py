@@ -64,6 +64,24 @@ def overlap(q: DocQuestion, *texts: str) -> float:
     return found / len(q.words)
 
 
+def in_order(q: DocQuestion, text: str) -> float:
+    """The share of the question's words that `text` holds in the question's order (a common subsequence)."""
+    if not q.words:
+        return 0.0
+    held = [stem(w) for w in PLAIN.findall(text.casefold())]
+    # Longest common subsequence, a word matching as in `overlap` (equal, or a prefix from four letters).
+    previous = [0] * (len(held) + 1)
+    for word in q.words:
+        current = [0]
+        for j, h in enumerate(held):
+            same = word == h or (
+                len(word) >= 4 and len(h) >= 4 and (h.startswith(word) or word.startswith(h))
+            )
+            current.append(previous[j] + 1 if same else max(previous[j + 1], current[j]))
+        previous = current
+    return previous[-1] / len(q.words)
+
+
 def overlap_words(wanted: Sequence[str], *texts: str) -> bool:
     """Whether any of `wanted` (stems) is in `texts` (a stem matches one it begins, from four letters)."""
     held: set[str] = set()

@@ -30,6 +30,8 @@ NOUNS: Final = frozenset(
         "keyword", "decorator", "type", "value", "rfc", "format", "header", "mode", "level",
     }
 )  # fmt: skip
+# What a "which" question names by an identifier, whatever else it says ("by default").
+_NAMED_THINGS: Final = frozenset({"function", "method", "class", "exception", "module", "decorator"})
 _CODE_WORDS: Final = frozenset(
     {"python", "module", "function", "method", "attribute", "argument", "parameter", "option", "constant",
      "exception", "default", "command", "flag", "decorator", "keyword", "api", "rfc"}
@@ -112,6 +114,12 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
             stem(w) for w in plain if w not in STOPWORDS and w not in FRAME and w not in named and len(w) > 1
         )
     )
+    which = _WHICH.match(lowered)
+    asked = next((w for w in which.groups() if w is not None and w in NOUNS), None) if which else None
+    if asked in _NAMED_THINGS:
+        # "Which function uses GNU style scanning by default?" asks for a function, not a default.
+        rest = tuple(w for w in words if w != stem(asked))
+        return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
     if re.search(r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b", lowered):
         return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)
     version = _VERSION.search(lowered)
@@ -124,12 +132,9 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if does is not None:
         subject = cleaned[len("what does ") : len("what does ") + len(does.group(1))]
         return DocQuestion(cleaned, "does", tuple(identifiers), words, does.group(2), subject)
-    which = _WHICH.match(lowered)
-    if which is not None:
-        noun = next((w for w in which.groups() if w is not None and w in NOUNS), None)
-        if noun is not None:
-            rest = tuple(w for w in words if w != stem(noun))
-            return DocQuestion(cleaned, "which", tuple(identifiers), rest, noun, None)
+    if asked is not None:
+        rest = tuple(w for w in words if w != stem(asked))
+        return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
     measure = _MEASURE.match(lowered)
     if measure is not None:
         noun = measure.group(1) or measure.group(2)

@@ -47,6 +47,12 @@ FMT_PACKED: packed format read from the file.</p></dd>
 <p>This function returns the thing, which makes it chainable.</p></dd>
 <dt>bin.wipe()</dt>
 <dd><p>Remove every thing from the bin.</p></dd>
+<dt>bin.red_to_blue(r)</dt>
+<dd><p>Convert the colour from red coordinates to blue coordinates.</p></dd>
+<dt>bin.blue_to_red(b)</dt>
+<dd><p>Convert the colour from blue coordinates to red coordinates.</p></dd>
+<dt>bin.lax_bin(things)</dt>
+<dd><p>This function works like bin(), except that loose packing is used by default.</p></dd>
 <dt>bin.crc(data)</dt>
 <dd><p>Compute a 16-bit CRC value of data. Lines normally contain 45 (binary) bytes.</p></dd></dl>
 </body></html>
@@ -149,3 +155,23 @@ def test_what_a_function_returns_is_what_a_sentence_under_it_says_it_returns(pag
     assert answers(page, "What does bin.wipe return?") == []
     # Must fail: no sentence under bin.fetch holds the condition asked about.
     assert answers(page, "What does bin.fetch return when the lid is locked?") == []
+
+
+def test_word_order_breaks_a_tie_of_the_same_words(page: Page) -> None:
+    assert answers(page, "Which bin function converts red coordinates to blue coordinates?")[:1] == [
+        "bin.red_to_blue"
+    ]
+    assert answers(page, "Which bin function converts blue coordinates to red coordinates?")[:1] == [
+        "bin.blue_to_red"
+    ]
+
+
+def test_which_function_asks_for_a_function_even_by_default_and_not_the_module_named(page: Page) -> None:
+    asked = doc_question("Which bin function uses loose packing by default?", True)
+    assert asked is not None and asked.kind == "which" and asked.noun == "function"
+    found = answers(page, "Which bin function uses loose packing by default?")
+    assert found[:1] == ["bin.lax_bin"]
+    assert "bin()" not in found  # must fail: 'bin' names the module the question is about
+    # A value asked for by default stays a default question.
+    asked = doc_question("Which compression level does bin use by default?", True)
+    assert asked is not None and asked.kind == "default"
