@@ -237,7 +237,7 @@ _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "s
 # A stated default that is a predicate ("is available", "is opened for reading"), not a value.
 _PREDICATE: Final = re.compile(r"[a-z]+(?:ed|able|ible|ing)")
 # A question asking for a number: an answer without one does not answer it.
-_ASKS_NUMBER: Final = re.compile(r"number|how many")
+_ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b")
 _NUMERAL: Final = re.compile(rf"\d|\b{_NUMBER}\b", re.IGNORECASE)
 _EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$")
 # "raises the Full exception": an exception named by a plain capitalised word.

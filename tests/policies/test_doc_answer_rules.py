@@ -53,6 +53,8 @@ FMT_PACKED: packed format read from the file.</p></dd>
 <dd><p>Convert the colour from blue coordinates to red coordinates.</p></dd>
 <dt>bin.lax_bin(things)</dt>
 <dd><p>This function works like bin(), except that loose packing is used by default.</p></dd>
+<dt>bin.save(thing, protocol=None)</dt>
+<dd><p>By default, the protocol is newest.</p></dd>
 <dt>bin.crc(data)</dt>
 <dd><p>Compute a 16-bit CRC value of data. Lines normally contain 45 (binary) bytes.</p></dd></dl>
 </body></html>
@@ -117,6 +119,9 @@ def test_a_predicate_is_not_a_default_and_a_number_asked_for_is_a_number(page: P
     # Must fail: "is opened" is not a value, and the question asks for a number.
     assert answers(page, "Which protocol number does bin.open use by default?") == []
     assert answers(page, "What is the default flag of bin.open?")[:1] == ["flag='c'"]
+    # Must fail: neither 'protocol=None' nor 'newest' is a number.
+    assert answers(page, "Which protocol number does bin.save use by default?") == []
+    assert answers(page, "What protocol does bin.save use by default?") != []
 
 
 def test_a_version_under_the_term_named_in_full_and_a_parameter_added_in_a_change(page: Page) -> None:
