@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from citeloop.events import Page
@@ -21,6 +22,17 @@ from ._sentences import Sentence, split_sentences, stem, words
 
 PLAIN: Final = re.compile(r"[a-z0-9][a-z0-9'-]*")
 _CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
+
+
+@dataclass(frozen=True, slots=True)
+class DocCandidate:
+    """An answer, the page it is quoted from, the verbatim evidence, and how well it matches."""
+
+    url: str
+    answer: str
+    evidence: str
+    score: float
+    how: str
 
 
 def stems(text: str) -> set[str]:

@@ -1,0 +1,144 @@
+"""'Which' documentation questions: the identifier, of the shape asked for, that a matching sentence names.
+
+A function is called `f()`, an option starts with `-`, an item is indexed, an exception is
+named `...Error` (or declared one, or "the Full exception"), and only a function, a method,
+a decorator or a class is a call. The word qualifying the noun ("which compression type")
+must be where the answer is, and the word naming the module or the kind is not the answer.
+Without such an identifier in the sentence, the term the sentence describes answers (the
+quote then runs from the term). Word order breaks a tie of the same words. An RFC is
+answered with its number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import (
+    DocCandidate,
+    in_order,
+    mentions,
+    names,
+    overlap,
+    overlap_words,
+    page_subject,
+    sentences_of,
+    term_name,
+)
+from ._doc_questions import FRAME, DocQuestion, is_identifier
+from ._outline import clean
+from ._sentences import stem
+
+# Word order breaks a tie of the same words ("RGB to HSV" / "HSV to RGB"); it never outweighs a word.
+ORDER: Final = 0.05
+_CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
+
+
+def _call_after(text: str, end: int) -> str:
+    """ "()" when a call's bracket follows the token ("char_length ( text )"), else ""."""
+    return "()" if re.match(r" ?\(", text[end:]) else ""
+
+
+# Nouns for a thing that is not called: a call ("get()") is a function, not one of these.
+_NOT_CALLED: Final = frozenset(
+    {"exception", "attribute", "constant", "variable", "module", "field", "property", "setting", "type",
+     "value", "format", "mode", "level", "header", "keyword"}
+)  # fmt: skip
+# Words before a "which" noun that do not narrow it ("which one function", "what other module").
+_NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
+_EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$")
+# "raises the Full exception": an exception named by a plain capitalised word.
+_NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
+
+
+def _shape_ok(identifier: str, noun: str | None) -> bool:
+    if noun in _NOT_CALLED and "(" in identifier:
+        return False
+    if noun == "exception":
+        return _EXCEPTION_NAME.search(identifier) is not None
+    if noun in ("function", "method", "decorator"):
+        return identifier.endswith(")") or "(" in identifier
+    if noun in ("option", "flag"):
+        return identifier.startswith("-")
+    if noun == "item":
+        return "[" in identifier
+    return not identifier.startswith("-")
+
+
+def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    if q.noun is not None and q.noun.isalpha() and q.noun == "rfc":
+        yield from _acronym_number(q, pages, "RFC")
+        return
+    own = {names(i)[0] for i in q.identifiers}
+    # "Which function in shutil ...": the answer must come from shutil's page or name it.
+    scope = re.search(rf"\b{q.noun}s? (?:in|of|from) (?:the )?([a-z_][\w.]*)", q.text.casefold())
+    within = scope.group(1) if scope is not None and scope.group(1) not in FRAME else None
+    # "Which compression type ...": the word that says which kind of type must be where the answer is.
+    kind = re.match(rf"^(?:which|what) ([a-z]\w*) {q.noun}s?\b", q.text.casefold())
+    word = kind.group(1) if kind is not None and kind.group(1) not in _NOT_QUALIFIERS else None
+    qualifier = [stem(word), stem(word + "s"), word] if word is not None else []  # "file" / "files"
+    # The word that names the module or the kind ("which getopt function") is not the answer.
+    own |= {w for w in (word, within) if w is not None}
+    for page, line, sentence in sentences_of(pages):
+        if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
+            continue
+        if qualifier and not overlap_words(
+            qualifier, sentence.text, *line.terms[-1:], *line.headings, page_subject(page)
+        ):
+            continue
+        text = sentence.text
+        fit = overlap(q, text, *line.headings[-1:])
+        if fit < 0.6:
+            continue
+        shaped = [
+            (m.start(), m.group(0).rstrip(".,;:"))
+            for m in _CODE_TOKEN.finditer(text)
+            if is_identifier(m.group(0).rstrip(".,;:"))
+            and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
+            and names(m.group(0))[0] not in own
+        ]
+        if q.noun == "exception":
+            shaped += [
+                (m.start(1), m.group(1)) for m in _NAMED_EXCEPTION.finditer(text) if m.group(1) not in own
+            ]
+            shaped.sort()
+        if shaped:
+            # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
+            stretches = [
+                (overlap(q, text[at : shaped[i + 1][0] if i + 1 < len(shaped) else len(text)]), -i, token)
+                for i, (at, token) in enumerate(shaped)
+            ]
+            stretch, _, token = max(stretches)
+            named = (
+                0.1 if any(stem(part) in q.words for part in re.findall(r"[a-z]+", token.casefold())) else 0.0
+            )
+            score = 1.0 + (fit + stretch) / 2 + named + ORDER * in_order(q, text)
+            yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
+            continue
+        if line.terms and sentence.start == 0 and line.depth > 0:
+            term = line.terms[-1]
+            name = term_name(term)
+            declared = clean(term).startswith(("class ", "exception "))
+            call = name + "()" if "(" in term and not declared else name
+            # A term declared "exception X" is one, whatever its name.
+            shaped_ok = _shape_ok(call, q.noun) or (
+                q.noun == "exception" and clean(term).startswith("exception ")
+            )
+            if shaped_ok and name.casefold() not in own:
+                prefix = page.body[: line.start].rstrip()
+                term_line = prefix[prefix.rfind("\n") + 1 :].strip()
+                if clean(term_line) == clean(term):
+                    evidence = f"{term_line} {text}"
+                    score = 1.0 + overlap(q, evidence) + ORDER * in_order(q, text)
+                    yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:
+    for page, line, sentence in sentences_of(pages):
+        fit = overlap(q, sentence.text, *line.terms[-1:])
+        match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
+        if match is not None and fit >= 0.6:
+            yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")
