@@ -24,7 +24,7 @@ def _cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_folder_swapped_for_a_symlink_while_indexing_never_leaks(tmp_path: Path) -> None:
-    """A thread swaps `sub` for a symlink to an outside folder in a loop while 300 builds run."""
+    """A thread swaps `sub` for a symlink to an outside folder in a loop while builds run."""
     outside = tmp_path / "outside"
     outside.mkdir()
     root = tmp_path / "root"
@@ -50,8 +50,16 @@ def test_a_folder_swapped_for_a_symlink_while_indexing_never_leaks(tmp_path: Pat
     thread = threading.Thread(target=swapper)
     thread.start()
     outcomes: list[str] = []
+    build = 0
+
+    def raced() -> bool:
+        return "skipped" in outcomes or "error" in outcomes
+
     try:
-        for build in range(300):
+        # 300 builds, and on until one has met the swap (a loaded machine may starve the
+        # swapper thread for a while): the assertion below is about leaks, not scheduling.
+        while build < 300 or (not raced() and build < 5_000):
+            build += 1
             # A fresh index each time: a reused one would read no file.
             try:
                 corpus = Corpus.from_path(root, index_path=tmp_path / "index" / f"{build}.sqlite")
@@ -73,7 +81,7 @@ def test_a_folder_swapped_for_a_symlink_while_indexing_never_leaks(tmp_path: Pat
         thread.join()
     assert swaps > 0
     # The race was hit (some builds saw the swap) and no build escaped with a raw OSError.
-    assert "skipped" in outcomes or "error" in outcomes, outcomes.count("clean")
+    assert raced(), outcomes.count("clean")
 
 
 def test_a_folder_swapped_between_listing_and_reading_is_listed(
