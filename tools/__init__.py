@@ -3,7 +3,19 @@
 from ._cache import index_cache_dir as index_cache_dir
 from ._corpus import Corpus as Corpus
 from ._documents import CorpusError as CorpusError
+from ._extract import Extracted as Extracted
+from ._extract import ExtractError as ExtractError
+from ._extract import extract as extract
 from ._files import SkippedFile as SkippedFile
 from ._protocol import Tool as Tool
 
-__all__ = ("Corpus", "CorpusError", "SkippedFile", "Tool", "index_cache_dir")
+__all__ = (
+    "Corpus",
+    "CorpusError",
+    "ExtractError",
+    "Extracted",
+    "SkippedFile",
+    "Tool",
+    "extract",
+    "index_cache_dir",
+)
