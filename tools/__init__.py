@@ -8,6 +8,7 @@ from ._extract import ExtractError as ExtractError
 from ._extract import extract as extract
 from ._files import SkippedFile as SkippedFile
 from ._protocol import Tool as Tool
+from ._searx import WebSearch as WebSearch
 
 __all__ = (
     "Corpus",
@@ -16,6 +17,7 @@ __all__ = (
     "Extracted",
     "SkippedFile",
     "Tool",
+    "WebSearch",
     "extract",
     "index_cache_dir",
 )
