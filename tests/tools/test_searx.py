@@ -5,18 +5,13 @@ Each way the instance can fail is an observation with a code of its own, never a
 
 from __future__ import annotations
 
-import json
 import socket
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from citeloop.events import SearchHits, ToolError
 from citeloop.tools import Tool, WebSearch
+from helpers.fake_searx import FakeSearx, serve_searx
 
 pytestmark = pytest.mark.anyio
 
@@ -44,53 +39,10 @@ RESULTS = [
 ]
 
 
-@dataclass
-class FakeSearx:
-    """What the fake instance answers, and the queries it was asked."""
-
-    status: int = 200
-    body: bytes = field(default_factory=lambda: json.dumps({"query": "q", "results": RESULTS}).encode())
-    hang: bool = False
-    queries: list[dict[str, list[str]]] = field(default_factory=list)
-    release: threading.Event = field(default_factory=threading.Event)
-    url: str = ""
-
-
 @pytest.fixture
 def searx() -> Iterator[FakeSearx]:
-    fake = FakeSearx()
-
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            parts = urlsplit(self.path)
-            if parts.path != "/search":
-                self.send_error(404)
-                return
-            fake.queries.append(parse_qs(parts.query))
-            if fake.hang:
-                fake.release.wait()
-                return
-            self.send_response(fake.status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(fake.body)))
-            self.end_headers()
-            self.wfile.write(fake.body)
-
-        def log_message(self, format: str, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    fake.url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
+    with serve_searx(FakeSearx(results=RESULTS)) as fake:
         yield fake
-    finally:
-        fake.release.set()
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 async def test_hits_have_url_title_and_snippet_in_searx_order(searx: FakeSearx) -> None:
