@@ -51,6 +51,7 @@ from ._observations import AlreadySearched as AlreadySearched
 from ._observations import Hit as Hit
 from ._observations import Observation as Observation
 from ._observations import Page as Page
+from ._observations import PageSource as PageSource
 from ._observations import SearchHits as SearchHits
 from ._observations import Text as Text
 from ._observations import ToolError as ToolError
@@ -98,6 +99,7 @@ __all__ = (
     "MemoryStore",
     "Observation",
     "Page",
+    "PageSource",
     "ParseRejected",
     "PolicyReply",
     "PostgresStore",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
 
 class _Frozen(BaseModel):
@@ -36,11 +36,28 @@ class AlreadySearched(_Frozen):
     hits: tuple[Hit, ...]
 
 
+class PageSource(_Frozen):
+    """Where a page fetched from the web came from: its identity as evidence (docs/events.md).
+
+    The page's `url` is the final URL, after redirects. `bytes_sha256` is the digest of the
+    bytes received (after the content encoding, before any charset decoding); `extractor`
+    and `extractor_version` name what turned them into the page's body.
+    """
+
+    retrieved_at: AwareDatetime
+    status: int
+    media_type: str
+    bytes_sha256: str
+    extractor: str
+    extractor_version: str
+
+
 class Page(_Frozen):
     """A successfully opened page. `sha256` is the hex digest of the UTF-8 body, computed once when opened.
 
     `truncated_from` is set when the body was longer than the run's cap and was cut before
     it was recorded: the length the tool returned (the digest is of the stored body).
+    `source` is set for a page fetched from the web (absent for a corpus page).
     """
 
     kind: Literal["page"] = "page"
@@ -49,6 +66,7 @@ class Page(_Frozen):
     body: str
     sha256: str
     truncated_from: int | None = Field(default=None, exclude_if=lambda value: value is None)
+    source: PageSource | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class ToolError(_Frozen):

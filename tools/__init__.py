@@ -9,6 +9,7 @@ from ._extract import extract as extract
 from ._files import SkippedFile as SkippedFile
 from ._protocol import Tool as Tool
 from ._searx import WebSearch as WebSearch
+from ._web_open import WebOpen as WebOpen
 
 __all__ = (
     "Corpus",
@@ -17,6 +18,7 @@ __all__ = (
     "Extracted",
     "SkippedFile",
     "Tool",
+    "WebOpen",
     "WebSearch",
     "extract",
     "index_cache_dir",
