@@ -10,6 +10,7 @@ import anyio
 import typer
 from citeloop.events import open_store
 from citeloop.runtime import Outcome, Runtime
+from citeloop.tools import Corpus, Tool
 
 from ._corpus import open_corpus
 from ._errors import EXIT_BY_STATUS, CliError
@@ -18,6 +19,7 @@ from ._interrupt import until_interrupted
 from ._options import DEFAULT_STORE, POLICY_NAMES, JsonOption, StoreOption, build_policy
 from ._render import print_json, print_outcome
 from ._sources import corpus_files, file_map
+from ._web import AllowHostOption, AllowHttpOption, SearxOption, WebFlag, check_web_options, web_tools
 
 CorpusOption = Annotated[
     Path | None,
@@ -59,16 +61,23 @@ async def ask_question(
     max_steps: int,
     min_confidence: float | None,
     feedback: bool = False,
+    web: list[Tool] | None = None,
 ) -> Outcome:
     """Build the corpus, policy and store the options name, and run the question to its outcome.
 
+    `web`, when given, are the tools to research with instead of a corpus (`ask --web`).
     With `feedback`, stderr shows the index being built and what the run awaits (`_feedback`).
     """
     if max_steps < 1:
         raise CliError(f"--max-steps must be at least 1, got {max_steps}")
     if min_confidence is not None and not 0.0 <= min_confidence <= 1.0:
         raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
-    pages = await open_corpus(corpus, feedback=feedback)
+    pages: Corpus | None = None
+    if web is None:
+        pages = await open_corpus(corpus, feedback=feedback)
+        tools = pages.tools()
+    else:
+        tools = web
     policy = build_policy(policy_name, base_url=base_url, min_confidence=min_confidence)
     run_id = uuid.uuid4().hex  # chosen here, so that an interruption can name the run
     try:
@@ -76,7 +85,7 @@ async def ask_question(
             async with (
                 open_store(store_url) as store,
                 Runtime(
-                    store=store, tools=pages.tools(), policy=policy, max_steps=max_steps, watchers=watchers
+                    store=store, tools=tools, policy=policy, max_steps=max_steps, watchers=watchers
                 ) as runtime,
             ):
                 return await until_interrupted(lambda: runtime.run(question, run_id=run_id), store, run_id)
@@ -84,7 +93,8 @@ async def ask_question(
         aclose = getattr(policy, "aclose", None)
         if aclose is not None:
             await aclose()
-        pages.close()
+        if pages is not None:
+            pages.close()
 
 
 def ask(
@@ -96,6 +106,10 @@ def ask(
     max_steps: MaxStepsOption = 6,
     min_confidence: MinConfidenceOption = None,
     as_json: JsonOption = False,
+    web: WebFlag = False,
+    searx: SearxOption = None,
+    allow_host: AllowHostOption = None,
+    allow_http: AllowHttpOption = False,
 ) -> None:
     """Answer QUESTION with citations and quoted evidence, or refuse.
 
@@ -103,6 +117,8 @@ def ask(
     """
     if not question.strip():
         raise CliError("the question is empty")
+    check_web_options(web, corpus is not None, allow_hosts=allow_host, allow_http=allow_http)
+    tools = web_tools(searx, allow_hosts=allow_host, allow_http=allow_http) if web else None
     outcome = anyio.run(
         lambda: ask_question(
             question,
@@ -113,6 +129,7 @@ def ask(
             max_steps=max_steps,
             min_confidence=min_confidence,
             feedback=wanted(as_json),
+            web=tools,
         )
     )
     files = corpus_files(corpus)
