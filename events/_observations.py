@@ -40,13 +40,14 @@ class PageSource(_Frozen):
     """Where a page fetched from the web came from: its identity as evidence (docs/events.md).
 
     The page's `url` is the final URL, after redirects. `bytes_sha256` is the digest of the
-    bytes received (after the content encoding, before any charset decoding); `extractor`
+    `size` bytes received (after the content encoding, before any charset decoding); `extractor`
     and `extractor_version` name what turned them into the page's body.
     """
 
     retrieved_at: AwareDatetime
     status: int
     media_type: str
+    size: int
     bytes_sha256: str
     extractor: str
     extractor_version: str

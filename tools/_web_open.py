@@ -72,6 +72,7 @@ def admitted_page(fetched: Fetched, extracted: Extracted, retrieved_at: datetime
         retrieved_at=retrieved_at,
         status=fetched.status,
         media_type=fetched.media_type,
+        size=len(fetched.body),
         bytes_sha256=fetched.sha256,
         extractor=extracted.extractor,
         extractor_version=extracted.extractor_version,

@@ -17,6 +17,7 @@ from ._errors import EXIT_CODES_HELP, EXIT_ERROR, EXIT_INTERRUPTED, fail, interr
 from ._escape import escape_controls
 from ._eval import eval_command
 from ._feedback import wanted
+from ._fetch import fetch
 from ._help import plain_help
 from ._lifecycle import cancel, resume
 from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
@@ -90,6 +91,7 @@ app.command()(worker)
 app.command("eval")(eval_command)
 app.command()(verify)
 app.command()(where)
+app.command()(fetch)
 app.command()(serve)
 
 
