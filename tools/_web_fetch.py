@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import socket
+import ssl
 import zlib
 from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from contextlib import aclosing
@@ -77,8 +78,12 @@ async def fetch(
     guard: GuardOptions,
     limits: FetchLimits | None = None,
     resolver: Resolver = system_resolver,
+    tls: ssl.SSLContext | None = None,
 ) -> Fetched:
-    """GET `url` under the guard and the limits; raise `Blocked` with a named code when refused."""
+    """GET `url` under the guard and the limits; raise `Blocked` with a named code when refused.
+
+    `tls` replaces the default certificate checks (certifi's roots), e.g. for a private CA.
+    """
     limits = limits or FetchLimits()
     redirects: list[str] = []
     current = url
@@ -87,7 +92,7 @@ async def fetch(
             for _ in range(limits.max_redirects + 1):
                 target = check_url(current, guard)
                 address = await resolve(target, guard, resolver)
-                outcome = await _get(target, address, limits)
+                outcome = await _get(target, address, limits, tls)
                 if isinstance(outcome, str):
                     redirects.append(current)
                     current = urljoin(current, outcome)
@@ -127,7 +132,9 @@ async def resolve(target: Target, guard: GuardOptions, resolver: Resolver) -> IP
 _Response = tuple[int, str, "str | None", bytes, int]
 
 
-async def _get(target: Target, address: IPAddress, limits: FetchLimits) -> str | _Response:
+async def _get(
+    target: Target, address: IPAddress, limits: FetchLimits, tls: ssl.SSLContext | None
+) -> str | _Response:
     """One request to `address`: a redirect's Location, or (status, media type, charset, body, wire bytes)."""
     import httpx  # the `web` extra: only a fetch needs it
 
@@ -142,7 +149,9 @@ async def _get(target: Target, address: IPAddress, limits: FetchLimits) -> str |
     extensions = {"sni_hostname": target.host} if target.scheme == "https" else {}
     try:
         async with (
-            httpx.AsyncClient(trust_env=False, follow_redirects=False, timeout=limits.timeout) as client,
+            httpx.AsyncClient(
+                trust_env=False, follow_redirects=False, timeout=limits.timeout, verify=tls or True
+            ) as client,
             client.stream("GET", request_url, headers=headers, extensions=extensions) as response,
         ):
             if response.status_code in _REDIRECTS:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import gzip
 import socket
+import ssl
+import subprocess
 import threading
 import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 PAGE = (
     "<html><head><title>Mushrooms of the Alps</title></head><body>"
@@ -34,11 +37,13 @@ class PageServer:
     port: int
     seen_hosts: list[str] = field(default_factory=list)
     release: threading.Event = field(default_factory=threading.Event)
+    scheme: str = "http"
+    server_names: list[str | None] = field(default_factory=list)  # the TLS SNI of each handshake
 
     @property
     def base(self) -> str:
         shown = f"[{self.host}]" if ":" in self.host else self.host
-        return f"http://{shown}:{self.port}"
+        return f"{self.scheme}://{shown}:{self.port}"
 
 
 def _page(handler: _Handler) -> None:
@@ -161,13 +166,20 @@ class _Server6(_Server):
 
 
 @contextmanager
-def page_server(host: str = "127.0.0.1") -> Iterator[PageServer]:
-    """Serve the routes on `host` (127.0.0.1 or ::1), port 0, until the block ends."""
+def page_server(host: str = "127.0.0.1", tls: ssl.SSLContext | None = None) -> Iterator[PageServer]:
+    """Serve the routes on `host` (127.0.0.1 or ::1), port 0, until the block ends; https with `tls`."""
     assert host in ("127.0.0.1", "::1"), "the tests serve on loopback only"
     server_class = _Server6 if ":" in host else _Server
-    state = PageServer(host=host, port=0)
+    state = PageServer(host=host, port=0, scheme="https" if tls else "http")
     handler = type("Handler", (_Handler,), {"state": state})
     server = server_class((host, 0), handler)
+    if tls is not None:
+
+        def seen(sock: ssl.SSLObject | ssl.SSLSocket, name: str | None, context: ssl.SSLContext) -> None:
+            state.server_names.append(name)
+
+        tls.sni_callback = seen
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
     state.port = server.server_address[1]
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
@@ -188,3 +200,37 @@ def ipv6_loopback_available() -> bool:
     except OSError:
         return False
     return True
+
+
+def self_signed(folder: Path, name: str) -> tuple[ssl.SSLContext, ssl.SSLContext]:
+    """A server context with a self-signed certificate for `name`, and a client context trusting only it.
+
+    Made by the `openssl` command (the caller skips when it is missing).
+    """
+    key, cert = folder / "key.pem", folder / "cert.pem"
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            f"/CN={name}",
+            "-addext",
+            f"subjectAltName=DNS:{name}",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    server = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    server.load_cert_chain(cert, key)
+    client = ssl.create_default_context(cafile=str(cert))
+    return server, client

@@ -7,12 +7,14 @@ without any connection being attempted: the guard refuses before connecting.
 from __future__ import annotations
 
 import gzip
+import shutil
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 import pytest
 from citeloop.tools._web_fetch import FetchLimits, _Inflater, fetch
 from citeloop.tools._web_guard import Blocked, GuardOptions
-from helpers.web_pages import BOMB_SIZE, PAGE, PageServer, ipv6_loopback_available, page_server
+from helpers.web_pages import BOMB_SIZE, PAGE, PageServer, ipv6_loopback_available, page_server, self_signed
 
 pytestmark = pytest.mark.anyio
 
@@ -173,3 +175,24 @@ async def test_an_ipv6_loopback_server_is_fetched_when_trusted() -> None:
         assert fetched.body == PAGE.encode()
         with pytest.raises(Blocked):
             await fetch(f"{running.base}/page", GuardOptions(allow_http=True), QUICK, stub())
+
+
+async def test_https_to_the_checked_address_keeps_the_name_for_sni_and_the_certificate(
+    tmp_path: Path,
+) -> None:
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl command to make a test certificate")
+    server_tls, client_tls = self_signed(tmp_path, "pages.test")
+    guard = GuardOptions(allow_hosts=frozenset({"pages.test", "127.0.0.1"}))
+    with page_server(tls=server_tls) as running:
+        resolver = stub()
+        url = f"https://pages.test:{running.port}/page"
+        fetched = await fetch(url, guard, QUICK, resolver, client_tls)
+        assert fetched.body == PAGE.encode()
+        assert resolver.lookups == ["pages.test"]  # connected to 127.0.0.1 without a second lookup
+        assert running.server_names == ["pages.test"]  # the TLS server name is the host, not the address
+        assert running.seen_hosts == [f"pages.test:{running.port}"]
+        # The certificate is still checked against the name: the address itself does not match it.
+        with pytest.raises(Blocked) as caught:
+            await fetch(f"https://127.0.0.1:{running.port}/page", guard, QUICK, stub(), client_tls)
+        assert caught.value.code == "unreachable"
