@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from citeloop.events import Abstained, Answered, open_store
 from citeloop.policies import ExtractivePolicy
@@ -14,13 +12,6 @@ from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus
 
 CORRECTION = "https://news.example/correction-porto"
-
-
-@pytest.fixture(scope="module")
-def demo() -> Iterator[Corpus]:
-    corpus = Corpus.demo()
-    yield corpus
-    corpus.close()
 
 
 async def ask(corpus: Corpus, question: str) -> tuple[Outcome, list[object]]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
 from types import MappingProxyType
 
 import pytest
@@ -18,13 +17,6 @@ from citeloop.tools import Corpus
 
 WIKI = "https://wiki.example/acme"
 NEWS = "https://news.example/ada"
-
-
-@pytest.fixture(scope="module")
-def demo() -> Iterator[Corpus]:
-    corpus = Corpus.demo()
-    yield corpus
-    corpus.close()
 
 
 async def _run(
