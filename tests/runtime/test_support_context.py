@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+from citeloop.policies._outline import clean, outline
 from citeloop.runtime import DEFAULT_SUPPORT, assess_support
 from citeloop.runtime._support_context import enclosing, quote_context
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 BODY = (
     "# gzip \u2014 Support for gzip files\u00b6\n"
@@ -64,3 +69,37 @@ def test_number_unit_takes_a_default_from_a_signature_only_when_assigned() -> No
     assert "unsupported" in verdicts(question, "9", line, [])
     # Must fail: a value the signature does not assign.
     assert "unsupported" in verdicts(question, "compresslevel=6", line, [])
+
+
+def _structured_body(rng: random.Random) -> str:
+    """Headings, definition terms with their indented descriptions, and prose, at random depths."""
+    lines: list[str] = []
+    depth = 0
+    for _ in range(rng.randint(1, 25)):
+        kind = rng.choice(["heading", "term", "prose"])
+        if kind == "heading":
+            mark = rng.choice(["", "\u00b6"])
+            lines.append("#" * rng.randint(1, 3) + f" Heading {rng.randint(0, 99)}{mark}")
+            depth = 0
+        elif kind == "term":
+            level = rng.randint(0, depth)
+            lines.append("    " * level + f"term_{rng.randint(0, 99)}()" + rng.choice(["", "\u00b6"]))
+            lines.append("    " * (level + 1) + "Description of it. It is 4 MB by default.")
+            depth = level + 1
+        else:
+            lines.append("    " * rng.randint(0, depth) + "Some prose sentence here.")
+    return "\n".join(lines)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(min_value=0, max_value=2**32))
+def test_the_support_context_reads_the_structure_as_the_policy_does(seed: int) -> None:
+    # Two readers of one text format (docs/corpus.md, "Structure"): the policy's outline
+    # (policies/_outline.py) and the support methods' walk back (runtime/_support_context.py)
+    # must name the same terms and headings above every line, or they drift apart.
+    body = _structured_body(random.Random(seed))
+    for line in outline(body):
+        if line.text.startswith("#"):
+            continue
+        walked = {clean(text) for text in enclosing(body, line.start)}
+        assert walked == set(line.terms) | set(line.headings), (body, line)
