@@ -113,9 +113,7 @@ async def call_with_retry(
         if failures >= retry.max_attempts:
             break
         wait = min(retry.delay(failures, verdict.retry_after), max(0.0, deadline - anyio.current_time()))
-        _logger().warning(
-            "policy_retry", what=what, attempt=failures, error=last, wait_s=round(wait, 3)
-        )
+        _logger().warning("policy_retry", what=what, attempt=failures, error=last, wait_s=round(wait, 3))
         await anyio.sleep(wait)
     raise PolicyUnavailableError(
         f"{what}: unavailable after {failures} attempt(s) within {retry.max_elapsed:g}s (last: {last})",

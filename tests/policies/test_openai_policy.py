@@ -106,8 +106,13 @@ async def test_react_renders_past_turns_with_observations(fake: FakeOpenAI) -> N
         action=CallTool(tool="search", input="Acme Robotics founder"),
         shown='search results for "Acme Robotics founder":\n1. Acme Robotics <https://wiki.example/acme>',
     )
-    rejected = Turn(step=1, reply=PolicyReply(text="Final Answer: Ada"), thought="", action=None,
-                    shown="protocol error: final_answer")
+    rejected = Turn(
+        step=1,
+        reply=PolicyReply(text="Final Answer: Ada"),
+        thought="",
+        action=None,
+        shown="protocol error: final_answer",
+    )
     async with policy(fake) as p:
         await p.next_step(view(first, rejected, step=2))
     async with policy(fake, show_thoughts=False) as p:
@@ -130,8 +135,13 @@ async def test_react_renders_past_turns_with_observations(fake: FakeOpenAI) -> N
 @pytest.mark.anyio
 async def test_runtime_projection_that_blanks_thoughts_is_honoured(fake: FakeOpenAI) -> None:
     fake.push(Say(GOOD))
-    blanked = Turn(step=0, reply=PolicyReply(text=GOOD), thought="",
-                   action=CallTool(tool="search", input="Acme Robotics founder"), shown="no results")
+    blanked = Turn(
+        step=0,
+        reply=PolicyReply(text=GOOD),
+        thought="",
+        action=CallTool(tool="search", input="Acme Robotics founder"),
+        shown="no results",
+    )
     async with policy(fake) as p:
         await p.next_step(view(blanked, step=1))
     rendered = fake.requests[0].body["messages"][2]["content"]
@@ -183,7 +193,9 @@ async def test_every_offered_function_round_trips_through_the_parser(fake: FakeO
     async with policy(fake, mode="tools") as p:
         opened = parse_policy_reply(await p.next_step(view()))
         finished = parse_policy_reply(await p.next_step(view()))
-    assert isinstance(opened, Parsed) and opened.action == CallTool(tool="open", input="https://wiki.example/acme")
+    assert isinstance(opened, Parsed) and opened.action == CallTool(
+        tool="open", input="https://wiki.example/acme"
+    )
     assert isinstance(finished, Parsed) and finished.action == Finish(payload=FINISH)
 
 
@@ -319,9 +331,7 @@ async def test_connection_refused_is_retried_then_reported() -> None:
 async def test_api_key_appears_in_no_error_log_or_repr(fake: FakeOpenAI) -> None:
     # A server that echoes the key back in its error messages (some do, partly masked).
     fake.push(Status(429, f"rate limited for key {KEY}"), Status(401, f"Incorrect API key provided: {KEY}"))
-    p = OpenAIPolicy(
-        "m", base_url=f"http://user:{KEY}@127.0.0.1:1/v1?key={KEY}", api_key=KEY, retry=FAST
-    )
+    p = OpenAIPolicy("m", base_url=f"http://user:{KEY}@127.0.0.1:1/v1?key={KEY}", api_key=KEY, retry=FAST)
     assert KEY not in repr(p) and KEY not in p.name
     with capture_logs() as logs:
         async with policy(fake) as q:
