@@ -97,7 +97,7 @@ def decode_body(body: bytes, declared: str | None, sniffed: str | None) -> tuple
                 return body.decode("utf-8"), "utf-8"
             try:
                 return body.decode(encoding), encoding
-            except UnicodeDecodeError:
+            except (UnicodeError, LookupError):
                 continue
     try:
         return decode_text(body)
@@ -120,9 +120,13 @@ def _codec(label: str | None) -> str | None:
     if not label:
         return None
     try:
-        name = codecs.lookup(label).name
+        info = codecs.lookup(label)
     except LookupError:
         return None
+    # `base64`, `rot13` and `undefined` are codecs too, not text encodings: a page may not pick them.
+    if not getattr(info, "_is_text_encoding", True) or info.name == "undefined":
+        return None
+    name = info.name
     if name in _AS_CP1252:
         return "cp1252"
     # utf-16 and utf-32 need a BOM, which the check above has already ruled out: not a web page.

@@ -64,7 +64,8 @@ class WebSearch:
             return ToolError(code="search_http_error", message=f"the SearxNG instance answered {status}")
         try:
             hits = parse_results(json.loads(body), self.limit)
-        except (ValueError, TypeError) as exc:
+        # RecursionError: JSON nested deeper than the parser goes; OverflowError: a number too big.
+        except (ValueError, TypeError, RecursionError, OverflowError) as exc:
             return ToolError(code="search_bad_response", message=f"not a SearxNG JSON answer: {exc}")
         return SearchHits(query=argument, hits=hits)
 
@@ -93,6 +94,8 @@ class WebSearch:
             raise _Failed("search_timeout", f"no answer from {url} within {self.timeout} s") from exc
         except (httpx.TransportError, httpx.InvalidURL, httpx.UnsupportedProtocol) as exc:
             raise _Failed("search_unreachable", f"cannot reach {url}: {exc or type(exc).__name__}") from exc
+        except httpx.HTTPError as exc:  # e.g. a body that does not decode as its Content-Encoding says
+            raise _Failed("search_bad_response", f"unreadable answer: {exc or type(exc).__name__}") from exc
 
 
 class _Failed(Exception):
@@ -133,9 +136,13 @@ def parse_results(data: Any, limit: int) -> tuple[Hit, ...]:
 
 
 def _number(value: object) -> float | None:
-    if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        return float(value)
-    return None
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return None
+    try:
+        number = float(value)  # an int of 400 digits does not fit a float
+    except OverflowError:
+        return None
+    return number if math.isfinite(number) else None
 
 
 def _plain(value: object) -> str:

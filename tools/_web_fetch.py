@@ -95,7 +95,10 @@ async def fetch(
                 outcome = await _get(target, address, limits, tls)
                 if isinstance(outcome, str):
                     redirects.append(current)
-                    current = urljoin(current, outcome)
+                    try:
+                        current = urljoin(current, outcome)
+                    except ValueError as exc:  # a Location no URL parser accepts
+                        raise Blocked("bad_redirect", f"Location {outcome[:200]!r}: {exc}") from exc
                     continue
                 status, media_type, charset, body, wire = outcome
                 return Fetched(current, status, media_type, charset, body, wire, tuple(redirects))
@@ -183,6 +186,8 @@ async def _get(
         raise Blocked("timeout", f"{target.host}: {type(exc).__name__}") from exc
     except httpx.HTTPError as exc:
         raise Blocked("unreachable", f"{target.host}: {exc or type(exc).__name__}") from exc
+    except httpx.InvalidURL as exc:  # not an HTTPError; check_url's length cap should come first
+        raise Blocked("blocked: malformed", str(exc)) from exc
 
 
 def _content_type(header: str) -> tuple[str, str | None]:

@@ -84,6 +84,8 @@ class Target:
 
 def check_url(url: str, options: GuardOptions) -> Target:
     """Parse `url` for fetching, or raise `Blocked` (scheme, credentials, host, port)."""
+    if len(url) > MAX_URL_CHARS:  # httpx refuses a longer one with an error of its own
+        raise Blocked("blocked: malformed", f"the URL is longer than {MAX_URL_CHARS} characters")
     if _UNSAFE.search(url):
         raise Blocked("blocked: malformed", "the URL holds whitespace, a control character or a backslash")
     try:
@@ -122,13 +124,18 @@ def check_url(url: str, options: GuardOptions) -> Target:
     return Target(url=url, scheme=scheme, host=host, port=port, target=target, address=address)
 
 
+_PORT: Final = re.compile(r"[0-9]{1,5}")
+MAX_URL_CHARS: Final = 8_192
+
+
 def _split_port(netloc: str, scheme: str) -> tuple[str, int]:
     host, colon, port_text = netloc.rpartition(":")
     if not colon or (host.startswith("[") and not host.endswith("]")) or "]" in port_text:
         return netloc, _DEFAULT_PORTS[scheme]
     if port_text == "":
         return host, _DEFAULT_PORTS[scheme]
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+    # ASCII digits only: `"²".isdigit()` holds, and Arabic-Indic digits would pass `int`.
+    if not _PORT.fullmatch(port_text) or not 0 < int(port_text) < 65536:
         raise Blocked("blocked: port", f"not a port: {port_text!r}")
     return host, int(port_text)
 

@@ -125,3 +125,18 @@ def test_what_is_not_text_is_refused_by_name(body: bytes, content_type: str, cod
     with pytest.raises(ExtractError) as caught:
         extract(body, content_type, "https://example.org/x")
     assert caught.value.code == code
+
+
+@pytest.mark.parametrize(
+    ("content_type", "meta"),
+    [
+        ("text/html; charset=base64", ""),  # a codec Python knows, not a text encoding
+        ("text/html", '<meta charset="rot13">'),
+        ("text/html; charset=undefined", ""),  # a codec that fails every decode
+    ],
+    ids=["header-base64", "meta-rot13", "header-undefined"],
+)
+def test_a_charset_that_is_no_text_encoding_is_passed_over(content_type: str, meta: str) -> None:
+    body = f"<html><head>{meta}<title>Plain</title></head><body><p>Plain words here.</p></body></html>"
+    page = extract(body.encode("ascii"), content_type, "https://x.example/plain")
+    assert "Plain words here." in page.text and page.charset not in ("base64", "rot_13", "undefined")

@@ -87,8 +87,15 @@ async def test_another_status_is_an_http_error(searx: FakeSearx, status: int) ->
 
 @pytest.mark.parametrize(
     "body",
-    [b"<html>not json</html>", b"[1, 2]", b'{"results": "none"}', b"", b'{"results": [1, "x"]'],
-    ids=repr,
+    [
+        b"<html>not json</html>",
+        b"[1, 2]",
+        b'{"results": "none"}',
+        b"",
+        b'{"results": [1, "x"]',
+        b"[" * 100_000,  # nested deeper than the JSON parser goes (RecursionError)
+    ],
+    ids=lambda body: repr(body[:24]),
 )
 async def test_a_body_that_is_not_searx_json_is_a_bad_response(searx: FakeSearx, body: bytes) -> None:
     searx.body = body
@@ -135,3 +142,9 @@ def test_it_is_a_read_only_tool_named_search() -> None:
     tool = WebSearch("http://127.0.0.1:1")
     assert isinstance(tool, Tool)
     assert (tool.name, tool.read_only) == ("search", True)
+
+
+async def test_a_score_too_big_for_a_float_is_ignored_not_raised(searx: FakeSearx) -> None:
+    searx.results = [{"url": "https://a.example/", "title": "A", "content": "x", "score": 10**400}]
+    result = await WebSearch(searx.url)("q")
+    assert isinstance(result, SearchHits) and result.hits[0].score == 1.0  # its rank instead

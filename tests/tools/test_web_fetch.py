@@ -124,7 +124,10 @@ async def test_a_body_over_a_cap_is_cut_short(server: PageServer, path: str) -> 
 @pytest.mark.parametrize("anyio_backend", ["asyncio"])
 async def test_a_declared_length_over_the_wire_cap_is_refused_before_reading(server: PageServer) -> None:
     limits = FetchLimits(timeout=5.0, max_bytes=1000, max_decoded=100_000)
-    assert await refused(f"{server.base}/declared-large", limits=limits) == "too_large"
+    with pytest.raises(Blocked) as caught:
+        await fetch(f"{server.base}/declared-large", TRUSTED, limits, stub())
+    # The declared length refused it, not the streaming cap (which would say "on the wire").
+    assert caught.value.code == "too_large" and "Content-Length" in caught.value.message
 
 
 async def test_a_redirect_to_plain_http_is_refused_when_http_is_not_enabled(server: PageServer) -> None:

@@ -156,3 +156,18 @@ def test_public_addresses_have_no_class(address: str) -> None:
 def test_normalize_host_refuses_a_double_encoded_host() -> None:
     with pytest.raises(Blocked):
         normalize_host("%31")
+
+
+@pytest.mark.parametrize(
+    ("url", "code"),
+    [
+        ("https://example.com:\u00b2/", "blocked: port"),  # "²".isdigit() holds; int("²") raises
+        ("https://example.com:\u0664\u0664\u0663/", "blocked: port"),  # Arabic-Indic 443
+        ("https://93.184.216.34/" + "a" * 70_000, "blocked: malformed"),  # httpx's own error otherwise
+    ],
+    ids=["superscript-digit", "arabic-indic-digits", "overlong"],
+)
+def test_odd_ports_and_overlong_urls_are_refused_not_raised(url: str, code: str) -> None:
+    with pytest.raises(Blocked) as caught:
+        check_url(url, GuardOptions())
+    assert caught.value.code == code
