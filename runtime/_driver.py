@@ -149,7 +149,7 @@ class Driver:
     async def _guarded(self, first: list[Event]) -> RunState:
         run_id = first[0].run_id if first else self.state.run_id
         try:
-            await self.slot.take()  # bounded admission, unless the caller took it already
+            # Admitted already: every way into a run takes its slot first (Runtime._admitted).
             if first:
                 await self._append(first)
             await self._loop()
@@ -158,7 +158,6 @@ class Driver:
                 await self._record_cancellation(run_id)
             raise
         finally:
-            self.slot.give()
             if self._listener is not None:
                 self._listener.close()
         return self.state
