@@ -29,12 +29,15 @@ from ._events import Abstained as Abstained
 from ._events import AbstainReason as AbstainReason
 from ._events import ActionParsed as ActionParsed
 from ._events import Answered as Answered
+from ._events import ClaimAssessed as ClaimAssessed
 from ._events import Event as Event
 from ._events import FinishRejected as FinishRejected
+from ._events import Forked as Forked
 from ._events import Locator as Locator
 from ._events import ParseRejected as ParseRejected
 from ._events import PolicyReply as PolicyReply
 from ._events import RunStarted as RunStarted
+from ._events import SourceAdmitted as SourceAdmitted
 from ._events import Support as Support
 from ._events import SupportVerdict as SupportVerdict
 from ._events import ToolDispatched as ToolDispatched
@@ -46,6 +49,25 @@ from ._events import decode_events as decode_events
 from ._events import encode_event as encode_event
 from ._events import event_from_dict as event_from_dict
 from ._events import json_schema as json_schema
+from ._evidence import EVIDENCE_CLASSES as EVIDENCE_CLASSES
+from ._evidence import AdmittedSource as AdmittedSource
+from ._evidence import Calculation as Calculation
+from ._evidence import CalculationOp as CalculationOp
+from ._evidence import CellLocator as CellLocator
+from ._evidence import CellValue as CellValue
+from ._evidence import ClaimPremise as ClaimPremise
+from ._evidence import CsvLocator as CsvLocator
+from ._evidence import CsvRepresentation as CsvRepresentation
+from ._evidence import EvidenceClass as EvidenceClass
+from ._evidence import EvidenceLocator as EvidenceLocator
+from ._evidence import Measurement as Measurement
+from ._evidence import PdfLocator as PdfLocator
+from ._evidence import PdfRepresentation as PdfRepresentation
+from ._evidence import Representation as Representation
+from ._evidence import Sheet as Sheet
+from ._evidence import TextLocator as TextLocator
+from ._evidence import TextRepresentation as TextRepresentation
+from ._evidence import WorkbookRepresentation as WorkbookRepresentation
 from ._memory import MemoryStore as MemoryStore
 from ._observations import AlreadySearched as AlreadySearched
 from ._observations import Hit as Hit
@@ -73,6 +95,7 @@ from ._store import RunSummary as RunSummary
 from ._store import StoredEvent as StoredEvent
 
 __all__ = (
+    "EVIDENCE_CLASSES",
     "REDACTED",
     "SCHEMA_VERSION",
     "TERMINAL_TYPES",
@@ -80,38 +103,56 @@ __all__ = (
     "Abstained",
     "Action",
     "ActionParsed",
+    "AdmittedSource",
     "AlreadySearched",
-    "AsyncResource",
     "Answered",
+    "AsyncResource",
+    "Calculation",
+    "CalculationOp",
     "CallTool",
+    "CellLocator",
+    "CellValue",
     "ChainStatus",
     "ChainVerdict",
     "CiteloopError",
+    "ClaimAssessed",
+    "ClaimPremise",
     "ConcurrencyError",
     "CorruptLogError",
+    "CsvLocator",
+    "CsvRepresentation",
     "Event",
     "EventStore",
+    "EvidenceClass",
+    "EvidenceLocator",
     "Finish",
     "FinishRejected",
+    "Forked",
     "Hit",
     "LeaseLostError",
     "Locator",
+    "Measurement",
     "MemoryStore",
     "Observation",
     "Page",
     "PageSource",
     "ParseRejected",
+    "PdfLocator",
+    "PdfRepresentation",
     "PolicyReply",
     "PostgresStore",
+    "Representation",
     "RunBusyError",
     "RunClosedError",
-    "RunLock",
     "RunFailure",
+    "RunLock",
     "RunQueue",
     "RunStarted",
     "RunStatus",
     "RunSummary",
     "SearchHits",
+    "Sheet",
+    "SourceAdmitted",
     "StoreURLError",
     "StoreUnavailableError",
     "StoredEvent",
@@ -119,6 +160,8 @@ __all__ = (
     "SupportVerdict",
     "TamperedLogError",
     "Text",
+    "TextLocator",
+    "TextRepresentation",
     "ToolDispatched",
     "ToolError",
     "ToolObserved",
@@ -126,6 +169,7 @@ __all__ = (
     "ToolSpec",
     "UnknownRunError",
     "UsageError",
+    "WorkbookRepresentation",
     "chain_hash",
     "decode_event",
     "decode_events",
@@ -133,12 +177,12 @@ __all__ = (
     "event_from_dict",
     "json_schema",
     "open_queue",
-    "run_lock",
     "open_store",
     "redact",
     "redact_event_dict",
     "redact_text",
     "redact_url",
+    "run_lock",
     "stamp_chain",
     "verify_chain",
 )

@@ -18,8 +18,7 @@ EPOCH: Final = datetime(2025, 1, 1, tzinfo=UTC)
 # Text that breaks naive codecs: astral characters, NUL, RTL, combining marks, and the
 # characters JSON allows raw but a line-oriented file must not split on.
 TRICKY_TEXT: Final = (
-    "𝄞 😀 🇵🇹 \x00 nul | שלום مرحبا \u202eRTL\u202c | e\u0301 n\u0303 | "
-    "\u2028 \u2029 \r\n\t \"quoted\" \\ back"
+    '𝄞 😀 🇵🇹 \x00 nul | שלום مرحبا \u202eRTL\u202c | e\u0301 n\u0303 | \u2028 \u2029 \r\n\t "quoted" \\ back'
 )
 _GUARD_SECONDS: Final = 60  # a hung check fails instead of hanging the suite
 
@@ -86,15 +85,25 @@ def make_step(run_id: str, seq: int, note: str = "") -> ActionParsed:
 
 def _abstained(run_id: str, seq: int) -> Abstained:
     return Abstained(
-        run_id=run_id, seq=seq, at=EPOCH + timedelta(seconds=1), step=seq, reason="no_hits",
+        run_id=run_id,
+        seq=seq,
+        at=EPOCH + timedelta(seconds=1),
+        step=seq,
+        reason="no_hits",
         answer="cannot: no hits",
     )
 
 
 def _answered(run_id: str, seq: int) -> Answered:
     return Answered(
-        run_id=run_id, seq=seq, at=EPOCH + timedelta(seconds=2), step=seq, answer="Ada Ortiz",
-        citations=("https://wiki.example/acme",), evidence="founded by Ada Ortiz", locators=(),
+        run_id=run_id,
+        seq=seq,
+        at=EPOCH + timedelta(seconds=2),
+        step=seq,
+        answer="Ada Ortiz",
+        citations=("https://wiki.example/acme",),
+        evidence="founded by Ada Ortiz",
+        locators=(),
         answer_sha256=hashlib.sha256(b"Ada Ortiz").hexdigest(),
     )
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Final, Literal, TypeAlias
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, JsonValue, TypeAdapter
 
 from ._actions import Action
+from ._evidence import AdmittedSource, ClaimPremise, EvidenceClass
 from ._observations import Observation
 
 SCHEMA_VERSION: Final = 1
@@ -21,6 +22,7 @@ AbstainReason: TypeAlias = Literal[
     "cancelled",
     "low_confidence",
     "conflicting_sources",
+    "unsupported_claims",
 ]
 
 # A support method's verdict on an answer and its evidence (docs/gate.md, "Support").
@@ -104,6 +106,26 @@ class RunStarted(_Event):
     # Empty in a log written before support was checked: left out of the encoding then, so
     # such a log keeps its bytes and replays as it was decided (no support check).
     support: tuple[str, ...] = Field(default=(), exclude_if=_empty)
+    # The research plan: the items (claims or sub-questions) a complete answer must settle,
+    # given by the user (docs/evidence.md, "Completion"). Left out of the encoding when empty.
+    plan: tuple[str, ...] = Field(default=(), exclude_if=_empty)
+
+
+class SourceAdmitted(_Event):
+    """A source the run admitted besides opened pages (an attachment): recorded once, before step 1."""
+
+    type: Literal["SourceAdmitted"] = "SourceAdmitted"
+    step: int = 0
+    source: AdmittedSource
+
+
+class Forked(_Event):
+    """The first event of a run forked from another at a step: which run, which step (docs/events.md)."""
+
+    type: Literal["Forked"] = "Forked"
+    step: int = 0
+    parent_run_id: str
+    at_step: int = Field(ge=0)
 
 
 class ActionParsed(_Event):
@@ -170,6 +192,25 @@ class FinishRejected(_Event):
     support: tuple[Support, ...] = Field(default=(), exclude_if=_empty)
 
 
+class ClaimAssessed(_Event):
+    """One claim of a finish and its verdict: the premises as located, the method that judged it.
+
+    `index` counts the finish's claims from 1; `item` is the plan item it settles, if any.
+    A claim whose premise did not locate is `unsupported` under the method `locator`.
+    """
+
+    type: Literal["ClaimAssessed"] = "ClaimAssessed"
+    step: int
+    index: int
+    text: str
+    claimed_class: EvidenceClass
+    method: str
+    premises: tuple[ClaimPremise, ...]
+    verdict: SupportVerdict
+    detail: str = ""
+    item: int | None = Field(default=None, exclude_if=lambda value: value is None)
+
+
 class Answered(_Event):
     """Terminal: a finish passed the gate. One locator per evidence span."""
 
@@ -177,12 +218,18 @@ class Answered(_Event):
     step: int
     answer: str
     citations: tuple[str, ...]
-    evidence: str
+    # One quote, or (a multi-quote finish) several, each located in a cited source.
+    evidence: str | tuple[str, ...]
     locators: tuple[Locator, ...]
     answer_sha256: str
     # One verdict per support method that judged the answer; empty (and left out of the
     # encoding) in a run that checks no support, as every run written before it did.
     support: tuple[Support, ...] = Field(default=(), exclude_if=_empty)
+    # The class of each locator's source, in `locators` order; empty in a log written before
+    # classes were recorded (all of it `retrieved` then).
+    evidence_classes: tuple[EvidenceClass, ...] = Field(default=(), exclude_if=_empty)
+    # Plan items (1-based) the answer discloses as unsettled: equal to the completion matrix's gaps.
+    gaps: tuple[int, ...] = Field(default=(), exclude_if=_empty)
 
 
 class Abstained(_Event):
@@ -201,12 +248,15 @@ class Abstained(_Event):
 
 Event = Annotated[
     RunStarted
+    | SourceAdmitted
+    | Forked
     | ActionParsed
     | ParseRejected
     | ToolDispatched
     | ToolObserved
     | ToolOutcomeUnknown
     | FinishRejected
+    | ClaimAssessed
     | Answered
     | Abstained,
     Field(discriminator="type"),

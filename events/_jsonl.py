@@ -185,9 +185,7 @@ class JsonlStore(AsyncResource):
             )
         log = structlog.get_logger("citeloop.events")
         if self._readonly:
-            log.warning(
-                "jsonl_torn_tail_ignored", path=str(self._path), offset=offset, torn_bytes=len(tail)
-            )
+            log.warning("jsonl_torn_tail_ignored", path=str(self._path), offset=offset, torn_bytes=len(tail))
             return
         side = self._path.with_name(f"{self._path.name}.torn-{offset}")
         try:

@@ -159,7 +159,13 @@ def _page_event(run_id: str, seq: int, body: str) -> ToolObserved:
     digest = hashlib.sha256(body.encode()).hexdigest()
     page = Page(url=f"https://example.test/{TRICKY_TEXT}", title=TRICKY_TEXT, body=body, sha256=digest)
     return ToolObserved(
-        run_id=run_id, seq=seq, at=EPOCH, step=1, call_id="c1", tool="open", input=page.url,
+        run_id=run_id,
+        seq=seq,
+        at=EPOCH,
+        step=1,
+        call_id="c1",
+        tool="open",
+        input=page.url,
         observation=page,
     )
 

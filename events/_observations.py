@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
 
+from ._evidence import Calculation
+
 
 class _Frozen(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -87,6 +89,6 @@ class Text(_Frozen):
 
 
 Observation = Annotated[
-    SearchHits | AlreadySearched | Page | ToolError | Text,
+    SearchHits | AlreadySearched | Page | ToolError | Text | Calculation,
     Field(discriminator="kind"),
 ]

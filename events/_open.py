@@ -44,8 +44,7 @@ def open_store(url: str, *, readonly: bool = False) -> EventStore:
         store = PostgresStore.from_url(url, readonly=readonly)
         return store
     raise StoreURLError(
-        f"unknown store URL {url!r}: expected one of "
-        + ", ".join(f"{s}://..." for s in SCHEMES)
+        f"unknown store URL {url!r}: expected one of " + ", ".join(f"{s}://..." for s in SCHEMES)
     )
 
 

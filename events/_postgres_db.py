@@ -28,9 +28,7 @@ def psycopg_modules() -> Any:
         import psycopg
         import psycopg_pool
     except ImportError:
-        raise UsageError(
-            "the PostgreSQL store needs psycopg 3: pip install 'citeloop[postgres]'"
-        ) from None
+        raise UsageError("the PostgreSQL store needs psycopg 3: pip install 'citeloop[postgres]'") from None
     return psycopg, psycopg_pool
 
 
@@ -141,9 +139,7 @@ class PostgresDatabase:
             await conn.execute(
                 "SELECT pg_advisory_xact_lock(hashtext('citeloop.ddl'), hashtext(%s))", (self.schema,)
             )
-            found = await conn.execute(
-                "SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".meta',)
-            )
+            found = await conn.execute("SELECT to_regclass(%s) IS NOT NULL", (f'"{self.schema}".meta',))
             row = await found.fetchone()
             if self.readonly:  # creates nothing: a missing schema is no store
                 if row is None or not row[0]:

@@ -92,6 +92,7 @@ JOIN events AS e
 ORDER BY r.rowid
 """
 
+
 class SqliteStore(AsyncResource):
     """An `EventStore` in one SQLite file. Several processes may share the file."""
 

@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS runs (
 );
 """
 
+
 def connect(
     path: Path, synchronous: str, *, open_busy_ms: int, busy_ms: int, setup: bool
 ) -> sqlite3.Connection:
@@ -99,9 +100,7 @@ def connect_readonly(path: Path, *, busy_ms: int) -> sqlite3.Connection:
         raise
     if problems != ["ok"]:
         conn.close()
-        raise CorruptLogError(
-            f"SQLite store {path} is corrupt (PRAGMA quick_check): " + "; ".join(problems)
-        )
+        raise CorruptLogError(f"SQLite store {path} is corrupt (PRAGMA quick_check): " + "; ".join(problems))
     return conn
 
 

@@ -246,9 +246,11 @@ class _Replay:
         return False
 
     def _compare_answers(self, recorded: Answered, today: Answered) -> None:
-        if recorded.locators != today.locators and recorded.model_copy(
-            update={"at": today.at, "prev": today.prev, "locators": today.locators}
-        ) == today:
+        if (
+            recorded.locators != today.locators
+            and recorded.model_copy(update={"at": today.at, "prev": today.prev, "locators": today.locators})
+            == today
+        ):
             self._note(
                 recorded,
                 "locators",

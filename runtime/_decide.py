@@ -289,7 +289,7 @@ def decide_finish(
         if payload["cannot_answer"]:
             return [_own_abstention(state, step, payload, at, seq)]
         citations = tuple(payload["citations"])
-        pages = {url: (page.body, page.sha256) for url, page in state.opened.items() if url in citations}
+        pages = {url: page for url, page in state.citable().items() if url in citations}
         return [
             Answered(
                 run_id=state.run_id,

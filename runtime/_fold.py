@@ -11,13 +11,17 @@ from citeloop.events import (
     ActionParsed,
     AlreadySearched,
     Answered,
+    Calculation,
+    ClaimAssessed,
     Event,
     FinishRejected,
+    Forked,
     Hit,
     Page,
     ParseRejected,
     RunStarted,
     SearchHits,
+    SourceAdmitted,
     Text,
     ToolDispatched,
     ToolError,
@@ -52,7 +56,10 @@ class _Builder:
         "allowlist",
         "by_step",
         "by_step_owned",
+        "calculations",
+        "claims",
         "failed_opens",
+        "forked_at",
         "hits_seen",
         "max_steps",
         "next_seq",
@@ -61,15 +68,18 @@ class _Builder:
         "opened",
         "opened_owned",
         "outcome",
+        "parent_run_id",
         "parse_rejections",
         "pending",
         "pending_owned",
+        "plan",
         "policy",
         "question",
         "rejections",
         "run_id",
         "searched",
         "searched_owned",
+        "sources",
         "steps",
         "support",
         "tools",
@@ -101,6 +111,12 @@ class _Builder:
         self.next_seq = state.next_seq
         self.outcome = state.outcome
         self.unhandled = state.unhandled
+        self.sources = state.sources
+        self.plan = state.plan
+        self.calculations = state.calculations
+        self.claims = state.claims
+        self.parent_run_id = state.parent_run_id
+        self.forked_at = state.forked_at
 
     def _pending(self) -> dict[str, ToolDispatched]:
         if not self.pending_owned:
@@ -114,7 +130,7 @@ class _Builder:
         if self.next_seq and event.run_id != self.run_id:
             raise FoldError(f"event of run {event.run_id!r} in run {self.run_id!r}")
         self.next_seq += 1
-        if not isinstance(event, RunStarted):
+        if not isinstance(event, RunStarted | SourceAdmitted | Forked):
             self._trace(event)
         # The cases are ordered by how often they occur in a log.
         match event:
@@ -136,6 +152,7 @@ class _Builder:
                 self.allowlist = event.allowlist
                 self.policy = event.policy
                 self.support = event.support
+                self.plan = event.plan
                 self.tools = MappingProxyType({spec.name: spec for spec in event.tools})
             case Answered() | Abstained():
                 self.unhandled = None
@@ -148,6 +165,15 @@ class _Builder:
                 self.rejections += 1
             case ToolOutcomeUnknown():
                 self._pending().pop(event.call_id, None)
+            case ClaimAssessed():
+                # A finish's claims arrive together, numbered from 1: a new finish starts a new list.
+                self.claims = (event,) if event.index == 1 else (*self.claims, event)
+            case SourceAdmitted():
+                self.sources = MappingProxyType({**self.sources, event.source.id: event.source})
+            case Forked():
+                self.run_id = event.run_id
+                self.parent_run_id = event.parent_run_id
+                self.forked_at = event.at_step
             case _:
                 assert_never(event)
 
@@ -185,6 +211,8 @@ class _Builder:
                     self.open_attempts += 1
                     self.open_failures += 1
                     self.failed_opens = self.failed_opens | {event.input}
+            case Calculation():
+                self.calculations = MappingProxyType({**self.calculations, observation.id: observation})
             case AlreadySearched() | Text():
                 pass
             case _:
@@ -214,6 +242,12 @@ class _Builder:
             by_step=tuple(self.by_step) if self.by_step_owned else self.by_step,  # type: ignore[arg-type]
             unhandled=self.unhandled,
             outcome=self.outcome,
+            sources=self.sources,
+            plan=self.plan,
+            calculations=self.calculations,
+            claims=self.claims,
+            parent_run_id=self.parent_run_id,
+            forked_at=self.forked_at,
         )
 
 

@@ -26,7 +26,14 @@ class Outcome:
     status: OutcomeStatus
     answer: str
     citations: tuple[str, ...]
-    evidence: str
+    # One quote, or several for a multi-quote finish (Answered.evidence).
+    evidence: str | tuple[str, ...]
+
+    @property
+    def evidence_text(self) -> str:
+        """The evidence as one text: a multi-quote finish's quotes joined by a line break."""
+        return self.evidence if isinstance(self.evidence, str) else "\n".join(self.evidence)
+
     locators: tuple[Locator, ...]
     reason: str | None
     steps: int

@@ -16,13 +16,19 @@ from citeloop.events import (
     ActionParsed,
     AlreadySearched,
     Answered,
+    Calculation,
+    CellLocator,
+    ClaimAssessed,
     FinishRejected,
+    Forked,
     Hit,
+    Measurement,
     Observation,
     Page,
     ParseRejected,
     RunStarted,
     SearchHits,
+    SourceAdmitted,
     Text,
     ToolDispatched,
     ToolError,
@@ -96,8 +102,30 @@ def render_observation(observation: Observation, options: ViewOptions) -> str:
             return f"tool error: {one_line(observation.code)}{where}{detail}"
         case Text():
             return fence_untrusted("tool output", observation.text)
+        case Calculation():
+            return render_calculation(observation)
         case _:
             assert_never(observation)
+
+
+def render_calculation(calculation: Calculation) -> str:
+    """A calculation as a text policy sees it: its id, operation, inputs and result."""
+    inputs = ", ".join(
+        f"{item.locator.source} {_cell_name(item)} = {item.value:g} {item.unit}".rstrip()
+        for item in calculation.inputs
+    )
+    result = calculation.result if isinstance(calculation.result, str) else f"{calculation.result:g}"
+    unit = f" {calculation.unit}" if calculation.unit and not isinstance(calculation.result, str) else ""
+    return f"calculation {calculation.id}: {calculation.operation}({inputs}) = {result}{unit}"
+
+
+def _cell_name(measurement: Measurement) -> str:
+    locator = measurement.locator
+    return (
+        f"{locator.sheet}!{locator.cell}"
+        if isinstance(locator, CellLocator)
+        else f"row {locator.row} {locator.column}"
+    )
 
 
 def turn_of(events: StepEvents, options: ViewOptions) -> Turn | None:
@@ -123,7 +151,9 @@ def turn_of(events: StepEvents, options: ViewOptions) -> Turn | None:
                 shown, observation = f"finish rejected: {event.code}", None
             case RunStarted() | ActionParsed() | ParseRejected() | ToolDispatched():
                 pass
-            case Answered() | Abstained():
+            case Answered() | Abstained() | ClaimAssessed():
+                pass
+            case SourceAdmitted() | Forked():  # never in a step: the fold keeps them apart
                 pass
             case _:
                 assert_never(event)

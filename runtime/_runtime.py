@@ -252,7 +252,7 @@ class Runtime:
             driver = Driver(self._config, slot=slot)
             return await self._drive(
                 driver, new_run_id, driver.continue_and_drive(decide_continuation(events, new_run_id))
-        )
+            )
 
     async def cancel(self, run_id: str) -> Outcome:
         """Record `Abstained(cancelled)` for a stored run no one is driving, through the loop's decision.

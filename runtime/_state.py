@@ -10,10 +10,14 @@ from citeloop.events import (
     Abstained,
     AbstainReason,
     ActionParsed,
+    AdmittedSource,
     Answered,
+    Calculation,
+    ClaimAssessed,
     Event,
     Hit,
     Page,
+    TextRepresentation,
     ToolDispatched,
     ToolSpec,
 )
@@ -77,6 +81,17 @@ class RunState(NamedTuple):
     # log yet: the process stopped in between, and resume must carry it out, not ask again.
     unhandled: ActionParsed | None = None
     outcome: Answered | Abstained | None = None
+    # Sources admitted besides opened pages (attachments), by id (SourceAdmitted).
+    sources: Mapping[str, AdmittedSource] = _NO_ENTRIES
+    # The research plan a complete answer must settle (RunStarted.plan).
+    plan: tuple[str, ...] = ()
+    # The results of the `calculate` tool, by calculation id (docs/evidence.md).
+    calculations: Mapping[str, Calculation] = _NO_ENTRIES
+    # The claim verdicts of the latest finish that carried claims, in claim order.
+    claims: tuple[ClaimAssessed, ...] = ()
+    # The run this one was forked from, and at which step (Forked); "" when not forked.
+    parent_run_id: str = ""
+    forked_at: int = 0
 
     @property
     def started(self) -> bool:
@@ -110,8 +125,24 @@ class RunState(NamedTuple):
         return self.steps >= self.max_steps
 
     def opened_bodies(self) -> dict[str, str]:
-        """The gate's view: each successfully opened URL mapped to its body."""
-        return {url: page.body for url, page in self.opened.items()}
+        """The gate's view: each successfully opened URL, and each text attachment, mapped to its text.
+
+        An attachment whose representation is not text (a PDF, a table) is cited through a
+        claim's locators of its own kind, never as one flat text (docs/evidence.md).
+        """
+        bodies = {url: page.body for url, page in self.opened.items()}
+        for source_id, source in self.sources.items():
+            if isinstance(source.representation, TextRepresentation):
+                bodies[source_id] = source.representation.text
+        return bodies
+
+    def citable(self) -> dict[str, tuple[str, str]]:
+        """Each citable text (`opened_bodies`) mapped to `(text, sha256 of that text)`."""
+        pages = {url: (page.body, page.sha256) for url, page in self.opened.items()}
+        for source_id, source in self.sources.items():
+            if isinstance(source.representation, TextRepresentation):
+                pages[source_id] = (source.representation.text, source.representation.sha256)
+        return pages
 
     def own_abstain_reason(self, asked: AbstainReason | None = None) -> AbstainReason:
         """The reason for a policy's own abstention, read off what the run did (docs/gate.md).

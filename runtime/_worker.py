@@ -72,8 +72,13 @@ async def submit(
     if max_steps < 1:
         raise UsageError(f"max_steps must be at least 1, got {max_steps}")
     started = run_started(
-        run_id or new_run_id(), question, tools=tools, policy=policy, max_steps=max_steps,
-        allowlist=allowlist, at=clock(),
+        run_id or new_run_id(),
+        question,
+        tools=tools,
+        policy=policy,
+        max_steps=max_steps,
+        allowlist=allowlist,
+        at=clock(),
     )
     async with _store_and_queue(store) as (_, queue):
         await queue.enqueue(started)
@@ -212,7 +217,14 @@ async def run_worker(
         book = LeaseBook(lease_seconds)
         runtime = Runtime(store=LeasedStore(opened, book), tools=tools, policy=policy, **runtime_options)
         worker = _Worker(
-            runtime, queue, book, owner=owner or new_owner(), concurrency=concurrency,
-            poll_seconds=poll_seconds, stop=stop or anyio.Event(), max_runs=max_runs, on_claim=on_claim,
+            runtime,
+            queue,
+            book,
+            owner=owner or new_owner(),
+            concurrency=concurrency,
+            poll_seconds=poll_seconds,
+            stop=stop or anyio.Event(),
+            max_runs=max_runs,
+            on_claim=on_claim,
         )
         return await worker.run()

@@ -58,8 +58,7 @@ class Interrupted(Exception):
                 f"continue it with `citeloop resume {self.run_id}`"
             )
         return (
-            f"interrupted: run {self.run_id} is unfinished; "
-            f"continue it with `citeloop resume {self.run_id}`"
+            f"interrupted: run {self.run_id} is unfinished; continue it with `citeloop resume {self.run_id}`"
         )
 
 

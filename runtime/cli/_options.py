@@ -26,7 +26,6 @@ BUILT_IN_POLICIES: Final = ("extractive", "scripted")
 SPEC_PREFIXES: Final = ("openai:", "openai-tools:", "anthropic:", "anthropic-tools:")
 
 
-
 def default_store_path() -> Path:
     """The per-user run store: `runs.db` in the platform's data folder (`~/.local/share/citeloop`)."""
     return Path(platformdirs.user_data_dir("citeloop", appauthor=False)) / "runs.db"

@@ -76,7 +76,7 @@ def _print_answer(
     answer: str,
     citations: Sequence[str],
     locators: Sequence[Locator],
-    evidence: str,
+    evidence: str | tuple[str, ...],
     files: SourceFiles = no_files,
 ) -> None:
     out.print(Text.assemble(_label("Answer: ", "bold green"), _data(answer, newlines=True)))
@@ -88,8 +88,11 @@ def _print_answer(
         out.print(_data(f'  "{locator.quote}"', newlines=True))
         where = f"    {locator.url} [{locator.start}:{locator.end}] sha256 {locator.sha256[:16]}"
         out.print(_data(where, style="dim"))
-    if not locators and evidence:
-        out.print(_data(f'  "{evidence}"', newlines=True))
+    quotes = (evidence,) if isinstance(evidence, str) else evidence
+    if not locators:
+        for quote in quotes:
+            if quote:
+                out.print(_data(f'  "{quote}"', newlines=True))
 
 
 def _from_file(url: str, files: SourceFiles) -> Text:

@@ -51,7 +51,8 @@ def runs(
     since: Annotated[
         str | None,
         typer.Option(
-            "--since", help="Only runs started since: 30m, 2h, 7d, 2w, or a date/time (2025-05-01).",
+            "--since",
+            help="Only runs started since: 30m, 2h, 7d, 2w, or a date/time (2025-05-01).",
             show_default=False,
         ),
     ] = None,

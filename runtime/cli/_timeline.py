@@ -19,16 +19,20 @@ from citeloop.events import (
     ActionParsed,
     AlreadySearched,
     Answered,
+    Calculation,
     CallTool,
+    ClaimAssessed,
     Event,
     Finish,
     FinishRejected,
+    Forked,
     Observation,
     Page,
     ParseRejected,
     PolicyReply,
     RunStarted,
     SearchHits,
+    SourceAdmitted,
     Support,
     Text,
     ToolDispatched,
@@ -68,6 +72,9 @@ def summarize(observation: Observation) -> str:
             return f"error {observation.code}{where}{detail}"
         case Text():
             return f"text: {_cut(observation.text, 80)}"
+        case Calculation():
+            said = f"calculation {observation.id}: {observation.operation} = {observation.result}"
+            return f"{said} {observation.unit}".rstrip()
         case _:
             assert_never(observation)
 
@@ -258,7 +265,12 @@ def _row(events: tuple[Event, ...]) -> Step:
                     "candidate": event.candidate,
                     "score": event.score,
                 }
+            case ClaimAssessed():
+                said = f"claim {event.index}: {event.verdict} ({event.method}) {_cut(event.text, 60)}"
+                row.verdict = f"{row.verdict}\n{said}" if row.verdict else said
             case RunStarted() | ToolDispatched():
+                pass
+            case SourceAdmitted() | Forked():  # never in a step: the fold keeps them apart
                 pass
             case _:
                 assert_never(event)

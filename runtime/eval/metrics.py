@@ -84,7 +84,7 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
     for record in positive:
         if record.outcome.status != "answered":
             continue
-        evidence = normalize_answer(record.outcome.evidence)
+        evidence = normalize_answer(record.outcome.evidence_text)
         contains += any(normalize_answer(g) in evidence for g in record.item.answers if normalize_answer(g))
         em += max(
             (

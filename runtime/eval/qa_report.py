@@ -27,7 +27,7 @@ def summarize_qa(items: Sequence[QaItem], records: Sequence[RunRecord]) -> dict[
         not i.answerable and r.outcome.status == "answered" for i, r in zip(items, records, strict=True)
     )
     evidence_holds = sum(
-        r.outcome.status == "answered" and i.matches(r.outcome.evidence) for i, r in positive
+        r.outcome.status == "answered" and i.matches(r.outcome.evidence_text) for i, r in positive
     )
     reasons = Counter(r.outcome.reason for r in records if r.outcome.reason)
     return {
@@ -112,7 +112,7 @@ def _run_json(item: QaItem, record: RunRecord) -> dict[str, Any]:
         "question": item.question,
         "verdict": verdict(item, outcome.status, outcome.answer),
         "answer": outcome.answer,
-        "evidence_holds_answer": item.answerable and item.matches(outcome.evidence),
+        "evidence_holds_answer": item.answerable and item.matches(outcome.evidence_text),
         "citations": list(outcome.citations),
         "reason": outcome.reason,
         "citations_valid": record.citations_valid,

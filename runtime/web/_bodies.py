@@ -163,10 +163,17 @@ def evidence(events: Sequence[Event]) -> Evidence:
         parts, cut = segments(page.body, kept)
         digest_ok = hashlib.sha256(page.body.encode("utf-8")).hexdigest() == page.sha256
         shown.append(
-            ShownPage(i, page.url, page.title, page.sha256, digest_ok, len(page.body), page.truncated_from,
-                      parts, cut)
+            ShownPage(
+                i,
+                page.url,
+                page.title,
+                page.sha256,
+                digest_ok,
+                len(page.body),
+                page.truncated_from,
+                parts,
+                cut,
+            )
         )
-    linked = tuple(
-        Cited(c.index, c.locator, c.page, c.problem, anchors.get(c.index)) for c in cited
-    )
+    linked = tuple(Cited(c.index, c.locator, c.page, c.problem, anchors.get(c.index)) for c in cited)
     return Evidence(tuple(shown), linked)

@@ -82,6 +82,8 @@ def render(template: str, **context: Any) -> str:
 def export_run(page: RunPage, store_url: str) -> str:
     """One run's page as a self-contained HTML file: the stylesheet inline, no script, no live updates."""
     css = Markup(static_text("style.css"))  # our own stylesheet, not data from a log
-    return environment().get_template("run.html").render(
-        page=page, store_url=store_url, export=True, css=css, csp=EXPORT_CSP, prefix=""
+    return (
+        environment()
+        .get_template("run.html")
+        .render(page=page, store_url=store_url, export=True, css=css, csp=EXPORT_CSP, prefix="")
     )

@@ -88,11 +88,13 @@ class RequireToken:
         given, from_query = _presented(scope)
         if given is None or not hmac.compare_digest(given.encode(), self.token):
             body = b"citeloop serve: this viewer needs its token (open the link `citeloop serve` printed)\n"
-            await send({
-                "type": "http.response.start",
-                "status": 401,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"), *HEADERS],
-            })
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 401,
+                    "headers": [(b"content-type", b"text/plain; charset=utf-8"), *HEADERS],
+                }
+            )
             await send({"type": "http.response.body", "body": body})
             return
         if not from_query:
@@ -105,9 +107,11 @@ class RequireToken:
         # One leading slash: `//host` would send the browser to another site.
         location = "/" + quote(scope.get("path", "/").lstrip("/")) + (f"?{urlencode(kept)}" if kept else "")
         cookie = f"{TOKEN_COOKIE}={given}; HttpOnly; SameSite=Strict; Path=/".encode()
-        await send({
-            "type": "http.response.start",
-            "status": 303,
-            "headers": [(b"location", location.encode("latin-1")), (b"set-cookie", cookie), *HEADERS],
-        })
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 303,
+                "headers": [(b"location", location.encode("latin-1")), (b"set-cookie", cookie), *HEADERS],
+            }
+        )
         await send({"type": "http.response.body", "body": b""})
