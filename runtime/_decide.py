@@ -29,6 +29,7 @@ from citeloop.events import (
     Event,
     Finish,
     FinishRejected,
+    Locator,
     Observation,
     ParseRejected,
     PolicyReply,
@@ -44,7 +45,7 @@ from citeloop.policies import Rejected, parse_policy_reply
 
 from ._gate import abstain_hint, validate_finish
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
-from ._locate import answer_digest, locate_evidence
+from ._locate import answer_digest, locate_evidence, locate_quotes
 from ._state import RunState, normalize_query
 from ._support import SUPPORT_METHODS, SupportMethod, assess_support, is_supported
 
@@ -281,6 +282,8 @@ def decide_finish(
     support: tuple[Support, ...] = ()
     if code is None and not payload["cannot_answer"]:
         question, answer, evidence = state.question, payload["answer"], payload["evidence"]
+        if not isinstance(evidence, str):  # a multi-quote finish: the methods read the quotes together
+            evidence = "\n".join(evidence)
         cited = [(page.title, page.body) for url, page in state.opened.items() if url in payload["citations"]]
         support = assess_support(question, answer, evidence, state.support, support_methods, cited)
         if not is_supported(support):
@@ -298,8 +301,8 @@ def decide_finish(
                 step=step,
                 answer=payload["answer"],
                 citations=citations,
-                evidence=payload["evidence"],
-                locators=locate_evidence(payload["evidence"], citations, pages),
+                evidence=_recorded_evidence(payload["evidence"]),
+                locators=_locate(payload["evidence"], citations, pages),
                 answer_sha256=answer_digest(payload["answer"]),
                 support=support,
             )
@@ -319,6 +322,19 @@ def decide_finish(
         detail=code,
     )
     return [rejected, final]
+
+
+def _recorded_evidence(evidence: str | list[str]) -> str | tuple[str, ...]:
+    # One quote is recorded as it always was (a str), so single-quote logs keep their bytes.
+    return evidence if isinstance(evidence, str) else tuple(evidence)
+
+
+def _locate(
+    evidence: str | list[str], citations: tuple[str, ...], pages: dict[str, tuple[str, str]]
+) -> tuple[Locator, ...]:
+    if isinstance(evidence, str):
+        return locate_evidence(evidence, citations, pages)
+    return locate_quotes(evidence, citations, pages)
 
 
 def _own_abstention(state: RunState, step: int, payload: dict[str, Any], at: datetime, seq: int) -> Abstained:

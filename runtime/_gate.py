@@ -65,7 +65,7 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     cannot_answer, evidence = payload["cannot_answer"], payload["evidence"]
     if not (
         isinstance(answer, str)
-        and isinstance(evidence, str)
+        and _evidence_shape(evidence)
         and type(cannot_answer) is bool
         and type(citations) is list
         and all(isinstance(url, str) for url in citations)
@@ -73,8 +73,9 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     ):
         return "types"
     cited: list[str] = list(dict.fromkeys(citations))  # first-seen order, duplicates dropped
+    quotes = evidence_quotes(evidence)  # type: ignore[arg-type]  # its shape was checked above
     if cannot_answer:
-        if cited or evidence.strip():
+        if cited or any(quote.strip() for quote in quotes):
             return "abstain_shape"
         if not answer.startswith(ABSTAIN_PREFIX):
             return "abstain_prefix"
@@ -85,17 +86,32 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
         return "need_citation"
     if any(url not in opened for url in cited):
         return "cite_not_opened"
-    quote = normalize_ws(evidence)
-    if _word_chars(quote) < MIN_EVIDENCE_WORD_CHARS:
-        return "evidence"  # blank, punctuation, or one or two letters: no quote at all
-    if not contains_normalized_any((opened[url] for url in cited), quote):
-        # Failure path only: is it in a page the answer forgot to cite?
-        cited_set = set(cited)
-        uncited = (body for url, body in opened.items() if url not in cited_set)
-        return "evidence_uncited" if contains_normalized_any(uncited, quote) else "evidence"
-    if unsupported_words(answer, quote, [opened[url] for url in cited], opened):
+    normalized = [normalize_ws(quote) for quote in quotes]
+    if not normalized:
+        return "evidence"  # an empty list of quotes is no evidence
+    for quote in normalized:
+        if _word_chars(quote) < MIN_EVIDENCE_WORD_CHARS:
+            return "evidence"  # blank, punctuation, or one or two letters: no quote at all
+        if not contains_normalized_any((opened[url] for url in cited), quote):
+            # Failure path only: is it in a page the answer forgot to cite?
+            cited_set = set(cited)
+            uncited = (body for url, body in opened.items() if url not in cited_set)
+            return "evidence_uncited" if contains_normalized_any(uncited, quote) else "evidence"
+    if unsupported_words(answer, " ".join(normalized), [opened[url] for url in cited], opened):
         return "unsupported"
     return None
+
+
+def _evidence_shape(evidence: object) -> bool:
+    """One quote (a str), or a multi-quote finish's list of them (docs/gate.md, "Evidence")."""
+    if isinstance(evidence, str):
+        return True
+    return type(evidence) is list and all(isinstance(quote, str) for quote in evidence)
+
+
+def evidence_quotes(evidence: str | list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """A finish's evidence as its quotes: one for a str, each item of a list."""
+    return (evidence,) if isinstance(evidence, str) else tuple(evidence)
 
 
 class AbstainHint(NamedTuple):

@@ -15,6 +15,13 @@ def _utf16_units(text: str) -> int:
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
+def locate_quotes(
+    quotes: Sequence[str], citations: Sequence[str], pages: Mapping[str, tuple[str, str]]
+) -> tuple[Locator, ...]:
+    """One locator per quote of a multi-quote finish (`locate_evidence` for each), in quote order."""
+    return tuple(locator for quote in quotes for locator in locate_evidence(quote, citations, pages))
+
+
 def locate_evidence(
     evidence: str, citations: Sequence[str], pages: Mapping[str, tuple[str, str]]
 ) -> tuple[Locator, ...]:

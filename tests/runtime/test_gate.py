@@ -92,7 +92,7 @@ def test_keys_before_types() -> None:
         {"cannot_answer": 0},
         {"cannot_answer": "false"},
         {"evidence": None},
-        {"evidence": ["founded by Ada Ortiz"]},
+        {"evidence": ["founded by Ada Ortiz", 2014]},  # a list of quotes holds strings only
     ],
 )
 def test_types(changes: dict[str, Any]) -> None:
