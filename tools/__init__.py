@@ -1,5 +1,10 @@
 """citeloop.tools: what acts. Tools return typed observations; this layer imports only citeloop.events."""
 
+from ._attachments import Attachment as Attachment
+from ._attachments import AttachmentError as AttachmentError
+from ._attachments import AttachmentLimits as AttachmentLimits
+from ._attachments import admit as admit
+from ._attachments import admit_all as admit_all
 from ._cache import index_cache_dir as index_cache_dir
 from ._corpus import Corpus as Corpus
 from ._documents import CorpusError as CorpusError
@@ -12,6 +17,9 @@ from ._searx import WebSearch as WebSearch
 from ._web_open import WebOpen as WebOpen
 
 __all__ = (
+    "Attachment",
+    "AttachmentError",
+    "AttachmentLimits",
     "Corpus",
     "CorpusError",
     "ExtractError",
@@ -20,6 +28,8 @@ __all__ = (
     "Tool",
     "WebOpen",
     "WebSearch",
+    "admit",
+    "admit_all",
     "extract",
     "index_cache_dir",
 )
