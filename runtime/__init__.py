@@ -17,6 +17,8 @@ from ._leases import LeaseLostError as LeaseLostError
 from ._limits import Limits as Limits
 from ._locate import answer_digest as answer_digest
 from ._locate import locate_evidence as locate_evidence
+from ._otel import OtelSink as OtelSink
+from ._otel import export_run_spans as export_run_spans
 from ._outcome import Outcome as Outcome
 from ._outcome import OutcomeStatus as OutcomeStatus
 from ._project import ViewOptions as ViewOptions
@@ -49,6 +51,7 @@ __all__ = (
     "LeaseLostError",
     "LifecycleStatus",
     "Limits",
+    "OtelSink",
     "Outcome",
     "OutcomeStatus",
     "RunState",
@@ -64,6 +67,7 @@ __all__ = (
     "answer_digest",
     "assess_support",
     "check_events",
+    "export_run_spans",
     "fold",
     "locate_evidence",
     "redact_text",
