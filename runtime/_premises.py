@@ -151,7 +151,7 @@ def splits_surrogate_pair(text: str, offset: int) -> bool:
     return 0 < offset < len(text) and _is_high(text[offset - 1]) and _is_low(text[offset])
 
 
-def _span(text: str, premise: dict[str, object], where: str) -> tuple[int, int, str] | PremiseError:
+def _span(text: str, premise: dict[str, object], place: str) -> tuple[int, int, str] | PremiseError:
     """`(start, end, quote)` of a text/pdf premise: its own offsets, or the quote's first occurrence."""
     quote = premise["quote"]
     if not isinstance(quote, str):
@@ -162,7 +162,7 @@ def _span(text: str, premise: dict[str, object], where: str) -> tuple[int, int, 
             return PremiseError("bad_input", "the quote is empty")
         found = find_normalized(text, needle)
         if found is None:
-            return PremiseError("bad_locator", f"quote not found in {where}")
+            return PremiseError("bad_locator", f"quote not found {place}")
         start, end = found
     else:
         given_start, given_end = premise["start"], premise["end"]
@@ -174,13 +174,14 @@ def _span(text: str, premise: dict[str, object], where: str) -> tuple[int, int, 
             return PremiseError("bad_input", "the quote is empty")
         if not 0 <= start < end <= len(text):
             return PremiseError(
-                "bad_locator", f"span [{start}, {end}) is not a range of {where} ({len(text)} code points)"
+                "bad_locator",
+                f"span [{start}, {end}) is not a range of the text {place} ({len(text)} code points)",
             )
         if text[start:end] != quote:
-            return PremiseError("bad_locator", f"span [{start}, {end}) of {where} is not the quote")
+            return PremiseError("bad_locator", f"span [{start}, {end}) {place} is not the quote")
     for offset in (start, end):
         if splits_surrogate_pair(text, offset):
-            return PremiseError("bad_locator", f"offset {offset} splits a surrogate pair in {where}")
+            return PremiseError("bad_locator", f"offset {offset} splits a surrogate pair {place}")
     return start, end, text[start:end]
 
 
@@ -221,7 +222,7 @@ def _resolve_text(premise: dict[str, object], state: RunState) -> Resolved | Pre
     if isinstance(found, PremiseError):
         return found
     text, sha256, evidence_class = found
-    span = _span(text, premise, source_id)
+    span = _span(text, premise, f"in {source_id}")
     if isinstance(span, PremiseError):
         return span
     start, end, quote = span
@@ -252,7 +253,9 @@ def _admitted(source_id: str, state: RunState, kind: str) -> AdmittedSource | Pr
 
 
 def _pdf_page(pdf: PdfRepresentation, page: int) -> str | PremiseError:
-    if not 1 <= page <= len(pdf.pages):
+    if page < 1:
+        return PremiseError("bad_locator", f"page {page} is not a page: pages count from 1")
+    if page > len(pdf.pages):
         return PremiseError("bad_locator", f"page {page} past the end ({len(pdf.pages)} pages)")
     return pdf.pages[page - 1]
 
@@ -269,7 +272,7 @@ def _resolve_pdf(premise: dict[str, object], state: RunState) -> Resolved | Prem
     text = _pdf_page(source.representation, page)
     if isinstance(text, PremiseError):
         return text
-    span = _span(text, premise, f"page {page}")
+    span = _span(text, premise, f"on page {page} of {source_id}")
     if isinstance(span, PremiseError):
         return span
     start, end, quote = span
@@ -403,7 +406,9 @@ def _resolve_csv(premise: dict[str, object], state: RunState) -> Resolved | Prem
     assert isinstance(source.representation, CsvRepresentation)
     rows = source.representation.rows
     data_rows = max(len(rows) - 1, 0)
-    if not 1 <= row <= data_rows:
+    if row < 1:
+        return PremiseError("bad_locator", f"row {row} is not a data row: data rows count from 1")
+    if row > data_rows:
         return PremiseError("bad_locator", f"row {row} past the end ({data_rows} data rows)")
     index = _csv_column(rows[0] if rows else (), column, source_id)
     if isinstance(index, PremiseError):
@@ -462,9 +467,19 @@ def _difference(recorded: EvidenceLocator, today: EvidenceLocator) -> str | None
         return f"{where}: digest {recorded.sha256[:12]}... is now {today.sha256[:12]}..."
     mine, theirs = recorded.model_dump(), today.model_dump()
     for name, value in mine.items():
-        if theirs[name] != value or type(theirs[name]) is not type(value):
+        if not _same(value, theirs[name]):
             return f"{where}: {name} {value!r} is now {theirs[name]!r}"
     return None
+
+
+def _same(recorded: object, today: object) -> bool:
+    # A NaN cell is the same NaN it was (it is refused as a measurement, not as a locator),
+    # and 9 (an int) is not the 9.0 or "9" of another reading.
+    if type(recorded) is not type(today):
+        return False
+    if isinstance(recorded, float) and isinstance(today, float) and math.isnan(recorded):
+        return math.isnan(today)
+    return recorded == today
 
 
 def _where(locator: EvidenceLocator) -> str:
