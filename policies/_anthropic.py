@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final, Unpack, cast
 from pydantic import JsonValue
 
 from ._chat import ChatOptions, ChatPolicy, ChatResponse, ChatSettings, mode_from_spec
-from ._prompt import system_prompt, turn_parts
+from ._prompt import question_text, system_prompt, turn_parts
 from ._tool_schemas import function_definitions
 from ._view import RunView, Turn
 
@@ -82,7 +82,7 @@ def _turn_messages(turn: Turn, show_thoughts: bool) -> list[dict[str, Any]]:
 def render_anthropic(view: RunView, *, show_thoughts: bool = True) -> list[dict[str, Any]]:
     """The conversation for the next request (the system prompt travels separately)."""
     messages: list[dict[str, Any]] = [
-        {"role": "user", "content": [{"type": "text", "text": f"Question: {view.question}"}]}
+        {"role": "user", "content": [{"type": "text", "text": question_text(view)}]}
     ]
     for turn in view.turns:
         messages.extend(_turn_messages(turn, show_thoughts))

@@ -152,11 +152,18 @@ def _turn_messages(turn: Turn, show_thoughts: bool) -> list[dict[str, Any]]:
     return [{"role": "assistant", "content": parts.text}, {"role": "user", "content": parts.shown}]
 
 
+def question_text(view: RunView) -> str:
+    """The first user message: the question, then the run's attachments as the runtime shows them."""
+    if not view.sources_shown:
+        return f"Question: {view.question}"
+    return f"Question: {view.question}\n\nAttached sources:\n{view.sources_shown}"
+
+
 def render_messages(view: RunView, mode: Mode, *, show_thoughts: bool = True) -> list[dict[str, Any]]:
     """The whole conversation for the next request: system, question, then every earlier turn."""
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": system_prompt(view, mode)},
-        {"role": "user", "content": f"Question: {view.question}"},
+        {"role": "user", "content": question_text(view)},
     ]
     for turn in view.turns:
         messages.extend(_turn_messages(turn, show_thoughts))

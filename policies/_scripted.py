@@ -10,13 +10,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from citeloop.events import TextRepresentation
+
 from ._react import abstain_reply, finish_reply, react
 from ._view import RunView
 
 
 @dataclass(frozen=True, slots=True)
 class ScriptedAnswer:
-    """The answer to give once an opened page contains `evidence` verbatim."""
+    """The answer to give once an opened page (or a text attachment) contains `evidence` verbatim."""
 
     answer: str
     evidence: str
@@ -71,6 +73,10 @@ class ScriptedPolicy:
             for url, page in view.pages.items():
                 if known.evidence in page.body:
                     return finish_reply(f"{url} states it.", known.answer, [url], known.evidence)
+            for source_id, source in view.sources.items():  # a text attachment is cited as a page is
+                text = source.representation
+                if isinstance(text, TextRepresentation) and known.evidence in text.text:
+                    return finish_reply(f"{source_id} states it.", known.answer, [source_id], known.evidence)
         if not view.searched:
             return react("Look the question up.", "search", view.question)
         if view.steps_left > 1:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from citeloop.events import Action, Hit, Observation, Page, PolicyReply
+from citeloop.events import Action, AdmittedSource, Hit, Observation, Page, PolicyReply
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,8 @@ class RunView:
 
     `pages` and `searched` are the structured record of what the run opened and found,
     for deterministic policies; a language-model policy renders `turns` into a prompt.
+    `sources` are the run's attachments (docs/evidence.md), and `sources_shown` the text a
+    text policy reads of them after the question (fenced as untrusted data, cut).
     """
 
     run_id: str
@@ -44,6 +46,8 @@ class RunView:
     searched: Mapping[str, tuple[Hit, ...]] = field(default_factory=lambda: MappingProxyType({}))
     failed_opens: frozenset[str] = frozenset()
     repair_used: bool = False
+    sources: Mapping[str, AdmittedSource] = field(default_factory=lambda: MappingProxyType({}))
+    sources_shown: str = ""
 
     @property
     def steps_left(self) -> int:

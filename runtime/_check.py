@@ -27,7 +27,9 @@ from citeloop.events import (
     Page,
     ParseRejected,
     RunStarted,
+    SourceAdmitted,
     Support,
+    TextRepresentation,
     ToolDispatched,
     ToolObserved,
     ToolOutcomeUnknown,
@@ -213,6 +215,10 @@ class _Replay:
                     self._note(event, "recovery", _describe(event), f"run {dispatched.tool} again: read-only")
                 else:
                     self._expect(event, decide_unknown_outcome(state, dispatched, at))
+            case SourceAdmitted() if _in_start_batch(event, state):
+                # Read from a file when the run started: nothing to re-derive it from but its
+                # own text, whose digest is checked (`_check_source`).
+                self._check_source(event)
             case Abstained() if event.reason in _OUTSIDE_REASONS and event.step == state.steps:
                 # Decided outside the log (a failing policy, a cancellation): nothing to
                 # re-derive, but it stands where a run could end that way.
@@ -262,6 +268,13 @@ class _Replay:
         differ = [name for name in fields if getattr(recorded, name) != getattr(today, name)]
         self._note(recorded, "answer", f"recorded {', '.join(differ)}", "what the recorded finish gives")
 
+    def _check_source(self, event: SourceAdmitted) -> None:
+        text = event.source.representation
+        if isinstance(text, TextRepresentation):
+            digest = hashlib.sha256(text.text.encode("utf-8")).hexdigest()
+            if digest != text.sha256:
+                self._note(event, "digest", text.sha256, digest)
+
     def _check_digest(self, event: ToolObserved, page: Page) -> None:
         digest = hashlib.sha256(page.body.encode("utf-8")).hexdigest()
         if digest != page.sha256:
@@ -269,6 +282,11 @@ class _Replay:
 
 
 _OUTSIDE_REASONS = frozenset({"policy_error", "cancelled"})
+
+
+def _in_start_batch(event: SourceAdmitted, state: RunState) -> bool:
+    """An attachment recorded where a run admits them: at step 0, before any step, under a new id."""
+    return event.step == 0 and not state.by_step and event.source.id not in state.sources
 
 
 def _is_verdict(event: Event) -> bool:

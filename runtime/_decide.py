@@ -14,7 +14,7 @@ the log (docs/events.md, "resume").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal, TypeAlias
 
@@ -23,9 +23,11 @@ from citeloop.events import (
     AbstainReason,
     Action,
     ActionParsed,
+    AdmittedSource,
     AlreadySearched,
     Answered,
     CallTool,
+    CsvRepresentation,
     Event,
     Finish,
     FinishRejected,
@@ -34,12 +36,14 @@ from citeloop.events import (
     ParseRejected,
     PolicyReply,
     RunStarted,
+    SourceAdmitted,
     Support,
     ToolDispatched,
     ToolError,
     ToolObserved,
     ToolOutcomeUnknown,
     ToolSpec,
+    WorkbookRepresentation,
 )
 from citeloop.policies import Rejected, parse_policy_reply
 
@@ -53,6 +57,8 @@ ToolTable: TypeAlias = Mapping[str, ToolSpec]
 
 # What the loop does next, read off the fold alone.
 NextMove: TypeAlias = Literal["done", "recover", "carry_out", "budget", "ask_policy"]
+
+CALCULATE = "calculate"  # the tool a run that admitted a table is offered (decide_start)
 
 BUDGET_ANSWER = "cannot: the step budget ({max_steps}) ran out before a grounded answer"
 INVALID_FINISH_ANSWER = "cannot: no finish passed the grounding gate after the one repair turn"
@@ -84,11 +90,22 @@ def decide_start(
     tools: ToolTable,
     at: datetime,
     support: tuple[str, ...] = (),
+    sources: Sequence[AdmittedSource] = (),
 ) -> RunStarted:
     """The first event of a run: the question and the rules it will be held to.
 
     `support` names the support methods its positive finishes are held to (none by default).
+    `sources` are the attachments admitted for the run (read by the caller: this stays pure);
+    they follow as `decide_sources`.
     """
+    tables = (WorkbookRepresentation, CsvRepresentation)
+    if any(isinstance(source.representation, tables) for source in sources):
+        # The one place `calculate` is offered: a run that admitted a table (docs/evidence.md).
+        # It is answered from the log, never dispatched, hence read-only.
+        tools = {**tools, CALCULATE: ToolSpec(name=CALCULATE, read_only=True)}
+        if CALCULATE not in allowlist:
+            cut = allowlist.index("finish") if "finish" in allowlist else len(allowlist)
+            allowlist = (*allowlist[:cut], CALCULATE, *allowlist[cut:])
     return RunStarted(
         run_id=run_id,
         seq=0,
@@ -100,6 +117,14 @@ def decide_start(
         policy=policy,
         support=support,
     )
+
+
+def decide_sources(started: RunStarted, sources: Sequence[AdmittedSource]) -> list[SourceAdmitted]:
+    """What follows `started` in the start batch: one `SourceAdmitted` per source, in order, at its time."""
+    return [
+        SourceAdmitted(run_id=started.run_id, seq=started.seq + number, at=started.at, source=source)
+        for number, source in enumerate(sources, 1)
+    ]
 
 
 def decide_reply(

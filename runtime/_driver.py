@@ -15,6 +15,7 @@ import anyio
 import structlog
 from anyio.streams.memory import MemoryObjectSendStream
 from citeloop.events import (
+    AdmittedSource,
     Event,
     Observation,
     PolicyReply,
@@ -37,6 +38,7 @@ from ._decide import (
     decide_budget,
     decide_observation,
     decide_reply,
+    decide_sources,
     decide_start,
     decide_unknown_outcome,
     needs_rerun,
@@ -106,10 +108,17 @@ class Driver:
                     break
 
     def _started(
-        self, run_id: str, question: str, max_steps: int, allowlist: tuple[str, ...], policy: str
-    ) -> Event:
+        self,
+        run_id: str,
+        question: str,
+        max_steps: int,
+        allowlist: tuple[str, ...],
+        policy: str,
+        sources: Sequence[AdmittedSource],
+    ) -> list[Event]:
+        """The start batch: `RunStarted`, then one `SourceAdmitted` per admitted source."""
         config = self._config
-        return decide_start(
+        started = decide_start(
             run_id,
             question,
             max_steps=max_steps,
@@ -118,21 +127,40 @@ class Driver:
             tools=config.specs,
             at=config.clock(),
             support=config.support,
+            sources=sources,
         )
+        return [started, *decide_sources(started, sources)]
 
     async def start(
-        self, run_id: str, question: str, *, max_steps: int, allowlist: tuple[str, ...], policy: str
+        self,
+        run_id: str,
+        question: str,
+        *,
+        max_steps: int,
+        allowlist: tuple[str, ...],
+        policy: str,
+        sources: Sequence[AdmittedSource] = (),
     ) -> None:
         """Record the run's start only (a worker or `resume` drives it later)."""
-        await self._append([self._started(run_id, question, max_steps, allowlist, policy)])
+        await self._append(self._started(run_id, question, max_steps, allowlist, policy, sources))
 
     # -- the loop ----------------------------------------------------------------------
 
     async def start_and_drive(
-        self, run_id: str, question: str, *, max_steps: int, allowlist: tuple[str, ...], policy: str
+        self,
+        run_id: str,
+        question: str,
+        *,
+        max_steps: int,
+        allowlist: tuple[str, ...],
+        policy: str,
+        sources: Sequence[AdmittedSource] = (),
     ) -> RunState:
-        """Record the start and drive the run, under the same cancellation rule as `drive`."""
-        return await self._guarded([self._started(run_id, question, max_steps, allowlist, policy)])
+        """Record the start and drive the run, under the same cancellation rule as `drive`.
+
+        `sources` are the run's attachments, admitted (read) by the caller.
+        """
+        return await self._guarded(self._started(run_id, question, max_steps, allowlist, policy, sources))
 
     async def continue_and_drive(self, carried: list[Event]) -> RunState:
         """Record a continued run's carried-over log (`decide_continuation`) and drive it on."""

@@ -8,17 +8,21 @@ marker after the fence. The gate always checks the body stored in the log.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, assert_never
 
 from citeloop.events import (
     Abstained,
     ActionParsed,
+    AdmittedSource,
     AlreadySearched,
     Answered,
     Calculation,
     CellLocator,
+    CellValue,
     ClaimAssessed,
+    CsvRepresentation,
     FinishRejected,
     Forked,
     Hit,
@@ -26,14 +30,17 @@ from citeloop.events import (
     Observation,
     Page,
     ParseRejected,
+    PdfRepresentation,
     RunStarted,
     SearchHits,
     SourceAdmitted,
     Text,
+    TextRepresentation,
     ToolDispatched,
     ToolError,
     ToolObserved,
     ToolOutcomeUnknown,
+    WorkbookRepresentation,
 )
 from citeloop.policies import RunView, Turn, fence_untrusted
 
@@ -128,6 +135,82 @@ def _cell_name(measurement: Measurement) -> str:
     )
 
 
+def render_sources(sources: Mapping[str, AdmittedSource], options: ViewOptions) -> str:
+    """The run's attachments as a text policy reads them: each one's id, class and representation.
+
+    The representation is tool output like a page body: fenced, and cut to
+    `options.max_body_chars` with a visible marker. Tables are one cell a line, with the
+    headers it sits under, so that a model can write a cell premise (docs/evidence.md).
+    """
+    shown = []
+    for source in sources.values():
+        body = source_text(source)
+        kept = body[: options.max_body_chars]
+        text = (
+            f"attached <{one_line(source.id)}> ({source.evidence_class}, {one_line(source.media_type)})\n"
+            + fence_untrusted("attachment", kept)
+        )
+        if len(body) > len(kept):
+            text += f"\n[... {len(body) - len(kept)} more characters not shown]"
+        shown.append(text)
+    return "\n\n".join(shown)
+
+
+def source_text(source: AdmittedSource) -> str:
+    """An admitted representation as text: PDF pages marked `[page N]`, table cells one a line."""
+    representation = source.representation
+    match representation:
+        case TextRepresentation():
+            return representation.text
+        case PdfRepresentation():
+            return "\n\n".join(f"[page {n}]\n{page}" for n, page in enumerate(representation.pages, 1))
+        case WorkbookRepresentation():
+            return "\n\n".join(
+                "\n".join([f"[sheet {one_line(sheet.name)}]", *_table_lines(sheet.rows, sheet.name)])
+                for sheet in representation.sheets
+            )
+        case CsvRepresentation():
+            return "\n".join(_table_lines(representation.rows, None))
+        case _:
+            assert_never(representation)
+
+
+def _table_lines(rows: tuple[tuple[CellValue, ...], ...], sheet: str | None) -> list[str]:
+    """`Sheet!B2 | row: A | column: Runtime (h) | 9` per cell under the header row, right of column A.
+
+    A CSV's cells are named as its locators name them: `row N` counting data rows from 1.
+    An empty cell is shown as `(empty)`: a missing value, not a zero.
+    """
+    if not rows:
+        return []
+    header = rows[0]
+    lines = ["columns: " + " | ".join(_shown(value) for value in header)]
+    for number, row in enumerate(rows[1:], 1):
+        if not any(value not in (None, "") for value in row):
+            continue
+        row_header = _shown(row[0]) if row else ""
+        for column in range(1, len(row)):
+            column_header = _shown(header[column]) if column < len(header) else ""
+            where = f"{sheet}!{_column_name(column)}{number + 1}" if sheet is not None else f"row {number}"
+            value = "(empty)" if row[column] in (None, "") else _shown(row[column])
+            lines.append(f"{one_line(where)} | row: {row_header} | column: {column_header} | {value}")
+    return lines
+
+
+def _shown(value: CellValue) -> str:
+    return "" if value is None else one_line(str(value))
+
+
+def _column_name(index: int) -> str:
+    """The spreadsheet name of a 0-based column: 0 -> A, 25 -> Z, 26 -> AA."""
+    name = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        name = chr(ord("A") + rest) + name
+    return name
+
+
 def turn_of(events: StepEvents, options: ViewOptions) -> Turn | None:
     """One step of the fold as a policy is shown it; None for a step with no policy reply."""
     head = events[0]
@@ -181,6 +264,8 @@ class Projector:
     def __init__(self, options: ViewOptions) -> None:
         self._options = options
         self._rendered: list[tuple[StepEvents, Turn | None]] = []
+        # The attachments are admitted before step 1 and never change: rendered once a run.
+        self._sources: tuple[Mapping[str, AdmittedSource], str] | None = None
 
     def view(self, state: RunState) -> RunView:
         rendered = self._rendered
@@ -205,4 +290,13 @@ class Projector:
             searched=state.searched,
             failed_opens=state.failed_opens,
             repair_used=state.repair_used,
+            sources=state.sources,
+            sources_shown=self._sources_shown(state.sources),
         )
+
+    def _sources_shown(self, sources: Mapping[str, AdmittedSource]) -> str:
+        if not sources:
+            return ""
+        if self._sources is None or self._sources[0] is not sources:
+            self._sources = (sources, render_sources(sources, self._options))
+        return self._sources[1]

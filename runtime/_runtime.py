@@ -7,15 +7,24 @@ import math
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
 from datetime import UTC, datetime
+from os import PathLike
 from types import MappingProxyType, TracebackType
 from typing import Any, Self
 
 import anyio
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
-from citeloop.events import Event, EventStore, TamperedLogError, UnknownRunError, UsageError, run_lock
+from citeloop.events import (
+    AdmittedSource,
+    Event,
+    EventStore,
+    TamperedLogError,
+    UnknownRunError,
+    UsageError,
+    run_lock,
+)
 from citeloop.policies import Policy
-from citeloop.tools import Tool
+from citeloop.tools import Attachment, Tool, admit_all
 
 from ._admission import Admission, Slot
 from ._check import CheckReport, check_events
@@ -62,6 +71,12 @@ def _support_config(
     return names, SUPPORT_METHODS
 
 
+def _attachments(given: Iterable[Attachment | str | PathLike[str]]) -> tuple[Attachment, ...]:
+    if isinstance(given, str | PathLike):
+        raise UsageError(f"attachments is a list of files, not the one path {str(given)!r}")
+    return tuple(item if isinstance(item, Attachment) else Attachment(item) for item in given)
+
+
 class Runtime:
     """Runs questions through a policy and tools, recording every step in `store`.
 
@@ -77,7 +92,10 @@ class Runtime:
     names in its `RunStarted` and is held to them when resumed or checked. `watchers` are
     told, on the loop, what each run is about to wait on (its policy or a tool call); they
     must return at once (runtime/_waiting.py). `clock` and
-    `new_id` are injectable so that tests and replays are deterministic.
+    `new_id` are injectable so that tests and replays are deterministic. `attachments` are
+    files admitted as sources of every run (docs/evidence.md, "Admitted sources"): read when
+    a run starts and recorded in its log, so that resume, reopen and check never read them
+    again; a file that cannot be admitted raises `AttachmentError` before anything is recorded.
     """
 
     def __init__(
@@ -101,6 +119,7 @@ class Runtime:
         max_busy_runs: int = DEFAULT_MAX_BUSY_RUNS,
         clock: Callable[[], datetime] = utc_now,
         new_id: Callable[[], str] = new_run_id,
+        attachments: Iterable[Attachment | str | PathLike[str]] = (),
     ) -> None:
         if max_steps < 1:
             raise UsageError(f"max_steps must be at least 1, got {max_steps}")
@@ -111,6 +130,7 @@ class Runtime:
         self._allowlist = tuple(allowlist) if allowlist is not None else default_allowlist(tool_map)
         self._max_steps = max_steps
         self._new_id = new_id
+        self._attachments = _attachments(attachments)
         self._sink_grace = sink_grace
         self._hub = SinkHub(tuple(sinks), buffer=sink_buffer)
         self._config = LoopConfig(
@@ -184,15 +204,32 @@ class Runtime:
 
     # -- running -----------------------------------------------------------------------
 
-    async def run(self, question: str, *, run_id: str | None = None) -> Outcome:
-        """Run one question to its outcome: an answer that passed the gate, or an abstention."""
-        self._require_started()
-        async with self._admitted() as slot:
-            return await self._start_and_drive(Driver(self._config, slot=slot), question, run_id)
+    async def run(
+        self,
+        question: str,
+        *,
+        run_id: str | None = None,
+        attachments: Iterable[Attachment | str | PathLike[str]] = (),
+    ) -> Outcome:
+        """Run one question to its outcome: an answer that passed the gate, or an abstention.
 
-    async def stream(self, question: str, *, run_id: str | None = None) -> AsyncIterator[Event]:
-        """Run one question, yielding each event once it is durable in the log."""
+        `attachments` are admitted for this run, after the runtime's own.
+        """
+        self._require_started()
+        sources = await self._admit(attachments)
+        async with self._admitted() as slot:
+            return await self._start_and_drive(Driver(self._config, slot=slot), question, run_id, sources)
+
+    async def stream(
+        self,
+        question: str,
+        *,
+        run_id: str | None = None,
+        attachments: Iterable[Attachment | str | PathLike[str]] = (),
+    ) -> AsyncIterator[Event]:
+        """Run one question, yielding each event once it is durable in the log (`attachments` as in `run`)."""
         task_group = self._require_started()
+        sources = await self._admit(attachments)
         send, receive = anyio.create_memory_object_stream[Event](math.inf)
         failure: list[BaseException] = []
 
@@ -200,7 +237,7 @@ class Runtime:
             try:
                 async with self._admitted() as slot:
                     driver = Driver(self._config, listener=sender, slot=slot)
-                    await self._start_and_drive(driver, question, run_id)
+                    await self._start_and_drive(driver, question, run_id, sources)
             except Exception as exc:  # handed to the consumer, who raised nothing yet
                 failure.append(exc)
             finally:
@@ -213,12 +250,24 @@ class Runtime:
         if failure:
             raise failure[0]
 
-    async def submit(self, question: str, *, run_id: str | None = None) -> str:
+    async def submit(
+        self,
+        question: str,
+        *,
+        run_id: str | None = None,
+        attachments: Iterable[Attachment | str | PathLike[str]] = (),
+    ) -> str:
         """Record a run's start without driving it; a worker (or `resume`) drives it later."""
+        sources = await self._admit(attachments)
         driver = Driver(self._config)
         run_id = run_id or self._new_id()
         await driver.start(
-            run_id, question, max_steps=self._max_steps, allowlist=self._allowlist, policy=self._policy_name()
+            run_id,
+            question,
+            max_steps=self._max_steps,
+            allowlist=self._allowlist,
+            policy=self._policy_name(),
+            sources=sources,
         )
         return run_id
 
@@ -267,7 +316,18 @@ class Runtime:
                 await driver.cancel()
             return Outcome.from_state(driver.state)
 
-    async def _start_and_drive(self, driver: Driver, question: str, run_id: str | None) -> Outcome:
+    async def _admit(
+        self, attachments: Iterable[Attachment | str | PathLike[str]]
+    ) -> tuple[AdmittedSource, ...]:
+        """The run's attachments (the runtime's, then the run's own) read and admitted, off the event loop."""
+        every = (*self._attachments, *_attachments(attachments))
+        if not every:
+            return ()
+        return await anyio.to_thread.run_sync(admit_all, every)
+
+    async def _start_and_drive(
+        self, driver: Driver, question: str, run_id: str | None, sources: tuple[AdmittedSource, ...] = ()
+    ) -> Outcome:
         run_id = run_id or self._new_id()
         return await self._drive(
             driver,
@@ -278,6 +338,7 @@ class Runtime:
                 max_steps=self._max_steps,
                 allowlist=self._allowlist,
                 policy=self._policy_name(),
+                sources=sources,
             ),
         )
 

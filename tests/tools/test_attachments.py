@@ -22,7 +22,7 @@ from citeloop.tools import Attachment, AttachmentError, AttachmentLimits, admit,
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.helpers.documents import make_pdf, make_xlsx
+from helpers.documents import make_pdf, make_xlsx
 
 
 def write(tmp_path: Path, name: str, data: bytes | str) -> Path:
