@@ -47,6 +47,7 @@ from citeloop.events import (
 )
 from citeloop.policies import Rejected, parse_policy_reply
 
+from ._calculate import CALCULATE_TOOL, calculate
 from ._gate import abstain_hint, validate_finish
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
 from ._locate import answer_digest, locate_evidence, locate_quotes
@@ -212,6 +213,9 @@ def _decide_call(
         earlier = state.searched.get(normalize_query(action.input))
         if earlier is not None:
             observation = AlreadySearched(query=action.input, hits=earlier)
+    elif action.tool == CALCULATE_TOOL and CALCULATE_TOOL in state.tools:
+        # Offered by the run's own tool table (it admitted a table): answered from the log, never dispatched.
+        observation = calculate(action.input, state, step)
     spec = tools.get(action.tool)
     if observation is None and spec is None:
         observation = ToolError(code="unknown_tool", message=f"no tool named {action.tool!r} in this runtime")
