@@ -93,6 +93,7 @@ from ._store import EventStore as EventStore
 from ._store import RunStatus as RunStatus
 from ._store import RunSummary as RunSummary
 from ._store import StoredEvent as StoredEvent
+from ._store import run_started as run_started
 
 __all__ = (
     "EVIDENCE_CLASSES",
@@ -183,6 +184,7 @@ __all__ = (
     "redact_text",
     "redact_url",
     "run_lock",
+    "run_started",
     "stamp_chain",
     "verify_chain",
 )

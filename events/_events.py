@@ -120,12 +120,21 @@ class SourceAdmitted(_Event):
 
 
 class Forked(_Event):
-    """The first event of a run forked from another at a step: which run, which step (docs/events.md)."""
+    """The first event of a run forked from another at a step: which run, which step (docs/events.md).
+
+    The fork keeps the parent's first `at_step` steps: its events up to `parent_seq`, copied
+    after this one. `parent_head` is the chain hash of the parent's event at `parent_seq`, so
+    the lineage can be checked against the parent's log; `policy` names the policy the fork
+    goes on with (the copied `RunStarted` names the parent's).
+    """
 
     type: Literal["Forked"] = "Forked"
     step: int = 0
     parent_run_id: str
     at_step: int = Field(ge=0)
+    parent_seq: int = Field(ge=0)
+    parent_head: str
+    policy: str
 
 
 class ActionParsed(_Event):

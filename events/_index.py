@@ -12,8 +12,8 @@ from collections.abc import AsyncIterator, Callable, Sequence
 
 import anyio
 
-from ._events import TERMINAL_TYPES, Event, RunStarted
-from ._store import RunStatus, RunSummary, StoredEvent, status_after
+from ._events import TERMINAL_TYPES, Event
+from ._store import RunStatus, RunSummary, StoredEvent, run_started, status_after
 
 
 class EventIndex:
@@ -60,11 +60,11 @@ class EventIndex:
     def summaries(self) -> list[RunSummary]:
         summaries = []
         for run_id, log in self._runs.items():
-            first = log[0]
+            first, started = log[0], run_started(log)
             summaries.append(
                 RunSummary(
                     run_id=run_id,
-                    question=first.question if isinstance(first, RunStarted) else "",
+                    question=started.question if started is not None else "",
                     status=self._status[run_id],
                     events=len(log),
                     started_at=first.at,

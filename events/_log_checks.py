@@ -24,7 +24,7 @@ from ._conformance_kit import (
     make_step,
 )
 from ._errors import ConcurrencyError, RunClosedError, StoreUnavailableError, UsageError
-from ._events import ActionParsed, Event, ToolObserved
+from ._events import ActionParsed, Event, Forked, ToolObserved
 from ._observations import Page
 from ._store import EventStore
 
@@ -214,6 +214,34 @@ async def check_runs_lists_status(harness: StoreHarness) -> None:
         assert all(s.question == "Who founded Acme Robotics?" for s in summaries)
         assert summaries[0].started_at == EPOCH
         assert summaries[1].updated_at == EPOCH + timedelta(seconds=2)
+
+
+async def check_forked_run_is_listed_with_its_question(harness: StoreHarness) -> None:
+    """A forked run opens with `Forked`, then `RunStarted`: stored, read, and listed with that question.
+
+    A batch that opens a run with `Forked` not followed by `RunStarted` is misuse.
+    """
+    async with harness.open() as store:
+        run_id = _run_id("forked")
+        forked = Forked(
+            run_id=run_id,
+            seq=0,
+            at=EPOCH,
+            parent_run_id=_run_id("parent"),
+            at_step=1,
+            parent_seq=3,
+            parent_head="0" * 64,
+            policy="conformance",
+        )
+        lone = store.append(run_id, [forked, make_step(run_id, 1)], 0)
+        await _expect_failure(UsageError, lone, "Forked without RunStarted")
+        started = make_run_started(run_id).model_copy(update={"seq": 1})
+        events: list[Event] = [forked, started, make_step(run_id, 2)]
+        await store.append(run_id, events, 0)
+        assert await store.read(run_id) == events
+        (summary,) = [s for s in await store.runs() if s.run_id == run_id]
+        assert (summary.question, summary.status, summary.events) == (started.question, "running", 3)
+        assert summary.started_at == EPOCH
 
 
 async def check_cancelled_appends_land_whole_or_not_at_all(harness: StoreHarness) -> None:

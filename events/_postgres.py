@@ -38,7 +38,7 @@ from ._postgres_db import PostgresDatabase, psycopg_modules
 from ._postgres_tail import Follower
 from ._redact import redact_text
 from ._resource import AsyncResource
-from ._store import RunStatus, RunSummary, StoredEvent, check_batch, status_after
+from ._store import RunStatus, RunSummary, StoredEvent, check_batch, run_started, status_after
 
 if TYPE_CHECKING:
     from psycopg import AsyncConnection
@@ -205,7 +205,8 @@ class PostgresStore(AsyncResource):
             first = events[0]
             runs.append(run_id)
             expected.append(exp)
-            questions.append(orjson.dumps(first.question if isinstance(first, RunStarted) else "").decode())
+            started_by = run_started(events)  # a run's first batch; a later one names no question
+            questions.append(orjson.dumps(started_by.question if started_by is not None else "").decode())
             statuses.append(status_after(events))
             started.append(first.at)
             updated.append(events[-1].at)

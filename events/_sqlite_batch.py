@@ -11,8 +11,8 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from ._errors import ConcurrencyError, RunClosedError
-from ._events import Event, RunStarted
-from ._store import status_after
+from ._events import Event
+from ._store import run_started, status_after
 
 # A statement run inside the transaction of the append that carries it (if it is accepted).
 Extra = Callable[[sqlite3.Connection], object]
@@ -93,8 +93,8 @@ class HeadCheckedWriter:
             rows.extend((run_id, e.seq, e.type, body) for e, body in zip(events, bodies, strict=True))
             status = status_after(events)
             if expected == 0:
-                first = events[0]
-                question = first.question if isinstance(first, RunStarted) else ""
+                first, started = events[0], run_started(events)
+                question = started.question if started is not None else ""
                 new_runs.append((run_id, question, status, first.at.isoformat()))
             elif status != "running":
                 finished.append((status, run_id))

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import Literal, Protocol, TypeAlias, runtime_checkable
 
 from ._errors import UsageError
-from ._events import TERMINAL_TYPES, Event, RunStarted
+from ._events import TERMINAL_TYPES, Event, Forked, RunStarted
 from ._resource import Closeable
 
 RunStatus: TypeAlias = Literal["running", "answered", "abstained"]
@@ -91,8 +91,19 @@ def check_batch(run_id: str, events: Sequence[Event], expected_seq: int) -> None
             )
     if any(event.type in TERMINAL_TYPES for event in events[:-1]):
         raise UsageError(f"run {run_id!r}: a terminal event must be the last of its run")
-    if expected_seq == 0 and not isinstance(events[0], RunStarted):
-        raise UsageError(f"run {run_id!r}: the first event must be RunStarted")
+    if expected_seq == 0 and run_started(events) is None:
+        raise UsageError(f"run {run_id!r}: the first event must be RunStarted (or Forked, then RunStarted)")
+
+
+def run_started(events: Sequence[Event]) -> RunStarted | None:
+    """The `RunStarted` that opens a log (or its first batch): seq 0, or seq 1 after a `Forked`.
+
+    A forked run begins with `Forked` and then the parent's `RunStarted`, copied
+    (docs/events.md, "Forking"); None when `events` opens no run.
+    """
+    if events and isinstance(events[0], Forked):
+        events = events[1:]
+    return events[0] if events and isinstance(events[0], RunStarted) else None
 
 
 def status_after(events: Sequence[Event], current: RunStatus = "running") -> RunStatus:

@@ -10,6 +10,7 @@ from ._check import Divergence as Divergence
 from ._check import check_events as check_events
 from ._fold import FoldError as FoldError
 from ._fold import fold as fold
+from ._fork import read_parent as read_parent
 from ._gate import GATE_CODES as GATE_CODES
 from ._gate import GateCode as GateCode
 from ._gate import validate_finish as validate_finish
@@ -70,6 +71,7 @@ __all__ = (
     "export_run_spans",
     "fold",
     "locate_evidence",
+    "read_parent",
     "redact_text",
     "run_worker",
     "submit",

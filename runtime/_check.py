@@ -24,6 +24,7 @@ from citeloop.events import (
     ChainStatus,
     Event,
     FinishRejected,
+    Forked,
     Page,
     ParseRejected,
     RunStarted,
@@ -34,6 +35,8 @@ from citeloop.events import (
     ToolObserved,
     ToolOutcomeUnknown,
     ToolSpec,
+    UsageError,
+    run_started,
     verify_chain,
 )
 
@@ -47,6 +50,7 @@ from ._decide import (
     next_move,
 )
 from ._fold import FoldError, fold
+from ._fork import decide_fork
 from ._limits import DEFAULT_LIMITS, Limits
 from ._state import RunState
 from ._support import SUPPORT_METHODS, SupportMethod
@@ -63,6 +67,7 @@ DivergenceKind = Literal[
     "incomplete",  # the log ends (or the next event differs) where a decision had more to record
     "sequence",  # events that cannot belong to one run in this order
     "chain",  # an event does not name the sha256 of its predecessor (an edited, spliced or forged log)
+    "lineage",  # a fork's copied prefix or its Forked is not what its parent's log gives
 ]
 
 
@@ -134,6 +139,8 @@ def _describe(event: Event) -> str:
             return f"outcome unknown: {event.tool}({event.input!r})"
         case RunStarted():
             return "run started"
+        case Forked():
+            return f"forked from {event.parent_run_id} at step {event.at_step}"
     return event.type
 
 
@@ -174,7 +181,7 @@ class _Replay:
             self._note(event, "unexplained", _describe(event), "nothing: the run had ended")
         elif self._expected:
             self._compare(event, self._expected.popleft())
-        elif self.state.next_seq > 0:
+        elif self.state.next_seq > 0 and not _opens_fork(event, self.state):
             self._predict(event)
         if isinstance(event, ToolObserved) and isinstance(event.observation, Page):
             self._check_digest(event, event.observation)
@@ -189,8 +196,9 @@ class _Replay:
         if self._expected and events:
             missing = ", ".join(_describe(event) for event in self._expected)
             self._note(events[-1], "incomplete", "the log ends here", f"also: {missing}")
-        if events and not isinstance(events[0], RunStarted):
-            self._note(events[0], "unexplained", _describe(events[0]), "a log begins with RunStarted")
+        if events and run_started(events) is None:
+            first, opens = events[0], "a log begins with RunStarted (or Forked, then RunStarted)"
+            self._note(first, "unexplained", _describe(first), opens)
 
     def _predict(self, event: Event) -> None:
         """Start a new decision at `event`: derive it from its recorded input and compare."""
@@ -293,12 +301,38 @@ def _is_verdict(event: Event) -> bool:
     return isinstance(event, FinishRejected | Answered | Abstained)
 
 
+def _opens_fork(event: Event, state: RunState) -> bool:
+    """A forked run's `RunStarted` (seq 1, after its `Forked`): it starts the run, nothing decides it."""
+    return isinstance(event, RunStarted) and state.next_seq == 1 and bool(state.parent_run_id)
+
+
+def _lineage(events: Sequence[Event], parent: Sequence[Event]) -> list[Divergence]:
+    """Where a fork's first batch differs from what `decide_fork` derives from its parent's log."""
+    forked = events[0]
+    assert isinstance(forked, Forked)
+    said = f"forked from {forked.parent_run_id} at step {forked.at_step}"
+    try:
+        today = decide_fork(parent, forked.run_id, at_step=forked.at_step, policy=forked.policy, at=forked.at)
+    except UsageError as exc:
+        return [Divergence(0, 0, "lineage", said, f"the parent cannot be forked there: {exc}")]
+    found: list[Divergence] = []
+    for recorded, derived in zip(events, today, strict=False):
+        if recorded.model_copy(update={"prev": derived.prev}) != derived:
+            copy = said if isinstance(derived, Forked) else f"the parent's copy: {_describe(derived)}"
+            found.append(Divergence(recorded.seq, _step(recorded), "lineage", _describe(recorded), copy))
+    if len(events) < len(today):
+        last, missing = events[-1], f"{len(today) - len(events)} more copied events"
+        found.append(Divergence(last.seq, _step(last), "lineage", "the log ends here", missing))
+    return found
+
+
 def check_events(
     events: Sequence[Event],
     tools: Mapping[str, ToolSpec] | None = None,
     *,
     limits: Limits = DEFAULT_LIMITS,
     support_methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
+    parent: Sequence[Event] | None = None,
 ) -> CheckReport:
     """Replay `events` (one run's whole log) through today's decisions and report every difference.
 
@@ -308,7 +342,8 @@ def check_events(
     under caps at least as large as those the run was recorded with. `support_methods` are
     the support methods by name (the built-in ones by default): a run's finishes are judged
     by the methods its `RunStarted` names, so a run recorded with a method of your own
-    needs it here too.
+    needs it here too. `parent`, for a forked run, is its parent's log: the fork's copied
+    prefix must then be what that log gives (`decide_fork`), or it is a `lineage` divergence.
     """
     replay = _Replay(tools, limits, support_methods)
     for event in events:
@@ -317,6 +352,9 @@ def check_events(
     replay.finish(events)
     verdict = verify_chain(events)
     found = replay.found
+    if parent and events and isinstance(events[0], Forked):
+        found.extend(_lineage(events, parent))
+        found.sort(key=lambda divergence: divergence.seq)
     if verdict.seq is not None:
         broken = events[verdict.seq]
         link = "prev = sha256 of the previous event"

@@ -150,7 +150,8 @@ class _Builder:
                 self.question = event.question
                 self.max_steps = event.max_steps
                 self.allowlist = event.allowlist
-                self.policy = event.policy
+                if not self.parent_run_id:  # a fork goes on with the policy its Forked names
+                    self.policy = event.policy
                 self.support = event.support
                 self.plan = event.plan
                 self.tools = MappingProxyType({spec.name: spec for spec in event.tools})
@@ -174,6 +175,7 @@ class _Builder:
                 self.run_id = event.run_id
                 self.parent_run_id = event.parent_run_id
                 self.forked_at = event.at_step
+                self.policy = event.policy
             case _:
                 assert_never(event)
 

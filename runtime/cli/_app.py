@@ -18,6 +18,7 @@ from ._escape import escape_controls
 from ._eval import eval_command
 from ._feedback import wanted
 from ._fetch import fetch
+from ._fork import fork
 from ._help import plain_help
 from ._lifecycle import cancel, resume
 from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
@@ -80,6 +81,7 @@ def _setup(
 app.command(epilog=EXIT_CODES_HELP)(ask)
 app.command(epilog=EXIT_CODES_HELP)(resume)
 app.command()(cancel)
+app.command(epilog=EXIT_CODES_HELP)(fork)
 app.command()(runs)
 app.command()(show)
 app.command()(replay)

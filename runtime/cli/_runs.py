@@ -9,7 +9,7 @@ import anyio
 import orjson
 import typer
 from citeloop.events import Answered, Event, EventStore, redact
-from citeloop.runtime import CheckReport, JsonLinesSink, Outcome, check_events, fold
+from citeloop.runtime import CheckReport, JsonLinesSink, Outcome, check_events, fold, read_parent
 
 from ._errors import EXIT_DIVERGED, CliError
 from ._listing import STATUSES, RunQuery, RunRow, list_runs, parse_since, parse_statuses
@@ -132,14 +132,16 @@ def replay(
 ) -> None:
     """Rebuild a stored run from its log alone (no tool, no policy); with --check, report divergences."""
 
-    async def load() -> list[Event]:
+    async def load() -> tuple[list[Event], list[Event] | None]:
         async with open_existing_store(store) as opened:
             # --check judges a run that breaks its hash chain too: the break is a divergence.
-            return await (read_judged if check else read_run)(opened, run_id)
+            events = await (read_judged if check else read_run)(opened, run_id)
+            # A fork's copied steps are checked against its parent's log, when the store holds it.
+            return events, await read_parent(opened, events) if check else None
 
-    events = anyio.run(load)
+    events, parent = anyio.run(load)
     if check:
-        report: CheckReport = check_events(events)
+        report: CheckReport = check_events(events, parent=parent)
         if as_json:
             print_json(report.to_json())
         else:

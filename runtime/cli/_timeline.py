@@ -157,6 +157,8 @@ class Timeline:
     ended_at: datetime
     final: Answered | Abstained | None = None
     continues: str | None = None
+    # The run this one was forked from and the step it was forked at (its steps before are copied).
+    forked_from: tuple[str, int] | None = None
 
     @property
     def duration_ms(self) -> float:
@@ -187,6 +189,9 @@ class Timeline:
             "ended_at": self.ended_at.isoformat(),
             "duration_ms": round(self.duration_ms, 3),
             "continues": self.continues,
+            "forked_from": (
+                {"run_id": self.forked_from[0], "at_step": self.forked_from[1]} if self.forked_from else None
+            ),
             "outcome": self.outcome,
             "reason": self.reason,
             "final": final.model_dump(mode="json", exclude={"prev"}) if final is not None else None,
@@ -297,4 +302,5 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
         ended_at=events[-1].at,
         final=outcome,
         continues=continues if isinstance(continues, str) else None,
+        forked_from=(state.parent_run_id, state.forked_at) if state.parent_run_id else None,
     )

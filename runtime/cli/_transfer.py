@@ -9,7 +9,7 @@ from typing import Annotated, Final
 
 import anyio
 import typer
-from citeloop.events import Event, RunStarted, decode_event, encode_event, open_store
+from citeloop.events import Event, decode_event, encode_event, open_store, run_started
 from pydantic import ValidationError
 
 from ._errors import CliError
@@ -64,7 +64,7 @@ def parse_run_file(path: Path, *, max_line_bytes: int = DEFAULT_MAX_LINE_BYTES) 
         events.append(event)
     if not events:
         raise RunFileError(f"{path}: no events (a run file holds one encoded event per line)")
-    if not isinstance(events[0], RunStarted):
+    if run_started(events) is None:  # a forked run's file starts with Forked, then RunStarted
         raise RunFileError(f"{path}:1: a run file must start with RunStarted, not {events[0].type}")
     return events
 
