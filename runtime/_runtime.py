@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import math
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
@@ -23,17 +22,15 @@ from citeloop.events import (
     UnknownRunError,
     UsageError,
     run_lock,
-    verify_chain,
 )
 from citeloop.policies import Policy
-from citeloop.tools import Attachment, Tool, admit_all
+from citeloop.tools import Attachable, Tool, admit_all
 
 from ._admission import Admission, Slot
 from ._check import CheckReport, check_events
 from ._decide import decide_continuation
 from ._driver import Driver
 from ._fold import fold
-from ._fork import decide_fork, read_parent
 from ._limits import DEFAULT_LIMITS, Limits
 from ._loop_config import LoopConfig
 from ._outcome import Outcome
@@ -74,10 +71,10 @@ def _support_config(
     return names, SUPPORT_METHODS
 
 
-def _attachments(given: Iterable[Attachment | str | PathLike[str]]) -> tuple[Attachment, ...]:
+def _attachments(given: Iterable[Attachable]) -> tuple[Attachable, ...]:
     if isinstance(given, str | PathLike):
         raise UsageError(f"attachments is a list of files, not the one path {str(given)!r}")
-    return tuple(item if isinstance(item, Attachment) else Attachment(item) for item in given)
+    return tuple(given)
 
 
 class Runtime:
@@ -96,9 +93,10 @@ class Runtime:
     told, on the loop, what each run is about to wait on (its policy or a tool call); they
     must return at once (runtime/_waiting.py). `clock` and
     `new_id` are injectable so that tests and replays are deterministic. `attachments` are
-    files admitted as sources of every run (docs/evidence.md, "Admitted sources"): read when
-    a run starts and recorded in its log, so that resume, reopen and check never read them
-    again; a file that cannot be admitted raises `AttachmentError` before anything is recorded.
+    files admitted as sources of every run (docs/evidence.md, "Admitted sources"): paths,
+    `Attachment`s, or sources `admit` returned. They are read when a run starts and recorded
+    in its log, so that resume, reopen and check never read them again; a file that cannot
+    be admitted raises `AttachmentError` before anything is recorded.
     """
 
     def __init__(
@@ -122,7 +120,7 @@ class Runtime:
         max_busy_runs: int = DEFAULT_MAX_BUSY_RUNS,
         clock: Callable[[], datetime] = utc_now,
         new_id: Callable[[], str] = new_run_id,
-        attachments: Iterable[Attachment | str | PathLike[str]] = (),
+        attachments: Iterable[Attachable] = (),
     ) -> None:
         if max_steps < 1:
             raise UsageError(f"max_steps must be at least 1, got {max_steps}")
@@ -212,7 +210,7 @@ class Runtime:
         question: str,
         *,
         run_id: str | None = None,
-        attachments: Iterable[Attachment | str | PathLike[str]] = (),
+        attachments: Iterable[Attachable] = (),
     ) -> Outcome:
         """Run one question to its outcome: an answer that passed the gate, or an abstention.
 
@@ -228,7 +226,7 @@ class Runtime:
         question: str,
         *,
         run_id: str | None = None,
-        attachments: Iterable[Attachment | str | PathLike[str]] = (),
+        attachments: Iterable[Attachable] = (),
     ) -> AsyncIterator[Event]:
         """Run one question, yielding each event once it is durable in the log (`attachments` as in `run`)."""
         task_group = self._require_started()
@@ -258,7 +256,7 @@ class Runtime:
         question: str,
         *,
         run_id: str | None = None,
-        attachments: Iterable[Attachment | str | PathLike[str]] = (),
+        attachments: Iterable[Attachable] = (),
     ) -> str:
         """Record a run's start without driving it; a worker (or `resume`) drives it later."""
         sources = await self._admit(attachments)
@@ -306,31 +304,6 @@ class Runtime:
                 driver, new_run_id, driver.continue_and_drive(decide_continuation(events, new_run_id))
             )
 
-    async def fork(
-        self, parent_run_id: str, /, *, at_step: int, policy: Policy | None = None, run_id: str | None = None
-    ) -> Outcome:
-        """Start a new run from a stored run's first `at_step` steps and drive it on to its outcome.
-
-        The new run's log begins with `Forked` and the parent's events of steps 0 ..
-        at_step-1, copied (`decide_fork`): no tool call or policy reply on record is made
-        again. From step `at_step` on, `policy` decides (this runtime's policy by default).
-        `UsageError` for a step the parent cannot be forked at (runtime/_fork.py);
-        `TamperedLogError` for a parent whose log breaks its hash chain.
-        """
-        self._require_started()
-        parent = await self._read(parent_run_id)
-        verdict = verify_chain(parent)  # not every store checks it on read (memory does not)
-        if verdict.seq is not None:
-            raise TamperedLogError(self.store.url, parent_run_id, verdict.seq, verdict.reason, tuple(parent))
-        config = self._config if policy is None else dataclasses.replace(self._config, policy=policy)
-        run_id = run_id or self._new_id()
-        forked = decide_fork(
-            parent, run_id, at_step=at_step, policy=policy_name(config.policy), at=config.clock()
-        )
-        async with self._admitted() as slot:
-            driver = Driver(config, slot=slot)
-            return await self._drive(driver, run_id, driver.continue_and_drive(forked))
-
     async def cancel(self, run_id: str) -> Outcome:
         """Record `Abstained(cancelled)` for a stored run no one is driving, through the loop's decision.
 
@@ -344,9 +317,7 @@ class Runtime:
                 await driver.cancel()
             return Outcome.from_state(driver.state)
 
-    async def _admit(
-        self, attachments: Iterable[Attachment | str | PathLike[str]]
-    ) -> tuple[AdmittedSource, ...]:
+    async def _admit(self, attachments: Iterable[Attachable]) -> tuple[AdmittedSource, ...]:
         """The run's attachments (the runtime's, then the run's own) read and admitted, off the event loop."""
         every = (*self._attachments, *_attachments(attachments))
         if not every:
@@ -426,9 +397,6 @@ class Runtime:
             events = await self._read(run_id)
         except TamperedLogError as exc:  # judged all the same: the break is one of the divergences
             events = list(exc.events)
-        parent = await read_parent(self._config.store, events)
         config = self._config
         methods = config.support_methods
-        return check_events(
-            events, tools=config.specs, limits=config.limits, support_methods=methods, parent=parent
-        )
+        return check_events(events, tools=config.specs, limits=config.limits, support_methods=methods)

@@ -1,5 +1,6 @@
 """citeloop.tools: what acts. Tools return typed observations; this layer imports only citeloop.events."""
 
+from ._attachments import Attachable as Attachable
 from ._attachments import Attachment as Attachment
 from ._attachments import AttachmentError as AttachmentError
 from ._attachments import AttachmentLimits as AttachmentLimits
@@ -17,6 +18,7 @@ from ._searx import WebSearch as WebSearch
 from ._web_open import WebOpen as WebOpen
 
 __all__ = (
+    "Attachable",
     "Attachment",
     "AttachmentError",
     "AttachmentLimits",

@@ -83,6 +83,10 @@ class Attachment:
     generated: bool = False
 
 
+# What a run can be given to attach: a path, an `Attachment`, or a source `admit` returned.
+Attachable: TypeAlias = "Attachment | AdmittedSource | str | os.PathLike[str]"
+
+
 @dataclass(frozen=True, slots=True)
 class AttachmentLimits:
     """What one attachment may hold: bytes read, characters of admitted text, cells of admitted tables.
@@ -154,12 +158,23 @@ def admit(
 
 
 def admit_all(
-    attachments: Iterable[Attachment], *, limits: AttachmentLimits = DEFAULT_ATTACHMENT_LIMITS
+    attachments: Iterable[Attachable], *, limits: AttachmentLimits = DEFAULT_ATTACHMENT_LIMITS
 ) -> tuple[AdmittedSource, ...]:
-    """Admit every attachment in order, each under its own id; the first refusal is raised."""
+    """Admit every attachment in order, each under its own id; the first refusal is raised.
+
+    A path is an `Attachment`; a source admitted already (`admit`, under limits of your own)
+    is kept as it is, and its id must be free.
+    """
     admitted: list[AdmittedSource] = []
-    for attachment in attachments:
-        admitted.append(admit(attachment, taken_ids={source.id for source in admitted}, limits=limits))
+    for item in attachments:
+        taken = {source.id for source in admitted}
+        if isinstance(item, AdmittedSource):
+            if item.id in taken:
+                raise UsageError(f"two attachments have the id {item.id!r}")
+            admitted.append(item)
+            continue
+        attachment = item if isinstance(item, Attachment) else Attachment(item)
+        admitted.append(admit(attachment, taken_ids=taken, limits=limits))
     return tuple(admitted)
 
 

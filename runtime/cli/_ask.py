@@ -8,9 +8,9 @@ from typing import Annotated
 
 import anyio
 import typer
-from citeloop.events import open_store
+from citeloop.events import AdmittedSource, open_store
 from citeloop.runtime import Outcome, Runtime
-from citeloop.tools import Corpus, Tool
+from citeloop.tools import Attachment, Corpus, Tool, admit_all
 
 from ._corpus import open_corpus
 from ._errors import EXIT_BY_STATUS, CliError
@@ -41,6 +41,22 @@ BaseUrlOption = Annotated[
     ),
 ]
 MaxStepsOption = Annotated[int, typer.Option("--max-steps", help="The step budget; spent, the run abstains.")]
+AttachOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--attach",
+        help="A file to admit as a source: text, Markdown, HTML, PDF, XLSX or CSV (repeatable).",
+        show_default=False,
+    ),
+]
+AttachGeneratedOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--attach-generated",
+        help="A file a model produced (a caption, a summary), admitted as `generated` evidence (repeatable).",
+        show_default=False,
+    ),
+]
 MinConfidenceOption = Annotated[
     float | None,
     typer.Option(
@@ -62,11 +78,13 @@ async def ask_question(
     min_confidence: float | None,
     feedback: bool = False,
     web: list[Tool] | None = None,
+    sources: tuple[AdmittedSource, ...] = (),
 ) -> Outcome:
     """Build the corpus, policy and store the options name, and run the question to its outcome.
 
     `web`, when given, are the tools to research with instead of a corpus (`ask --web`).
     With `feedback`, stderr shows the index being built and what the run awaits (`_feedback`).
+    `sources` are the attachments, admitted already (`admit_attachments`).
     """
     if max_steps < 1:
         raise CliError(f"--max-steps must be at least 1, got {max_steps}")
@@ -88,13 +106,25 @@ async def ask_question(
                     store=store, tools=tools, policy=policy, max_steps=max_steps, watchers=watchers
                 ) as runtime,
             ):
-                return await until_interrupted(lambda: runtime.run(question, run_id=run_id), store, run_id)
+                return await until_interrupted(
+                    lambda: runtime.run(question, run_id=run_id, attachments=sources), store, run_id
+                )
     finally:
         aclose = getattr(policy, "aclose", None)
         if aclose is not None:
             await aclose()
         if pages is not None:
             pages.close()
+
+
+def admit_attachments(attach: list[Path] | None, generated: list[Path] | None) -> tuple[AdmittedSource, ...]:
+    """The files `--attach` and `--attach-generated` name, admitted before anything is opened or recorded.
+
+    A file that cannot be admitted is an `AttachmentError` (a usage error: one line, exit 1).
+    """
+    files = [Attachment(path) for path in attach or ()]
+    files += [Attachment(path, generated=True) for path in generated or ()]
+    return admit_all(files)
 
 
 def ask(
@@ -110,6 +140,8 @@ def ask(
     searx: SearxOption = None,
     allow_host: AllowHostOption = None,
     allow_http: AllowHttpOption = False,
+    attach: AttachOption = None,
+    attach_generated: AttachGeneratedOption = None,
 ) -> None:
     """Answer QUESTION with citations and quoted evidence, or refuse.
 
@@ -119,6 +151,7 @@ def ask(
         raise CliError("the question is empty")
     check_web_options(web, corpus is not None, allow_hosts=allow_host, allow_http=allow_http)
     tools = web_tools(searx, allow_hosts=allow_host, allow_http=allow_http) if web else None
+    sources = admit_attachments(attach, attach_generated)
     outcome = anyio.run(
         lambda: ask_question(
             question,
@@ -130,6 +163,7 @@ def ask(
             min_confidence=min_confidence,
             feedback=wanted(as_json),
             web=tools,
+            sources=sources,
         )
     )
     files = corpus_files(corpus)

@@ -17,6 +17,7 @@ from typing import Any, assert_never
 from citeloop.events import (
     Abstained,
     ActionParsed,
+    AdmittedSource,
     AlreadySearched,
     Answered,
     Calculation,
@@ -157,8 +158,8 @@ class Timeline:
     ended_at: datetime
     final: Answered | Abstained | None = None
     continues: str | None = None
-    # The run this one was forked from and the step it was forked at (its steps before are copied).
-    forked_from: tuple[str, int] | None = None
+    # The attachments the run admitted (docs/evidence.md), in the order it admitted them.
+    sources: tuple[AdmittedSource, ...] = ()
 
     @property
     def duration_ms(self) -> float:
@@ -189,15 +190,20 @@ class Timeline:
             "ended_at": self.ended_at.isoformat(),
             "duration_ms": round(self.duration_ms, 3),
             "continues": self.continues,
-            "forked_from": (
-                {"run_id": self.forked_from[0], "at_step": self.forked_from[1]} if self.forked_from else None
-            ),
+            "sources": [_source_json(source) for source in self.sources],
             "outcome": self.outcome,
             "reason": self.reason,
             "final": final.model_dump(mode="json", exclude={"prev"}) if final is not None else None,
             "model": self.model_totals(),
             "steps": [step.to_json() for step in self.steps],
         }
+
+
+def _source_json(source: AdmittedSource) -> dict[str, Any]:
+    """An admitted source's identity (its representation stays in the log: `citeloop export`)."""
+    return source.model_dump(mode="json", exclude={"representation"}) | {
+        "representation": source.representation.kind
+    }
 
 
 def _typed(value: Any) -> dict[str, Any]:
@@ -302,5 +308,5 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
         ended_at=events[-1].at,
         final=outcome,
         continues=continues if isinstance(continues, str) else None,
-        forked_from=(state.parent_run_id, state.forked_at) if state.parent_run_id else None,
+        sources=tuple(state.sources.values()),
     )
