@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
@@ -22,6 +23,7 @@ from citeloop.events import (
     UnknownRunError,
     UsageError,
     run_lock,
+    verify_chain,
 )
 from citeloop.policies import Policy
 from citeloop.tools import Attachable, Tool, admit_all
@@ -31,6 +33,7 @@ from ._check import CheckReport, check_events
 from ._decide import decide_continuation
 from ._driver import Driver
 from ._fold import fold
+from ._fork import decide_fork, read_parent
 from ._limits import DEFAULT_LIMITS, Limits
 from ._loop_config import LoopConfig
 from ._outcome import Outcome
@@ -304,6 +307,31 @@ class Runtime:
                 driver, new_run_id, driver.continue_and_drive(decide_continuation(events, new_run_id))
             )
 
+    async def fork(
+        self, parent_run_id: str, /, *, at_step: int, policy: Policy | None = None, run_id: str | None = None
+    ) -> Outcome:
+        """Start a new run from a stored run's first `at_step` steps and drive it on to its outcome.
+
+        The new run's log begins with `Forked` and the parent's events of steps 0 ..
+        at_step-1, copied (`decide_fork`): no tool call or policy reply on record is made
+        again. From step `at_step` on, `policy` decides (this runtime's policy by default).
+        `UsageError` for a step the parent cannot be forked at (runtime/_fork.py);
+        `TamperedLogError` for a parent whose log breaks its hash chain.
+        """
+        self._require_started()
+        parent = await self._read(parent_run_id)
+        verdict = verify_chain(parent)  # not every store checks it on read (memory does not)
+        if verdict.seq is not None:
+            raise TamperedLogError(self.store.url, parent_run_id, verdict.seq, verdict.reason, tuple(parent))
+        config = self._config if policy is None else dataclasses.replace(self._config, policy=policy)
+        run_id = run_id or self._new_id()
+        forked = decide_fork(
+            parent, run_id, at_step=at_step, policy=policy_name(config.policy), at=config.clock()
+        )
+        async with self._admitted() as slot:
+            driver = Driver(config, slot=slot)
+            return await self._drive(driver, run_id, driver.continue_and_drive(forked))
+
     async def cancel(self, run_id: str) -> Outcome:
         """Record `Abstained(cancelled)` for a stored run no one is driving, through the loop's decision.
 
@@ -397,6 +425,9 @@ class Runtime:
             events = await self._read(run_id)
         except TamperedLogError as exc:  # judged all the same: the break is one of the divergences
             events = list(exc.events)
+        parent = await read_parent(self._config.store, events)
         config = self._config
         methods = config.support_methods
-        return check_events(events, tools=config.specs, limits=config.limits, support_methods=methods)
+        return check_events(
+            events, tools=config.specs, limits=config.limits, support_methods=methods, parent=parent
+        )

@@ -213,12 +213,18 @@ def print_timeline(timeline: Timeline, files: SourceFiles = no_files) -> None:
     )
     if timeline.continues:
         out.print(_data(f"continues run {timeline.continues}", style="dim"))
+    forked = timeline.forked_from
+    if forked is not None:
+        out.print(_data(f"forked from {forked[0]} at step {forked[1]}", style="dim"))
     for step in timeline.steps:
         offset = (step.started_at - began).total_seconds() * 1000 if step.started_at else 0.0
+        # A fork's copied steps happened in its parent, before the fork began.
+        copied = forked is not None and step.step < forked[1]
+        when = f"copied from {forked[0]}" if forked is not None and copied else f"+{_ms(offset)}"
         out.print(
             Text.assemble(
                 _label(f"step {step.step}", "bold cyan"),
-                _data(f"  +{_ms(offset)} · took {_ms(step.duration_ms)}", style="dim"),
+                _data(f"  {when} · took {_ms(step.duration_ms)}", style="dim"),
             )
         )
         call = step.model_call

@@ -160,6 +160,8 @@ class Timeline:
     continues: str | None = None
     # The attachments the run admitted (docs/evidence.md), in the order it admitted them.
     sources: tuple[AdmittedSource, ...] = ()
+    # The run this one was forked from and the step it was forked at (its steps before are copied).
+    forked_from: tuple[str, int] | None = None
 
     @property
     def duration_ms(self) -> float:
@@ -191,6 +193,9 @@ class Timeline:
             "duration_ms": round(self.duration_ms, 3),
             "continues": self.continues,
             "sources": [_source_json(source) for source in self.sources],
+            "forked_from": (
+                {"run_id": self.forked_from[0], "at_step": self.forked_from[1]} if self.forked_from else None
+            ),
             "outcome": self.outcome,
             "reason": self.reason,
             "final": final.model_dump(mode="json", exclude={"prev"}) if final is not None else None,
@@ -309,4 +314,5 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
         final=outcome,
         continues=continues if isinstance(continues, str) else None,
         sources=tuple(state.sources.values()),
+        forked_from=(state.parent_run_id, state.forked_at) if state.parent_run_id else None,
     )
