@@ -6,6 +6,7 @@ import json
 import math
 from datetime import UTC, datetime
 from importlib.metadata import version
+from pathlib import Path
 
 import pytest
 from citeloop.events import (
@@ -14,6 +15,7 @@ from citeloop.events import (
     CellValue,
     ClaimPremise,
     Event,
+    MemoryStore,
     PolicyReply,
     SourceAdmitted,
     ToolError,
@@ -21,10 +23,11 @@ from citeloop.events import (
     ToolSpec,
 )
 from citeloop.policies import abstain_reply, react
-from citeloop.runtime import check_events, fold
+from citeloop.runtime import Runtime, check_events, fold
 from citeloop.runtime._calculate import calculate
 from citeloop.runtime._decide import decide_reply, decide_start
 from citeloop.runtime._premises import resolve_premise
+from helpers.fakes import ReplyQueue, page_tools
 from helpers.premise_sources import (
     csv_source,
     runtime_workbook,
@@ -350,3 +353,31 @@ def test_without_calculate_in_the_run_s_tools_it_is_an_unknown_tool() -> None:
     assert observation.observation.kind == "tool_error"
     assert getattr(observation.observation, "code", None) == "unknown_tool"
     assert fold(events).calculations == {}
+
+
+@pytest.mark.anyio
+async def test_the_runtime_offers_calculate_for_an_attached_table_and_check_agrees(tmp_path: Path) -> None:
+    table = tmp_path / "runtime.csv"
+    table.write_text("prototype,Runtime (h),observed_at\nA,9,2026-03-02\nB,7.5,2026-03-02\nC,,2026-03-03\n")
+    column = {"source": "attached:runtime.csv", "column": "Runtime (h)"}
+    mean = request("mean", {**column, "row": 1}, {**column, "row": 2})
+    missing = request("sum", {**column, "row": 1}, {**column, "row": 3})
+    policy = ReplyQueue(
+        react("Average the runtimes.", "calculate", mean),
+        react("Add the missing one.", "calculate", missing),
+        abstain_reply("Stop.", "the question is a test"),
+    )
+    store = MemoryStore()
+    tools, counter = page_tools()
+    async with Runtime(store=store, tools=tools, policy=policy, attachments=[table]) as runtime:
+        outcome = await runtime.run("How long does each prototype run?")
+    events = await store.read(outcome.run_id)
+    calculation = fold(events).calculations["calc:0"]
+    assert (calculation.result, calculation.unit, len(calculation.inputs)) == (8.25, "h", 2)
+    assert [item.locator.row_header for item in calculation.inputs] == ["A", "B"]
+    assert len(counter) == 0  # nothing was dispatched to a tool
+    shown = [turn.shown for turn in policy.views[-1].turns]
+    assert shown[0].startswith("calculation calc:0: mean(")
+    assert shown[1].startswith("tool error: missing_value: input 2: attached:runtime.csv row 3")
+    report = check_events(events)
+    assert report.ok, report.divergences
