@@ -30,6 +30,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import orjson
 
+from ._bodies import cut_page, references, splice
 from ._chain import check_stored_chain, encodings
 from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreURLError
 from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events
@@ -201,6 +202,9 @@ class PostgresStore(AsyncResource):
     async def _call_append(self, batch: Sequence[_Append]) -> list[BaseException | None]:
         runs, expected, questions, statuses, started, updated, queued = [], [], [], [], [], [], []
         ev_index, ev_seq, ev_type, ev_body = [], [], [], []
+        # Page bodies stored once (`_bodies`): a page event's row goes without its body.
+        ev_digest: list[str | None] = []
+        ev_page: list[str | None] = []
         for i, (run_id, events, exp, queue) in enumerate(batch, start=1):
             first = events[0]
             runs.append(run_id)
@@ -215,16 +219,22 @@ class PostgresStore(AsyncResource):
                 ev_index.append(i)
                 ev_seq.append(event.seq)
                 ev_type.append(event.type)
-                ev_body.append(body.decode())
+                page = cut_page(event, body) if event.type == "ToolObserved" else None
+                ev_body.append((body if page is None else page.row).decode())
+                ev_digest.append(None if page is None else page.digest)
+                ev_page.append(None if page is None else page.body.decode())
         query = self._db.query(
             "append",
             # Binary parameters (%b): dumping 1,000 JSON bodies as a text array costs ~150x more.
             "SELECT {fn}(%b::text[], %b::bigint[], %b::text[], %b::text[], %b::timestamptz[], "
-            "%b::timestamptz[], %b::boolean[], %b::integer[], %b::bigint[], %b::text[], %b::text[], %b)",
+            "%b::timestamptz[], %b::boolean[], %b::integer[], %b::bigint[], %b::text[], %b::text[], %b, "
+            "%b::text[], %b::text[])",
         )
+        paged = any(digest is not None for digest in ev_digest)
         params = (
             *(runs, expected, questions, statuses, started, updated, queued),
             *(ev_index, ev_seq, ev_type, ev_body, self._notify),
+            *((ev_digest, ev_page) if paged else (None, None)),
         )
         psycopg, _ = psycopg_modules()
         pool = await self._db.pool()
@@ -259,6 +269,16 @@ class PostgresStore(AsyncResource):
 
     # -- reading -------------------------------------------------------------------
 
+    async def _restore(self, rows: list[bytes]) -> None:
+        """Page bodies stored once, spliced back into the rows read (in place)."""
+        refs = references(rows)
+        if not refs:
+            return
+        found = await self._db.fetch(
+            "bodies", "SELECT sha256, body FROM {bodies} WHERE sha256 = ANY(%s)", (list(set(refs.values())),)
+        )
+        splice(rows, refs, {digest: body for digest, body in found}, f"PostgreSQL store {self.url}")
+
     def _decode(self, rows: list[bytes]) -> list[Event]:
         try:
             return decode_events(rows)
@@ -269,6 +289,7 @@ class PostgresStore(AsyncResource):
         # `body` is `json`, which keeps the text as written: the bytes hashed are encode_event's.
         rows = await self._db.fetch("read_chained", _READ_CHAINED, (run_id, after))
         bodies: list[bytes] = [row[1] for row in rows]
+        await self._restore(bodies)
         before = bodies.pop(0) if rows and rows[0][0] == after else None
         events = self._decode(bodies)
         check_stored_chain(f"PostgreSQL store {self.url}", run_id, events, bodies, before)
@@ -307,7 +328,9 @@ class PostgresStore(AsyncResource):
         async with Follower(self._db, self._wait) as follower:
             while True:
                 rows = await follower.fetch(self._db.query("read", _READ), (run_id, last), wait_first=idle)
-                for event in self._decode([row[0] for row in rows]):
+                bodies: list[bytes] = [row[0] for row in rows]
+                await self._restore(bodies)
+                for event in self._decode(bodies):
                     last = event.seq
                     yield event
                     if event.type in TERMINAL_TYPES:
@@ -332,7 +355,9 @@ class PostgresStore(AsyncResource):
         async with Follower(self._db, self._wait) as follower:
             while True:
                 rows = await follower.fetch(query, (last, _PAGE), wait_first=idle)
-                events = self._decode([row[1] for row in rows])
+                bodies: list[bytes] = [row[1] for row in rows]
+                await self._restore(bodies)
+                events = self._decode(bodies)
                 for (position, _), event in zip(rows, events, strict=True):
                     last = int(position)
                     yield StoredEvent(last, event)

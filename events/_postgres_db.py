@@ -172,7 +172,10 @@ class PostgresDatabase:
         return sql.Identifier(self.schema, name)
 
     def query(self, key: str, text: str) -> Any:
-        """A query with `{events}`, `{runs}`, `{queue}`, `{fn}` bound to this schema (cached by `key`)."""
+        """A query with `{events}`, `{runs}`, `{queue}`, `{bodies}`, `{fn}` bound to this schema.
+
+        Cached by `key`.
+        """
         query = self._sql.get(key)
         if query is None:
             from psycopg import sql
@@ -181,6 +184,7 @@ class PostgresDatabase:
                 events=self.table("events"),
                 runs=self.table("runs"),
                 queue=self.table("queue"),
+                bodies=self.table("bodies"),
                 fn=self.table("append_batch"),
             )
             self._sql[key] = query

@@ -21,6 +21,12 @@ Why the append is a server-side function, and how global order stays gap-free:
   commit still merges concurrent commits.
 - Leases live in their own table (`queue`), so a worker claiming or renewing never holds
   a row lock that an append inside the ordering lock would wait for.
+- **Page bodies stored once** (`bodies`, keyed by the page's sha256; `_bodies` cuts and
+  splices them): the client sends each page event's row without its body, the body and its
+  digest. The function inserts the bodies missing (in digest order, so that two batches
+  cannot deadlock on them) before it takes the ordering lock, since an insert may wait for
+  another transaction holding the same digest to commit. A page whose stored body differs
+  from the one sent is written whole (the body put back in place with `overlay`).
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from typing import Final
 from psycopg import sql
 
 # Bump when the DDL changes incompatibly; stored in the `meta` table.
-SCHEMA_VERSION: Final = 4  # 4: append_batch refuses appends to an ended run
+SCHEMA_VERSION: Final = 5  # 5: page bodies stored once (the bodies table, append_batch's p_ev_digest/page)
 
 _DDL: Final = """
 CREATE SCHEMA IF NOT EXISTS {schema};
@@ -61,6 +67,12 @@ CREATE TABLE IF NOT EXISTS {schema}.events (
     PRIMARY KEY (run_id, seq)
 );
 
+-- Page bodies stored once: the body as the JSON string its events held (docs/architecture.md).
+CREATE TABLE IF NOT EXISTS {schema}.bodies (
+    sha256 text PRIMARY KEY,
+    body json NOT NULL
+);
+
 -- Runs submitted for workers. A row leaves the queue when its run is finished.
 CREATE TABLE IF NOT EXISTS {schema}.queue (
     run_id text PRIMARY KEY,
@@ -68,6 +80,13 @@ CREATE TABLE IF NOT EXISTS {schema}.queue (
     lease_owner text,
     lease_until timestamptz,
     claims integer NOT NULL DEFAULT 0
+);
+
+-- Version 4's signature: replaced below by one with two more (optional) arguments, which
+-- CREATE OR REPLACE would add beside it as an overload.
+DROP FUNCTION IF EXISTS {schema}.append_batch(
+    text[], bigint[], text[], text[], timestamptz[], timestamptz[], boolean[], integer[], bigint[],
+    text[], text[], boolean
 );
 
 CREATE OR REPLACE FUNCTION {schema}.append_batch(
@@ -82,7 +101,10 @@ CREATE OR REPLACE FUNCTION {schema}.append_batch(
     p_ev_seq bigint[],
     p_ev_type text[],
     p_ev_body text[],
-    p_notify boolean
+    p_notify boolean,
+    -- Per event: a page's digest and body (JSON string) when its row was sent without it, else NULL.
+    p_ev_digest text[] DEFAULT NULL,
+    p_ev_page text[] DEFAULT NULL
 ) RETURNS bigint[]
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -118,6 +140,15 @@ BEGIN
         RETURN result;
     END IF;
 
+    IF p_ev_digest IS NOT NULL THEN
+        INSERT INTO {schema}.bodies (sha256, body)
+        SELECT DISTINCT ON (e.digest) e.digest, e.page::json
+        FROM unnest(p_ev_index, p_ev_digest, p_ev_page) AS e(ix, digest, page)
+        WHERE e.digest IS NOT NULL AND result[e.ix] = -1
+        ORDER BY e.digest
+        ON CONFLICT (sha256) DO NOTHING;
+    END IF;
+
     PERFORM pg_advisory_lock({order_lock});
     BEGIN
         -- Set-based, and no subscripts on text arrays (O(i) each): joins on ordinality.
@@ -138,9 +169,14 @@ BEGIN
         WHERE r.run_id = a.run_id AND result[a.i] = -1 AND p_expected[a.i] > 0;
 
         INSERT INTO {schema}.events (run_id, seq, type, body)
-        SELECT a.run_id, e.seq, e.type, e.body::json
-        FROM unnest(p_ev_index, p_ev_seq, p_ev_type, p_ev_body) AS e(ix, seq, type, body)
+        SELECT a.run_id, e.seq, e.type,
+               CASE WHEN e.digest IS NULL OR b.body::text = e.page THEN e.body
+               ELSE overlay(e.body PLACING e.page FROM strpos(e.body, '"body":null,"sha256":"') + 7 FOR 4)
+               END::json
+        FROM unnest(p_ev_index, p_ev_seq, p_ev_type, p_ev_body, p_ev_digest, p_ev_page)
+             AS e(ix, seq, type, body, digest, page)
         JOIN unnest(p_runs) WITH ORDINALITY AS a(run_id, i) ON a.i = e.ix
+        LEFT JOIN {schema}.bodies AS b ON b.sha256 = e.digest
         WHERE result[e.ix] = -1
         ORDER BY e.ix, e.seq;
 

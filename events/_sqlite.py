@@ -62,6 +62,7 @@ from ._events import TERMINAL_TYPES, Event, decode_events
 from ._grouping import GroupCommitter
 from ._resource import AsyncResource
 from ._sqlite_batch import Append, Extra, HeadCheckedWriter, Results
+from ._sqlite_bodies import cut, insert, restore
 from ._sqlite_db import (
     BUSY_TIMEOUT_MS,
     Busy,
@@ -251,7 +252,11 @@ class SqliteStore(AsyncResource):
                     raise Busy from None
                 raise
             try:
-                results = self._batches.write(conn, batch, encoded)
+                # Page bodies stored once (`_sqlite_bodies`): each page event's row without
+                # its body, and the bodies not stored yet, inserted for accepted appends only.
+                rows, needs = cut(conn, batch, encoded)
+                results = self._batches.write(conn, batch, rows)
+                insert(conn, needs, results)
                 conn.execute("COMMIT")
             except BaseException:
                 self._batches.forget()  # the cached heads may include this batch
@@ -274,6 +279,15 @@ class SqliteStore(AsyncResource):
         self._check_open()
         try:
             return self._reader.execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            if is_corrupt(exc):
+                raise CorruptLogError(f"SQLite store {self._path} is corrupt: {exc}") from None
+            raise StoreUnavailableError(f"cannot read SQLite store {self._path}: {exc}") from None
+
+    def _restore(self, rows: list[bytes]) -> None:
+        """Page bodies stored once, spliced back into the rows read (in place)."""
+        try:
+            restore(self._reader, rows, f"SQLite store {self._path}")
         except sqlite3.Error as exc:
             if is_corrupt(exc):
                 raise CorruptLogError(f"SQLite store {self._path} is corrupt: {exc}") from None
@@ -319,6 +333,7 @@ class SqliteStore(AsyncResource):
             "SELECT seq, body FROM events WHERE run_id = ? AND seq >= ? ORDER BY seq", (run_id, after)
         )
         bodies = [cast(bytes, row[1]) for row in rows]
+        self._restore(bodies)
         before = bodies.pop(0) if rows and rows[0][0] == after else None
         self._check_seqs(run_id, after, [row[0] for row in rows])
         events = self._decode(bodies, [(run_id, row[0]) for row in rows if cast(int, row[0]) > after])
@@ -374,7 +389,9 @@ class SqliteStore(AsyncResource):
                 "SELECT position, body FROM events WHERE position > ? ORDER BY position LIMIT ?",
                 (last, _PAGE),
             )
-            events = self._decode([cast(bytes, row[1]) for row in rows])
+            bodies = [cast(bytes, row[1]) for row in rows]
+            self._restore(bodies)
+            events = self._decode(bodies)
             for (position, _), event in zip(rows, events, strict=True):
                 last = cast(int, position)
                 yield StoredEvent(last, event)

@@ -20,6 +20,10 @@ from ._errors import CorruptLogError, StoreUnavailableError
 
 BUSY_TIMEOUT_MS: Final = 10_000
 
+# The layout's version, in SQLite's own `PRAGMA user_version` (0: a file written before it
+# was kept). A writable open upgrades an older file in place; a newer one is left as it is.
+SCHEMA_VERSION: Final = 1  # 1: the `bodies` table (page bodies stored once, docs/architecture.md)
+
 _SCHEMA: Final = """
 CREATE TABLE IF NOT EXISTS events (
     position INTEGER PRIMARY KEY,
@@ -34,6 +38,10 @@ CREATE TABLE IF NOT EXISTS runs (
     question TEXT NOT NULL,
     status TEXT NOT NULL,
     started_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS bodies (
+    sha256 TEXT PRIMARY KEY,
+    body BLOB NOT NULL
 );
 """
 
@@ -147,16 +155,23 @@ class Checkpointer:
 
 
 def _set_up(conn: sqlite3.Connection) -> None:
-    """WAL mode and the tables, written only when missing (a second opener only reads)."""
+    """WAL mode and the tables, written only when missing or older (a second opener only reads).
+
+    An older file gains the tables it lacks (`bodies`); its rows stay as they are, and read
+    as before (an event stored whole needs nothing from `bodies`).
+    """
     if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
         conn.execute("PRAGMA journal_mode=WAL")
     tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    if not {"events", "runs"} <= tables:
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if not {"events", "runs", "bodies"} <= tables or version < SCHEMA_VERSION:
         conn.execute("BEGIN IMMEDIATE")
         try:
             for statement in _SCHEMA.split(";"):
                 if statement.strip():
                     conn.execute(statement)
+            if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:

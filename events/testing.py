@@ -41,6 +41,7 @@ from ._log_checks import (
     check_stale_append_writes_nothing,
     check_unicode_round_trips,
 )
+from ._page_checks import check_page_digests_are_never_trusted, check_shared_page_reads_back_exact
 from ._queue_checks import (
     QueueCheck,
     QueueHarness,
@@ -79,9 +80,11 @@ __all__ = (
     "check_lease_runs_out_and_renewal_then_fails",
     "check_malformed_batches_are_usage_errors",
     "check_one_writer_wins_each_seq",
+    "check_page_digests_are_never_trusted",
     "check_release_frees_or_drops_the_run",
     "check_reopen_after_close",
     "check_runs_lists_status",
+    "check_shared_page_reads_back_exact",
     "check_stale_append_writes_nothing",
     "check_subscribe_all_loses_and_duplicates_nothing",
     "check_subscribe_stored_then_live",
@@ -106,6 +109,8 @@ _ALWAYS: Final[tuple[Check, ...]] = (
     check_head_position_follows_only_newer_events,
     check_unicode_round_trips,
     check_large_page_round_trips,
+    check_shared_page_reads_back_exact,
+    check_page_digests_are_never_trusted,
     check_runs_lists_status,
     check_forked_run_is_listed_with_its_question,
     check_ended_run_refuses_appends,
