@@ -22,6 +22,7 @@ from citeloop.events import (
     ActionParsed,
     Answered,
     ChainStatus,
+    ClaimAssessed,
     Event,
     FinishRejected,
     Forked,
@@ -139,6 +140,8 @@ def _describe(event: Event) -> str:
             return f"outcome unknown: {event.tool}({event.input!r})"
         case RunStarted():
             return "run started"
+        case ClaimAssessed():
+            return f"claim {event.index}: {event.verdict} ({event.method}: {event.detail})"
         case Forked():
             return f"forked from {event.parent_run_id} at step {event.at_step}"
     return event.type
@@ -152,6 +155,14 @@ def _verdicts(support: tuple[Support, ...]) -> str:
 
 def _same(recorded: Event, today: Event) -> bool:
     """Equal in everything but the time of day and the chain link (a replay knows neither)."""
+    if (
+        isinstance(recorded, Answered)
+        and isinstance(today, Answered)
+        and not recorded.evidence_classes
+        and all(evidence_class == "retrieved" for evidence_class in today.evidence_classes)
+    ):
+        # Written before classes were recorded: all of its evidence was retrieved then.
+        today = today.model_copy(update={"evidence_classes": ()})
     return recorded.model_copy(update={"at": today.at, "prev": today.prev}) == today
 
 
@@ -272,7 +283,8 @@ class _Replay:
                 repr([(loc.url, loc.start, loc.end) for loc in today.locators]),
             )
             return
-        fields = ("answer", "citations", "evidence", "answer_sha256", "locators", "support", "step")
+        fields: tuple[str, ...] = ("answer", "citations", "evidence", "answer_sha256", "locators", "support")
+        fields += ("step", "evidence_classes", "gaps")
         differ = [name for name in fields if getattr(recorded, name) != getattr(today, name)]
         self._note(recorded, "answer", f"recorded {', '.join(differ)}", "what the recorded finish gives")
 
@@ -298,7 +310,7 @@ def _in_start_batch(event: SourceAdmitted, state: RunState) -> bool:
 
 
 def _is_verdict(event: Event) -> bool:
-    return isinstance(event, FinishRejected | Answered | Abstained)
+    return isinstance(event, FinishRejected | Answered | Abstained | ClaimAssessed)
 
 
 def _opens_fork(event: Event, state: RunState) -> bool:

@@ -48,7 +48,14 @@ from citeloop.events import (
 from citeloop.policies import Rejected, parse_policy_reply
 
 from ._calculate import CALCULATE_TOOL, calculate
-from ._gate import abstain_hint, validate_finish
+from ._claims_gate import (
+    UNSUPPORTED_CLAIMS_ANSWER,
+    disclosed_gaps,
+    evidence_classes,
+    judge_finish,
+    unsupported_detail,
+)
+from ._gate import abstain_hint
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
 from ._locate import answer_digest, locate_evidence, locate_quotes
 from ._state import RunState, normalize_query
@@ -91,11 +98,13 @@ def decide_start(
     tools: ToolTable,
     at: datetime,
     support: tuple[str, ...] = (),
+    plan: tuple[str, ...] = (),
     sources: Sequence[AdmittedSource] = (),
 ) -> RunStarted:
     """The first event of a run: the question and the rules it will be held to.
 
     `support` names the support methods its positive finishes are held to (none by default).
+    `plan` is the research plan: the items a complete answer settles (docs/evidence.md, "Completion").
     `sources` are the attachments admitted for the run (read by the caller: this stays pure);
     they follow as `decide_sources`.
     """
@@ -117,6 +126,7 @@ def decide_start(
         allowlist=allowlist,
         policy=policy,
         support=support,
+        plan=plan,
     )
 
 
@@ -307,9 +317,11 @@ def decide_finish(
     or on a `FinishRejected(unsupported_answer)` when one of them is not `supported`.
     """
     seq = state.next_seq + offset
-    code = validate_finish(payload, state.opened_bodies())
+    # With claims, one `ClaimAssessed` per claim comes first; the claims are then the support.
+    code, assessed = judge_finish(state, step, payload, at, seq)
+    seq += len(assessed)
     support: tuple[Support, ...] = ()
-    if code is None and not payload["cannot_answer"]:
+    if code is None and not payload["cannot_answer"] and not assessed:
         question, answer, evidence = state.question, payload["answer"], payload["evidence"]
         if not isinstance(evidence, str):  # a multi-quote finish: the methods read the quotes together
             evidence = "\n".join(evidence)
@@ -322,7 +334,9 @@ def decide_finish(
             return [_own_abstention(state, step, payload, at, seq)]
         citations = tuple(payload["citations"])
         pages = {url: page for url, page in state.citable().items() if url in citations}
+        locators = _locate(payload["evidence"], citations, pages)
         return [
+            *assessed,
             Answered(
                 run_id=state.run_id,
                 seq=seq,
@@ -331,26 +345,27 @@ def decide_finish(
                 answer=payload["answer"],
                 citations=citations,
                 evidence=_recorded_evidence(payload["evidence"]),
-                locators=_locate(payload["evidence"], citations, pages),
+                locators=locators,
                 answer_sha256=answer_digest(payload["answer"]),
                 support=support,
-            )
+                evidence_classes=evidence_classes(state, locators, assessed),
+                gaps=disclosed_gaps(payload),
+            ),
         ]
     rejected = FinishRejected(
         run_id=state.run_id, seq=seq, at=at, step=step, code=code, payload=payload, support=support
     )
     if not state.repair_used:
-        return [rejected]
+        return [*assessed, rejected]
+    if code == "unsupported_claims":
+        reason: AbstainReason = "unsupported_claims"
+        answer, detail = UNSUPPORTED_CLAIMS_ANSWER, unsupported_detail(assessed)
+    else:
+        reason, answer, detail = "invalid_finish", INVALID_FINISH_ANSWER, code
     final = Abstained(
-        run_id=state.run_id,
-        seq=seq + 1,
-        at=at,
-        step=step,
-        reason="invalid_finish",
-        answer=INVALID_FINISH_ANSWER,
-        detail=code,
+        run_id=state.run_id, seq=seq + 1, at=at, step=step, reason=reason, answer=answer, detail=detail
     )
-    return [rejected, final]
+    return [*assessed, rejected, final]
 
 
 def _recorded_evidence(evidence: str | list[str]) -> str | tuple[str, ...]:

@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Final, Literal, NamedTuple, TypeAlias, get_args
 
-from citeloop.events import AbstainReason
+from citeloop.events import EVIDENCE_CLASSES, AbstainReason
 
 from ._text import contains_normalized_any, normalize_ws
 
@@ -32,6 +32,13 @@ GateCode: TypeAlias = Literal[
     "evidence",
     "evidence_uncited",
     "unsupported",
+    # Checked with the run itself (runtime/_claims_gate.py, `validate_claims`), right after
+    # `validate_finish`: a finish's claims and disclosed gaps (docs/evidence.md, "Claims").
+    "premise_uncited",
+    "claim_not_in_answer",
+    "undisclosed_gaps",
+    # Decided after the claims are assessed (runtime/_claims.py, `decide_finish`).
+    "unsupported_claims",
     # Decided after the gate's own checks pass, by the support methods (runtime/_support.py,
     # `decide_finish`): `validate_finish` never returns it.
     "unsupported_answer",
@@ -41,6 +48,10 @@ GATE_CODES: Final[tuple[GateCode, ...]] = get_args(GateCode)
 FINISH_KEYS: Final = frozenset({"answer", "citations", "cannot_answer", "evidence"})
 # The optional fifth key of an abstention: the reason it asks for (docs/gate.md, "How a run abstains").
 ABSTAIN_KEY: Final = "abstain"
+# The optional keys of a positive finish: its claims and the plan items it discloses as gaps.
+CLAIM_KEYS: Final = frozenset({"claims", "gaps"})
+_CLAIM_FIELDS: Final = frozenset({"text", "premises", "class", "method"})
+_CLAIM_OPTIONAL: Final = frozenset({"item", "tolerance_days"})
 ASKABLE_REASONS: Final[tuple[AbstainReason, ...]] = ("missing_fact", "low_confidence", "conflicting_sources")
 _HINT_KEYS: Final = frozenset({"reason", "candidate", "score"})
 ABSTAIN_PREFIX: Final = "cannot:"
@@ -59,8 +70,14 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     if not isinstance(payload, Mapping):
         return "keys"
     keys = set(payload)
-    if keys != FINISH_KEYS and not (keys == FINISH_KEYS | {ABSTAIN_KEY} and payload["cannot_answer"] is True):
-        return "keys"
+    claimed = False  # a finish with the keys `claims` or `gaps`: checked only off the four-key path
+    if keys != FINISH_KEYS:
+        if keys == FINISH_KEYS | {ABSTAIN_KEY} and payload["cannot_answer"] is True:
+            pass
+        elif keys > FINISH_KEYS and keys - FINISH_KEYS <= CLAIM_KEYS and payload["cannot_answer"] is not True:
+            claimed = True
+        else:
+            return "keys"
     answer, citations = payload["answer"], payload["citations"]
     cannot_answer, evidence = payload["cannot_answer"], payload["evidence"]
     if not (
@@ -70,6 +87,7 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
         and type(citations) is list
         and all(isinstance(url, str) for url in citations)
         and (ABSTAIN_KEY not in payload or abstain_hint(payload) is not None)
+        and (not claimed or _claims_shape(payload))
     ):
         return "types"
     cited: list[str] = list(dict.fromkeys(citations))  # first-seen order, duplicates dropped
@@ -87,7 +105,9 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     if any(url not in opened for url in cited):
         return "cite_not_opened"
     normalized = [normalize_ws(quote) for quote in quotes]
-    if not normalized:
+    if claimed and payload.get("claims") and not any(normalized):
+        normalized = []  # with claims, "" or [] is no quote at all: the premises are the evidence
+    elif not normalized:
         return "evidence"  # an empty list of quotes is no evidence
     for quote in normalized:
         if _word_chars(quote) < MIN_EVIDENCE_WORD_CHARS:
@@ -100,6 +120,40 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     if unsupported_words(answer, " ".join(normalized), [opened[url] for url in cited], opened):
         return "unsupported"
     return None
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 1
+
+
+def _claim_shape(claim: object) -> bool:
+    """One claim: exactly text, premises, class, method, and optionally item and tolerance_days."""
+    if not isinstance(claim, Mapping) or not _CLAIM_FIELDS <= set(claim) <= _CLAIM_FIELDS | _CLAIM_OPTIONAL:
+        return False
+    text, premises, tolerance = claim["text"], claim["premises"], claim.get("tolerance_days", 0)
+    return (
+        isinstance(text, str)
+        and any(char.isalnum() for char in text)
+        and type(premises) is list
+        and all(isinstance(premise, str | Mapping) for premise in premises)
+        and claim["class"] in EVIDENCE_CLASSES
+        and isinstance(claim["method"], str)
+        and ("item" not in claim or _is_count(claim["item"]))
+        and type(tolerance) in (int, float)
+        and math.isfinite(tolerance)
+        and tolerance >= 0
+    )
+
+
+def _claims_shape(payload: Mapping[str, object]) -> bool:
+    """`claims` a list of claims, `gaps` a list of plan items (integers from 1)."""
+    claims, gaps = payload.get("claims", []), payload.get("gaps", [])
+    return (
+        type(claims) is list
+        and all(_claim_shape(claim) for claim in claims)
+        and type(gaps) is list
+        and all(_is_count(gap) for gap in gaps)
+    )
 
 
 def _evidence_shape(evidence: object) -> bool:

@@ -42,6 +42,10 @@ def test_codes_are_the_table_in_order() -> None:
         "evidence",
         "evidence_uncited",
         "unsupported",
+        "premise_uncited",
+        "claim_not_in_answer",
+        "undisclosed_gaps",
+        "unsupported_claims",
         "unsupported_answer",
     )
 
