@@ -19,10 +19,9 @@ from citeloop.events import (
     WorkbookRepresentation,
 )
 from citeloop.tools import Attachment, AttachmentError, AttachmentLimits, admit, admit_all
+from helpers.documents import make_pdf, make_xlsx
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from helpers.documents import make_pdf, make_xlsx
 
 
 def write(tmp_path: Path, name: str, data: bytes | str) -> Path:
@@ -321,3 +320,13 @@ def test_a_missing_extra_names_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(sys.modules, "pypdf", None)  # import fails as if not installed
     error = refused(write(tmp_path, "a.pdf", make_pdf(["x"])), "needs_extra")
     assert "citeloop[attach]" in str(error)
+
+
+def test_sources_admitted_already_are_kept_and_their_ids_must_be_free(tmp_path: Path) -> None:
+    path = write(tmp_path, "a.txt", "x" * 50)
+    own = admit(Attachment(path), limits=AttachmentLimits(max_bytes=60))
+    again = admit_all([own, str(path), Attachment(path, generated=True)])
+    assert again[0] is own
+    assert [s.id for s in again] == ["attached:a.txt", "attached:a-2.txt", "attached:a-3.txt"]
+    with pytest.raises(UsageError, match=r"two attachments have the id 'attached:a\.txt'"):
+        admit_all([path, own])
