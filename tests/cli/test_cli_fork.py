@@ -42,6 +42,9 @@ def test_fork_with_another_policy_prints_like_ask_and_keeps_its_lineage(tmp_path
     as_json = json.loads(run_citeloop("show", forked["run_id"], "--json", cwd=tmp_path, env=env).stdout)
     assert as_json["forked_from"] == {"run_id": parent, "at_step": 1}
     assert as_json["policy"] == "extractive" and as_json["question"] == FOUNDED
+    html = run_citeloop("show", forked["run_id"], "--html", "-o", "fork.html", cwd=tmp_path, env=env)
+    assert html.returncode == 0, html.stderr
+    assert f"forked from <code>{parent}</code> at step 1" in (tmp_path / "fork.html").read_text()
 
     checked = run_citeloop("replay", forked["run_id"], "--check", "--json", cwd=tmp_path, env=env)
     assert checked.returncode == 0, checked.stdout
