@@ -115,8 +115,9 @@ class Driver:
         allowlist: tuple[str, ...],
         policy: str,
         sources: Sequence[AdmittedSource],
+        plan: tuple[str, ...] = (),
     ) -> list[Event]:
-        """The start batch: `RunStarted`, then one `SourceAdmitted` per admitted source."""
+        """The start batch: `RunStarted` (with the research `plan`), then one `SourceAdmitted` per source."""
         config = self._config
         started = decide_start(
             run_id,
@@ -127,6 +128,7 @@ class Driver:
             tools=config.specs,
             at=config.clock(),
             support=config.support,
+            plan=plan,
             sources=sources,
         )
         return [started, *decide_sources(started, sources)]
@@ -140,9 +142,10 @@ class Driver:
         allowlist: tuple[str, ...],
         policy: str,
         sources: Sequence[AdmittedSource] = (),
+        plan: tuple[str, ...] = (),
     ) -> None:
         """Record the run's start only (a worker or `resume` drives it later)."""
-        await self._append(self._started(run_id, question, max_steps, allowlist, policy, sources))
+        await self._append(self._started(run_id, question, max_steps, allowlist, policy, sources, plan))
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -155,12 +158,14 @@ class Driver:
         allowlist: tuple[str, ...],
         policy: str,
         sources: Sequence[AdmittedSource] = (),
+        plan: tuple[str, ...] = (),
     ) -> RunState:
         """Record the start and drive the run, under the same cancellation rule as `drive`.
 
-        `sources` are the run's attachments, admitted (read) by the caller.
+        `sources` are the run's attachments, admitted (read) by the caller; `plan` its research plan.
         """
-        return await self._guarded(self._started(run_id, question, max_steps, allowlist, policy, sources))
+        started = self._started(run_id, question, max_steps, allowlist, policy, sources, plan)
+        return await self._guarded(started)
 
     async def continue_and_drive(self, carried: list[Event]) -> RunState:
         """Record a continued run's carried-over log (`decide_continuation`) and drive it on."""

@@ -80,6 +80,17 @@ def _attachments(given: Iterable[Attachable]) -> tuple[Attachable, ...]:
     return tuple(given)
 
 
+def research_plan(given: Iterable[str]) -> tuple[str, ...]:
+    """A run's research plan as recorded: its items in order, each a non-blank string."""
+    if isinstance(given, str):
+        raise UsageError(f"plan is a list of items, not the one string {given!r}")
+    items = tuple(given)
+    for item in items:
+        if not isinstance(item, str) or not item.strip():
+            raise UsageError(f"a plan item is a non-blank string, not {item!r}")
+    return items
+
+
 class Runtime:
     """Runs questions through a policy and tools, recording every step in `store`.
 
@@ -214,15 +225,20 @@ class Runtime:
         *,
         run_id: str | None = None,
         attachments: Iterable[Attachable] = (),
+        plan: Iterable[str] = (),
     ) -> Outcome:
         """Run one question to its outcome: an answer that passed the gate, or an abstention.
 
-        `attachments` are admitted for this run, after the runtime's own.
+        `attachments` are admitted for this run, after the runtime's own. `plan` is the research
+        plan, recorded on `RunStarted.plan`: the items a complete answer settles or discloses as
+        gaps (docs/evidence.md, "Completion").
         """
         self._require_started()
+        items = research_plan(plan)
         sources = await self._admit(attachments)
         async with self._admitted() as slot:
-            return await self._start_and_drive(Driver(self._config, slot=slot), question, run_id, sources)
+            driver = Driver(self._config, slot=slot)
+            return await self._start_and_drive(driver, question, run_id, sources, items)
 
     async def stream(
         self,
@@ -230,9 +246,11 @@ class Runtime:
         *,
         run_id: str | None = None,
         attachments: Iterable[Attachable] = (),
+        plan: Iterable[str] = (),
     ) -> AsyncIterator[Event]:
-        """Run one question, yielding each event once it is durable in the log (`attachments` as in `run`)."""
+        """Run one question, yielding each event once it is durable in the log (options as in `run`)."""
         task_group = self._require_started()
+        items = research_plan(plan)
         sources = await self._admit(attachments)
         send, receive = anyio.create_memory_object_stream[Event](math.inf)
         failure: list[BaseException] = []
@@ -241,7 +259,7 @@ class Runtime:
             try:
                 async with self._admitted() as slot:
                     driver = Driver(self._config, listener=sender, slot=slot)
-                    await self._start_and_drive(driver, question, run_id, sources)
+                    await self._start_and_drive(driver, question, run_id, sources, items)
             except Exception as exc:  # handed to the consumer, who raised nothing yet
                 failure.append(exc)
             finally:
@@ -260,8 +278,10 @@ class Runtime:
         *,
         run_id: str | None = None,
         attachments: Iterable[Attachable] = (),
+        plan: Iterable[str] = (),
     ) -> str:
         """Record a run's start without driving it; a worker (or `resume`) drives it later."""
+        items = research_plan(plan)
         sources = await self._admit(attachments)
         driver = Driver(self._config)
         run_id = run_id or self._new_id()
@@ -272,6 +292,7 @@ class Runtime:
             allowlist=self._allowlist,
             policy=self._policy_name(),
             sources=sources,
+            plan=items,
         )
         return run_id
 
@@ -353,7 +374,12 @@ class Runtime:
         return await anyio.to_thread.run_sync(admit_all, every)
 
     async def _start_and_drive(
-        self, driver: Driver, question: str, run_id: str | None, sources: tuple[AdmittedSource, ...] = ()
+        self,
+        driver: Driver,
+        question: str,
+        run_id: str | None,
+        sources: tuple[AdmittedSource, ...] = (),
+        plan: tuple[str, ...] = (),
     ) -> Outcome:
         run_id = run_id or self._new_id()
         return await self._drive(
@@ -366,6 +392,7 @@ class Runtime:
                 allowlist=self._allowlist,
                 policy=self._policy_name(),
                 sources=sources,
+                plan=plan,
             ),
         )
 

@@ -57,6 +57,14 @@ AttachGeneratedOption = Annotated[
         show_default=False,
     ),
 ]
+RequireOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--require",
+        help="An item of the research plan a complete answer settles or discloses as a gap (repeatable).",
+        show_default=False,
+    ),
+]
 MinConfidenceOption = Annotated[
     float | None,
     typer.Option(
@@ -79,12 +87,14 @@ async def ask_question(
     feedback: bool = False,
     web: list[Tool] | None = None,
     sources: tuple[AdmittedSource, ...] = (),
+    plan: tuple[str, ...] = (),
 ) -> Outcome:
     """Build the corpus, policy and store the options name, and run the question to its outcome.
 
     `web`, when given, are the tools to research with instead of a corpus (`ask --web`).
     With `feedback`, stderr shows the index being built and what the run awaits (`_feedback`).
-    `sources` are the attachments, admitted already (`admit_attachments`).
+    `sources` are the attachments, admitted already (`admit_attachments`); `plan` the research
+    plan (`--require`, docs/evidence.md, "Completion").
     """
     if max_steps < 1:
         raise CliError(f"--max-steps must be at least 1, got {max_steps}")
@@ -107,7 +117,9 @@ async def ask_question(
                 ) as runtime,
             ):
                 return await until_interrupted(
-                    lambda: runtime.run(question, run_id=run_id, attachments=sources), store, run_id
+                    lambda: runtime.run(question, run_id=run_id, attachments=sources, plan=plan),
+                    store,
+                    run_id,
                 )
     finally:
         aclose = getattr(policy, "aclose", None)
@@ -142,6 +154,7 @@ def ask(
     allow_http: AllowHttpOption = False,
     attach: AttachOption = None,
     attach_generated: AttachGeneratedOption = None,
+    require: RequireOption = None,
 ) -> None:
     """Answer QUESTION with citations and quoted evidence, or refuse.
 
@@ -150,6 +163,9 @@ def ask(
     if not question.strip():
         raise CliError("the question is empty")
     check_web_options(web, corpus is not None, allow_hosts=allow_host, allow_http=allow_http)
+    plan = tuple(require or ())
+    if any(not item.strip() for item in plan):
+        raise CliError("--require names an item of the research plan: it cannot be empty")
     tools = web_tools(searx, allow_hosts=allow_host, allow_http=allow_http) if web else None
     sources = admit_attachments(attach, attach_generated)
     outcome = anyio.run(
@@ -164,6 +180,7 @@ def ask(
             feedback=wanted(as_json),
             web=tools,
             sources=sources,
+            plan=plan,
         )
     )
     files = corpus_files(corpus)

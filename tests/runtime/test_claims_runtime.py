@@ -1,0 +1,147 @@
+"""Runs that finish with claims (issue 12), end to end through `Runtime`, and `check` replaying them.
+
+The policy is scripted (`ReplyQueue`); the attachments are admitted sources built by hand
+(tests/helpers/claims.py), so no loader is involved.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from citeloop.events import (
+    Abstained,
+    Answered,
+    Calculation,
+    ClaimAssessed,
+    Event,
+    FinishRejected,
+    MemoryStore,
+    RunStarted,
+    stamp_chain,
+)
+from citeloop.policies import RunView, react
+from citeloop.runtime import Runtime, check_events, fold
+from citeloop.runtime._completion import completion
+from helpers.claims import BOOK, HAPPY, MEAN, book, cell, claim, finish, happy_claim, spec
+from helpers.fakes import ReplyQueue, page_tools
+
+pytestmark = pytest.mark.anyio
+
+QUESTION = "Which Northstar prototype runs longer, and what is their mean runtime?"
+PLAN = ["Which prototype runs longer?", "What is their mean runtime?", "What capacity is declared?"]
+WRONG = claim(
+    HAPPY.replace("longer", "shorter"), [cell("B2"), cell("B3")], "measurement", "comparison", item=1
+)
+CALCULATE = react(
+    "Average both.", "calculate", json.dumps({"operation": "mean", "inputs": [cell("B2"), cell("B3")]})
+)
+
+
+def finishing(claims: list[dict[str, Any]], **options: Any) -> str:
+    return react("Done.", "finish", json.dumps(finish(claims, **options), ensure_ascii=False))
+
+
+def with_mean(claims: list[dict[str, Any]], **options: Any) -> Any:
+    """A finish whose last claim cites the run's calculation, whatever its step."""
+
+    def reply(view: RunView) -> str:
+        calc = next(turn.observation for turn in view.turns if isinstance(turn.observation, Calculation))
+        assert isinstance(calc, Calculation)
+        mean = claim(MEAN, [calc.id], "calculation", "calculation", item=2)
+        return finishing([*claims, mean], **options)
+
+    return reply
+
+
+async def record(*replies: Any, plan: list[str] | None = None) -> list[Event]:
+    store = MemoryStore()
+    tools, _ = page_tools()
+    async with Runtime(store=store, tools=tools, policy=ReplyQueue(*replies)) as runtime:  # type: ignore[arg-type]
+        outcome = await runtime.run(QUESTION, attachments=[spec(), book()], plan=plan or ())
+    return await store.read(outcome.run_id)
+
+
+def of(events: list[Event], kind: type[Any]) -> list[Any]:
+    return [event for event in events if isinstance(event, kind)]
+
+
+async def test_rejected_once_for_an_unsupported_claim_then_repaired_and_accepted() -> None:
+    events = await record(
+        CALCULATE, with_mean([WRONG], gaps=[3]), with_mean([happy_claim(item=1)], gaps=[3]), plan=PLAN
+    )
+    started = events[0]
+    assert isinstance(started, RunStarted) and started.plan == tuple(PLAN)
+    (rejected,) = of(events, FinishRejected)
+    assert rejected.code == "unsupported_claims"
+    verdicts = [(claim.index, claim.verdict) for claim in of(events, ClaimAssessed)]
+    assert verdicts == [(1, "contradicted"), (2, "supported"), (1, "supported"), (2, "supported")]
+    answered = events[-1]
+    assert isinstance(answered, Answered)
+    assert answered.gaps == (3,)
+    assert answered.evidence_classes == ("measurement", "measurement", "calculation")
+    matrix = completion(fold(events))
+    assert [item.status for item in matrix] == ["supported", "supported", "gap"]
+    report = check_events(events)
+    assert report.ok, report.divergences
+
+
+async def test_abstains_naming_the_claims_still_unsupported_after_the_repair_turn() -> None:
+    wrong = {key: value for key, value in WRONG.items() if key != "item"}  # no plan: no items
+    events = await record(finishing([wrong]), finishing([happy_claim(), wrong]))
+    abstained = events[-1]
+    assert isinstance(abstained, Abstained)
+    assert abstained.reason == "unsupported_claims"
+    assert abstained.answer.startswith("cannot:")
+    assert abstained.detail.startswith("claim 2 contradicted (comparison: says 'shorter'")
+    assert [event.type for event in events[-4:]] == [
+        "ClaimAssessed",
+        "ClaimAssessed",
+        "FinishRejected",
+        "Abstained",
+    ]
+    assert check_events(events).ok
+
+
+async def test_undisclosed_gaps_are_rejected_and_the_repair_discloses_them() -> None:
+    events = await record(
+        finishing([happy_claim(item=1)]), finishing([happy_claim(item=1)], gaps=[2, 3]), plan=PLAN
+    )
+    (rejected,) = of(events, FinishRejected)
+    assert rejected.code == "undisclosed_gaps"
+    answered = events[-1]
+    assert isinstance(answered, Answered) and answered.gaps == (2, 3)
+    assert [item.status for item in completion(fold(events))] == ["supported", "gap", "gap"]
+    assert check_events(events).ok
+
+
+async def test_check_catches_a_forged_claim_verdict() -> None:
+    events = await record(finishing([happy_claim()]))
+    index = next(i for i, event in enumerate(events) if isinstance(event, ClaimAssessed))
+    forged = list(events)
+    forged[index] = events[index].model_copy(update={"verdict": "contradicted", "detail": "edited"})
+    # The edited verdict is the first divergence; what the log records after it cannot be compared.
+    divergence = check_events(list(stamp_chain(forged, None)[0])).divergences[0]
+    assert divergence.kind == "gate"
+    assert divergence.recorded == "claim 1: contradicted (comparison: edited)"
+    assert divergence.today.startswith("claim 1: supported (comparison: 'longer' agrees")
+
+
+async def test_check_catches_an_answer_whose_recorded_classes_were_edited() -> None:
+    events = await record(finishing([happy_claim()]))
+    forged = [
+        *events[:-1],
+        events[-1].model_copy(update={"evidence_classes": ("declaration", "declaration")}),
+    ]
+    (divergence,) = check_events(list(stamp_chain(forged, None)[0])).divergences
+    assert (divergence.kind, divergence.recorded) == ("answer", "recorded evidence_classes")
+
+
+async def test_a_plan_is_not_one_string() -> None:
+    from citeloop.events import UsageError
+
+    async with Runtime(store=MemoryStore(), tools=page_tools()[0], policy=ReplyQueue("x")) as runtime:  # type: ignore[arg-type]
+        with pytest.raises(UsageError, match="plan is a list of items"):
+            await runtime.run(QUESTION, plan="Which runs longer?")
+    assert BOOK.startswith("attached:")
