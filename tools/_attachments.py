@@ -366,12 +366,16 @@ def _sheet_rows(read: _Read, worksheet: Any) -> tuple[tuple[CellValue, ...], ...
     # A sheet's recorded dimension may be wrong (other writers): read every row as it is.
     worksheet.reset_dimensions()
     rows: list[tuple[CellValue, ...]] = []
+    before = read.cells
     for raw in worksheet.iter_rows(min_row=1, min_col=1, values_only=True):
-        read.count_cells(len(raw))
+        read.count_cells(max(len(raw), 1))  # an empty row counts: a far-away cell cannot make millions
         rows.append(tuple(_cell(read, value) for value in raw))
     while rows and all(value is None for value in rows[-1]):
         rows.pop()
     width = max((_filled_width(row) for row in rows), default=0)
+    # What is admitted is the whole rectangle: counted before it is built (one cell at XFD1 is 16,384).
+    read.cells = before
+    read.count_cells(len(rows) * width)
     return tuple(row[:width] + (None,) * (width - len(row[:width])) for row in rows)
 
 

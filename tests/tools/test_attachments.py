@@ -269,6 +269,23 @@ def test_too_large_in_bytes_text_and_cells(tmp_path: Path) -> None:
     refused(pdf, "too_large", limits=AttachmentLimits(max_chars=10))
 
 
+def test_a_far_away_cell_counts_the_whole_rectangle(tmp_path: Path) -> None:
+    rows: list[list[object]] = [[None] * 40 for _ in range(40)]
+    rows[0][0], rows[39][39] = "corner", 1  # 2 cells written, a 40 x 40 rectangle admitted
+    path = write(tmp_path, "sparse.xlsx", make_xlsx({"S": rows}))
+    refused(path, "too_large", limits=AttachmentLimits(max_cells=1599))
+    workbook = admit(Attachment(path), limits=AttachmentLimits(max_cells=1600)).representation
+    assert isinstance(workbook, WorkbookRepresentation)
+    assert len(workbook.sheets[0].rows) == 40 and {len(row) for row in workbook.sheets[0].rows} == {40}
+    far = [[None] * 3 for _ in range(500)]
+    far[499][0] = "x"
+    refused(
+        write(tmp_path, "far.xlsx", make_xlsx({"S": far})),
+        "too_large",
+        limits=AttachmentLimits(max_cells=400),
+    )
+
+
 def test_a_workbook_that_expands_too_far_is_refused_before_expanding(tmp_path: Path) -> None:
     data = make_xlsx({"S": [["a" * 1000]]})
     refused(write(tmp_path, "bomb.xlsx", data), "too_large", limits=AttachmentLimits(max_unzipped_bytes=1000))
