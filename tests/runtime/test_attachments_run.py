@@ -243,3 +243,16 @@ async def test_an_attachment_cannot_close_its_fence_and_chat_prompts_show_it(tmp
         f"Question: q\n\nAttached sources:\n{view.sources_shown}"
     )
     assert view.sources_shown in render_anthropic(view)[0]["content"][0]["text"]
+
+
+async def test_a_fork_keeps_the_attachments_and_checks(spec: Path) -> None:
+    store = MemoryStore()
+    tools, _ = page_tools()
+    async with Runtime(store=store, tools=tools, policy=POLICY, attachments=[spec]) as rt:
+        parent = await rt.run(QUESTION)
+        forked = await rt.fork(parent.run_id, at_step=0)  # only the start batch is kept
+        report = await rt.check(forked.run_id)
+        state = await rt.reopen(forked.run_id)
+    assert list(state.sources) == ["attached:spec.md"]
+    assert forked.status == "answered" and forked.citations == ("attached:spec.md",)
+    assert report.ok, report.divergences
