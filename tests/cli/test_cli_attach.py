@@ -93,3 +93,8 @@ def test_ask_with_attachments_then_show_lists_them(cli: Cli) -> None:
 
     code, out, err = cli("replay", run_id, "--check", "--store", store)
     assert code == 0, out + err
+
+    code, out, err = cli("show", run_id, "--store", store, "--html")
+    assert code == 0, err
+    assert '<ul class="sources" id="sources">' in out
+    assert f"<li><code>attached:spec.md</code> · declaration · text/markdown · {len(SPEC)} bytes" in out
