@@ -66,8 +66,6 @@ ToolTable: TypeAlias = Mapping[str, ToolSpec]
 # What the loop does next, read off the fold alone.
 NextMove: TypeAlias = Literal["done", "recover", "carry_out", "budget", "ask_policy"]
 
-CALCULATE = "calculate"  # the tool a run that admitted a table is offered (decide_start)
-
 BUDGET_ANSWER = "cannot: the step budget ({max_steps}) ran out before a grounded answer"
 INVALID_FINISH_ANSWER = "cannot: no finish passed the grounding gate after the one repair turn"
 CANCELLED_ANSWER = "cannot: the run was cancelled"
@@ -112,10 +110,10 @@ def decide_start(
     if any(isinstance(source.representation, tables) for source in sources):
         # The one place `calculate` is offered: a run that admitted a table (docs/evidence.md).
         # It is answered from the log, never dispatched, hence read-only.
-        tools = {**tools, CALCULATE: ToolSpec(name=CALCULATE, read_only=True)}
-        if CALCULATE not in allowlist:
+        tools = {**tools, CALCULATE_TOOL: ToolSpec(name=CALCULATE_TOOL, read_only=True)}
+        if CALCULATE_TOOL not in allowlist:
             cut = allowlist.index("finish") if "finish" in allowlist else len(allowlist)
-            allowlist = (*allowlist[:cut], CALCULATE, *allowlist[cut:])
+            allowlist = (*allowlist[:cut], CALCULATE_TOOL, *allowlist[cut:])
     return RunStarted(
         run_id=run_id,
         seq=0,
