@@ -5,9 +5,13 @@ Evaluation on SQuAD 2.0 / HotpotQA lives in `citeloop.runtime.eval`.
 
 from citeloop.events import redact_text as redact_text
 
+from ._answer_check import AnswerCheck as AnswerCheck
+from ._answer_check import verify_answer as verify_answer
 from ._check import CheckReport as CheckReport
 from ._check import Divergence as Divergence
 from ._check import check_events as check_events
+from ._completion import CompletionItem as CompletionItem
+from ._completion import completion as completion
 from ._fold import FoldError as FoldError
 from ._fold import fold as fold
 from ._fork import read_parent as read_parent
@@ -43,7 +47,9 @@ from ._worker import submit as submit
 __all__ = (
     "DEFAULT_SUPPORT",
     "SUPPORT_METHODS",
+    "AnswerCheck",
     "CheckReport",
+    "CompletionItem",
     "Divergence",
     "FoldError",
     "GATE_CODES",
@@ -68,6 +74,7 @@ __all__ = (
     "answer_digest",
     "assess_support",
     "check_events",
+    "completion",
     "export_run_spans",
     "fold",
     "locate_evidence",
@@ -76,4 +83,5 @@ __all__ = (
     "run_worker",
     "submit",
     "validate_finish",
+    "verify_answer",
 )

@@ -25,7 +25,7 @@ from rich.text import Text
 from ._escape import escape_controls, json_terminal_safe
 from ._listing import RunRow
 from ._sources import SourceFiles, no_files
-from ._timeline import Timeline
+from ._timeline import Timeline, premise_brief
 
 
 def console() -> Console:
@@ -247,6 +247,7 @@ def print_timeline(timeline: Timeline, files: SourceFiles = no_files) -> None:
         calls = int(totals["calls"])
         noun = "call" if calls == 1 else "calls"
         out.print(_data(f"model: {calls} {noun} · {_ms(totals['latency_ms'])}{_usage(usage)}", style="dim"))
+    _print_claims(out, timeline)
     final = timeline.final
     if final is None:
         how = "queued" if timeline.status == "queued" else "not finished"
@@ -259,6 +260,35 @@ def print_timeline(timeline: Timeline, files: SourceFiles = no_files) -> None:
         out.print(_data(final.answer, newlines=True))
         if final.detail:
             out.print(_data(final.detail, style="dim"))
+
+
+def _print_claims(out: Console, timeline: Timeline) -> None:
+    """The latest finish's claims (index, verdict, method, text, premises) and the completion matrix."""
+    if timeline.claims:
+        out.print(_label("claims:"))
+    for claim in timeline.claims:
+        style = "green" if claim.verdict == "supported" else "red"
+        item = f" · item {claim.item}" if claim.item is not None else ""
+        said = f" · {claim.method} · {claim.claimed_class}{item} · "
+        out.print(
+            Text.assemble(
+                f"  {claim.index} ", _data(claim.verdict, style=style), _data(said), _data(claim.text)
+            )
+        )
+        for premise in claim.premises:
+            out.print(_data(f"      premise: {premise_brief(premise)}", style="dim"))
+        if claim.detail:
+            out.print(_data(f"      why: {claim.detail}", style="dim"))
+    if timeline.completion:
+        out.print(_label("completion:"))
+    for entry in timeline.completion:
+        style = {"supported": "green", "contradicted": "red"}.get(entry.status, "yellow")
+        classes = f" ({', '.join(entry.classes)})" if entry.classes else ""
+        out.print(
+            Text.assemble(
+                f"  {entry.item} ", _data(entry.status, style=style), _data(f" · {entry.text}{classes}")
+            )
+        )
 
 
 def print_unfinished(run_id: str, steps: int) -> None:

@@ -22,7 +22,10 @@ from citeloop.events import (
     Answered,
     Calculation,
     CallTool,
+    CellLocator,
     ClaimAssessed,
+    ClaimPremise,
+    CsvLocator,
     Event,
     Finish,
     FinishRejected,
@@ -30,6 +33,7 @@ from citeloop.events import (
     Observation,
     Page,
     ParseRejected,
+    PdfLocator,
     PolicyReply,
     RunStarted,
     SearchHits,
@@ -41,7 +45,7 @@ from citeloop.events import (
     ToolObserved,
     ToolOutcomeUnknown,
 )
-from citeloop.runtime import fold
+from citeloop.runtime import CompletionItem, completion, fold
 
 _LINE = 100
 
@@ -162,6 +166,11 @@ class Timeline:
     sources: tuple[AdmittedSource, ...] = ()
     # The run this one was forked from and the step it was forked at (its steps before are copied).
     forked_from: tuple[str, int] | None = None
+    # The research plan, the claims of the latest finish that carried claims, and the
+    # completion matrix the fold derives from them (docs/evidence.md, "Completion").
+    plan: tuple[str, ...] = ()
+    claims: tuple[ClaimAssessed, ...] = ()
+    completion: tuple[CompletionItem, ...] = ()
 
     @property
     def duration_ms(self) -> float:
@@ -201,7 +210,32 @@ class Timeline:
             "final": final.model_dump(mode="json", exclude={"prev"}) if final is not None else None,
             "model": self.model_totals(),
             "steps": [step.to_json() for step in self.steps],
+            "plan": list(self.plan),
+            "claims": [claim_json(claim) for claim in self.claims],
+            "completion": [item.to_json() for item in self.completion],
         }
+
+
+def premise_brief(premise: ClaimPremise) -> str:
+    """A claim premise on one line: the source and where in it, or the calculation's id, and its class."""
+    locator = premise.locator
+    match locator:
+        case None:
+            where = str(premise.calculation)
+        case CellLocator():
+            where = f"{locator.source} {locator.sheet}!{locator.cell} = {locator.value!r}"
+        case CsvLocator():
+            where = f"{locator.source} row {locator.row} {locator.column!r} = {locator.value!r}"
+        case PdfLocator():
+            where = f'{locator.source} page {locator.page} "{_cut(locator.quote, 50)}"'
+        case _:
+            where = f'{locator.source} "{_cut(locator.quote, 50)}"'
+    return f"{where} ({premise.evidence_class})"
+
+
+def claim_json(claim: ClaimAssessed) -> dict[str, Any]:
+    """A claim's verdict as `show --json` prints it: the event's own fields, without its time and link."""
+    return claim.model_dump(mode="json", exclude={"v", "run_id", "at", "prev", "type"})
 
 
 def _source_json(source: AdmittedSource) -> dict[str, Any]:
@@ -315,4 +349,7 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
         continues=continues if isinstance(continues, str) else None,
         sources=tuple(state.sources.values()),
         forked_from=(state.parent_run_id, state.forked_at) if state.parent_run_id else None,
+        plan=state.plan,
+        claims=state.claims,
+        completion=completion(state),
     )

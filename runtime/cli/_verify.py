@@ -1,13 +1,24 @@
-"""`verify`: check the hash chain of stored runs (docs/events.md). Reads only; exit 3 on a break."""
+"""`verify`: check the hash chain of stored runs (docs/events.md), or an edited answer against its run's
+evidence (`--answer`, docs/evidence.md). Reads only; exit 3 on a break or a mismatch."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any
 
 import anyio
 import typer
-from citeloop.events import ChainStatus, Event, EventStore, TamperedLogError, verify_chain
+from citeloop.events import (
+    Answered,
+    ChainStatus,
+    Event,
+    EventStore,
+    TamperedLogError,
+    UsageError,
+    verify_chain,
+)
+from citeloop.runtime import AnswerCheck, verify_answer
 
 from ._errors import EXIT_DIVERGED, CliError
 from ._escape import escape_controls
@@ -70,12 +81,31 @@ def verify(
         bool,
         typer.Option("--require-chain", help="Count an unchained run as a failure too (exit 3)."),
     ] = False,
+    answer: Annotated[
+        Path | None,
+        typer.Option(
+            "--answer",
+            help=(
+                "A file holding the run's answer as edited: report what no longer matches "
+                "(its digest, every locator, every claim's text); exit 3 if anything does."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     store: StoreOption = DEFAULT_STORE,
     as_json: JsonOption = False,
 ) -> None:
-    """Check the hash chain of stored runs: chained, unchained or broken at seq N; exit 3 on a break."""
+    """Check the hash chain of stored runs: chained, unchained or broken at seq N; exit 3 on a break.
+
+    With --answer FILE, check instead whether an edited answer still matches the run's evidence.
+    """
     if (run_id is None) == (not every):
         raise CliError("give one run id, or --all (not both)")
+    if answer is not None:
+        if run_id is None:
+            raise CliError("--answer checks one run's answer: give its id, not --all")
+        _verify_answer(run_id, answer, store, as_json)
+        return
 
     async def load() -> tuple[str, list[RunChain]]:
         async with open_existing_store(store) as opened:
@@ -92,4 +122,36 @@ def verify(
         if not found:
             typer.echo(f"no runs in {url}")
     if bad:
+        raise typer.Exit(EXIT_DIVERGED)
+
+
+def read_answer_file(path: Path, recorded: str) -> str:
+    """The answer text in `path`; one final line break is dropped unless the recorded answer ends with one
+    (an editor adds it on saving)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read the answer from {path}: {exc}") from exc
+    if not recorded.endswith("\n"):
+        text = text.removesuffix("\r\n") if text.endswith("\r\n") else text.removesuffix("\n")
+    return text
+
+
+def _verify_answer(run_id: str, path: Path, store: str, as_json: bool) -> None:
+    async def load() -> list[Event]:
+        async with open_existing_store(store) as opened:
+            return await read_judged(opened, run_id)
+
+    events = anyio.run(load)
+    recorded = next((event.answer for event in events if isinstance(event, Answered)), "")
+    try:
+        report: AnswerCheck = verify_answer(events, read_answer_file(path, recorded))
+    except UsageError as exc:
+        raise CliError(str(exc)) from exc
+    if as_json:
+        print_json(report.to_json())
+    else:
+        for line in report.lines():
+            typer.echo(escape_controls(line))
+    if not report.ok:
         raise typer.Exit(EXIT_DIVERGED)

@@ -22,7 +22,7 @@ from citeloop.events import (
     stamp_chain,
 )
 from citeloop.policies import RunView, react
-from citeloop.runtime import Runtime, check_events, fold
+from citeloop.runtime import Runtime, check_events, fold, verify_answer
 from citeloop.runtime._completion import completion
 from helpers.claims import BOOK, HAPPY, MEAN, book, cell, claim, finish, happy_claim, spec
 from helpers.fakes import ReplyQueue, page_tools
@@ -145,3 +145,43 @@ async def test_a_plan_is_not_one_string() -> None:
         with pytest.raises(UsageError, match="plan is a list of items"):
             await runtime.run(QUESTION, plan="Which runs longer?")
     assert BOOK.startswith("attached:")
+
+
+async def test_verify_answer_holds_for_the_recorded_answer_and_names_what_an_edit_breaks() -> None:
+    events = await record(CALCULATE, with_mean([happy_claim(item=1)], gaps=[3]), plan=PLAN)
+    answered = events[-1]
+    assert isinstance(answered, Answered)
+    same = verify_answer(events, answered.answer)
+    assert same.ok and same.claims == 2
+    assert same.locators == 4  # two cells, and the calculation's two inputs
+    edited = verify_answer(events, answered.answer.replace("8.25 h", "8.3 h"))
+    assert [(m.kind, m.where) for m in edited.mismatches] == [("digest", "answer"), ("claim", "claim 2")]
+
+
+async def test_verify_answer_re_verifies_each_premise_against_the_log() -> None:
+    events = await record(finishing([happy_claim()]))
+    index = next(i for i, event in enumerate(events) if isinstance(event, ClaimAssessed))
+    claimed = events[index]
+    assert isinstance(claimed, ClaimAssessed)
+    first = claimed.premises[0]
+    assert first.locator is not None
+    moved = first.model_copy(update={"locator": first.locator.model_copy(update={"value": 10})})
+    forged = [
+        *events[:index],
+        claimed.model_copy(update={"premises": (moved, *claimed.premises[1:])}),
+        *events[index + 1 :],
+    ]
+    answered = events[-1]
+    assert isinstance(answered, Answered)
+    (mismatch,) = verify_answer(forged, answered.answer).mismatches
+    assert (mismatch.kind, mismatch.where) == ("premise", "claim 1 premise 1")
+    assert mismatch.detail == "attached:runtime.xlsx Runtime!B2: value 10 is now 9"
+
+
+async def test_verify_answer_of_a_run_that_did_not_answer_is_a_usage_error() -> None:
+    from citeloop.events import UsageError
+
+    wrong = {key: value for key, value in WRONG.items() if key != "item"}
+    events = await record(finishing([wrong]), finishing([wrong]))
+    with pytest.raises(UsageError, match="did not answer"):
+        verify_answer(events, "anything")
