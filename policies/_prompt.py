@@ -37,6 +37,22 @@ _FINISH_DOC: Final = (
     "  To abstain: " + _ABSTAIN
 )
 
+_CLAIMS_DOC: Final = (
+    'Claims: with attached sources or a research plan, a finish may also carry "claims", a list of '
+    '{"text": "<a sentence of the answer, word for word>", "premises": [<locator>, ...], '
+    '"class": "<retrieved|declaration|measurement|calculation|generated>", '
+    '"method": "<quote|measurement|comparison|calculation>", "item": <plan item number, optional>}, '
+    'and "gaps": [<the plan items no claim settles>]. A locator is {"source": "<URL or attached id>", '
+    '"quote": "..."}, {"source", "page", "quote"} for a PDF, {"source", "sheet", "cell"} for a '
+    'workbook, {"source", "row", "column"} for a CSV, or "calc:<step>" for a calculation. Cite every '
+    "premise's source. Keep the words the class needs: measured or in the supplied workbook, "
+    'declared, generated. With claims, evidence may be "".'
+)
+
+_PLAN_INTRO: Final = (
+    'Research plan (settle each item with a claim whose "item" is its number, or list it in "gaps"):'
+)
+
 _RULES: Final = (
     "Rules:\n"
     "- Cite only pages you opened successfully in this run. The evidence must be copied word "
@@ -60,12 +76,14 @@ _THOUGHT = re.compile(r"^[ \t]*Thought:.*?(?=^[ \t]*Action:|\Z)", re.MULTILINE |
 def system_prompt(view: RunView, mode: Mode) -> str:
     """The instructions: tool docs and the exact reply format (ReAct) or the call rule (tools)."""
     budget = f"You have at most {view.max_steps} steps in this run; every reply uses one."
+    claims = (_CLAIMS_DOC,) if view.sources or view.plan else ()
     if mode == "tools":
         return "\n\n".join(
             (
                 _INTRO,
                 "Call exactly one function per reply. To end the run, call finish with "
                 "answer, citations, cannot_answer and evidence. Abstain like this:\n  " + _ABSTAIN,
+                *claims,
                 _RULES,
                 budget,
             )
@@ -80,7 +98,7 @@ def system_prompt(view: RunView, mode: Mode) -> str:
         "Action Input: <the input>\n"
         "One action per reply. Never write 'Final Answer:'; finish is the only way to answer."
     )
-    return "\n\n".join((_INTRO, "Tools:\n" + docs, shape, _RULES, budget))
+    return "\n\n".join((_INTRO, "Tools:\n" + docs, *claims, shape, _RULES, budget))
 
 
 def strip_thought(text: str) -> str:
@@ -153,10 +171,14 @@ def _turn_messages(turn: Turn, show_thoughts: bool) -> list[dict[str, Any]]:
 
 
 def question_text(view: RunView) -> str:
-    """The first user message: the question, then the run's attachments as the runtime shows them."""
+    """The first user message: the question, its research plan, then the run's attachments as shown."""
+    text = f"Question: {view.question}"
+    if view.plan:
+        items = "\n".join(f"{number}. {item}" for number, item in enumerate(view.plan, start=1))
+        text += f"\n\n{_PLAN_INTRO}\n{items}"
     if not view.sources_shown:
-        return f"Question: {view.question}"
-    return f"Question: {view.question}\n\nAttached sources:\n{view.sources_shown}"
+        return text
+    return f"{text}\n\nAttached sources:\n{view.sources_shown}"
 
 
 def render_messages(view: RunView, mode: Mode, *, show_thoughts: bool = True) -> list[dict[str, Any]]:

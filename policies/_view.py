@@ -48,6 +48,8 @@ class RunView:
     repair_used: bool = False
     sources: Mapping[str, AdmittedSource] = field(default_factory=lambda: MappingProxyType({}))
     sources_shown: str = ""
+    # The research plan (RunStarted.plan): items a finish settles with claims or lists in `gaps`.
+    plan: tuple[str, ...] = ()
 
     @property
     def steps_left(self) -> int:

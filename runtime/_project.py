@@ -292,6 +292,7 @@ class Projector:
             repair_used=state.repair_used,
             sources=state.sources,
             sources_shown=self._sources_shown(state.sources),
+            plan=state.plan,
         )
 
     def _sources_shown(self, sources: Mapping[str, AdmittedSource]) -> str:

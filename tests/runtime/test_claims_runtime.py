@@ -185,3 +185,19 @@ async def test_verify_answer_of_a_run_that_did_not_answer_is_a_usage_error() -> 
     events = await record(finishing([wrong]), finishing([wrong]))
     with pytest.raises(UsageError, match="did not answer"):
         verify_answer(events, "anything")
+
+
+async def test_the_policy_sees_the_plan_and_how_to_write_claims() -> None:
+    from citeloop.policies._prompt import render_messages
+
+    queue = ReplyQueue(finishing([happy_claim(item=1)], gaps=[2, 3]))
+    async with Runtime(store=MemoryStore(), tools=page_tools()[0], policy=queue) as runtime:  # type: ignore[arg-type]
+        await runtime.run(QUESTION, attachments=[spec(), book()], plan=PLAN)
+    view = queue.views[0]
+    assert view.plan == tuple(PLAN)
+    system, question = render_messages(view, "react")[:2]
+    assert question["content"].startswith(
+        f'Question: {QUESTION}\n\nResearch plan (settle each item with a claim whose "item" is its number, '
+        'or list it in "gaps"):\n1. Which prototype runs longer?\n2. What is their mean runtime?\n'
+    )
+    assert 'a finish may also carry "claims"' in system["content"]
