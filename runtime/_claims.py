@@ -13,7 +13,6 @@ import math
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from citeloop.events import (
@@ -30,9 +29,18 @@ from citeloop.events import (
     WorkbookRepresentation,
 )
 
+from ._claim_text import (
+    as_decimal,
+    canonical_unit,
+    direction_of,
+    rounds_to,
+    shown,
+    stated_numbers,
+    stated_unit,
+)
 from ._gate import claimed_words
 from ._premises import PremiseError, column_letters, read_measurement, resolve_premise
-from ._quantities import UNITS, fold_text
+from ._quantities import fold_text
 from ._state import RunState
 
 CLAIM_METHODS: Final = ("quote", "measurement", "comparison", "calculation")
@@ -48,10 +56,6 @@ QUALIFIERS: Final[Mapping[str, tuple[str, ...]]] = {
     "declaration": ("declared", "declares", "states", "specified", "according to"),
     "generated": ("generated",),
 }
-_GREATER: Final = ("longer", "more", "higher", "greater", "larger", "exceeds", "exceed")
-_LESS: Final = ("shorter", "less", "fewer", "lower", "smaller")
-_EQUAL: Final = ("equal", "equals", "the same as", "as long as")
-
 Outcome: TypeAlias = tuple[SupportVerdict, str]
 
 
@@ -149,63 +153,6 @@ def class_problem(claimed: str, text: str, premises: Sequence[ClaimPremise]) -> 
     return None
 
 
-# -- numbers as a claim states them ------------------------------------------------------------
-
-_ISO_DATE: Final = re.compile(
-    r"\d{4}-\d{2}-\d{2}(?:[t ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:z|[+-]\d{2}:?\d{2})?)?"
-)
-_STATED: Final = re.compile(
-    r"(?<![\w.,])(?P<number>-?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(?!\d|[.,]\d)"
-    r"(?:\s?(?P<word>%|[^\W\d_]+))?"
-)
-
-
-class Stated(NamedTuple):
-    """A number a text states: its value, its decimal places, the word right after it, as written."""
-
-    value: Decimal
-    places: int
-    word: str | None
-    text: str
-
-
-def canonical_unit(unit: str) -> str:
-    """A unit in one spelling: "hours" and "h" are "h"; an unknown unit stays as written (folded)."""
-    folded = fold_text(unit)
-    return UNITS.get(folded, folded)
-
-
-def stated_numbers(text: str, *, leave_out: Sequence[str] = ()) -> list[Stated]:
-    """The numbers of `text` (folded; ISO dates and the `leave_out` phrases, such as row names, removed)."""
-    folded = _ISO_DATE.sub(" ", fold_text(text))
-    for phrase in leave_out:
-        if phrase:
-            folded = re.sub(rf"(?<!\w){re.escape(fold_text(phrase))}(?!\w)", " ", folded)
-    found: list[Stated] = []
-    for match in _STATED.finditer(folded):
-        number = match["number"]
-        value = Decimal(number.replace(",", ""))
-        places = len(number.partition(".")[2])
-        found.append(Stated(value, places, match["word"], match.group(0).strip()))
-    return found
-
-
-def _unit(stated: Stated, known: set[str]) -> str | None:
-    """The unit a stated number carries: a known unit, or one of the premises' own (`known`)."""
-    if stated.word is None:
-        return None
-    unit = canonical_unit(stated.word)
-    return unit if stated.word in UNITS or unit in known else None
-
-
-def _decimal(value: float) -> Decimal:
-    return Decimal(repr(value))
-
-
-def _shown(value: float, unit: str) -> str:
-    return f"{value:g} {unit}".strip()
-
-
 # -- quote ---------------------------------------------------------------------------------
 
 
@@ -224,13 +171,15 @@ def _quote(text: str, claim: Mapping[str, Any], premises: Sequence[ClaimPremise]
     given = stated_numbers(joined)
     units = {canonical_unit(number.word) for number in given if number.word is not None}
     for number in stated_numbers(text):
-        unit = _unit(number, units)
+        unit = stated_unit(number, units)
         if any(
-            other.value == number.value and (unit is None or _unit(other, units) in (None, unit))
+            other.value == number.value and (unit is None or stated_unit(other, units) in (None, unit))
             for other in given
         ):
             continue
-        rival = next((other for other in given if unit is not None and _unit(other, units) == unit), None)
+        rival = next(
+            (other for other in given if unit is not None and stated_unit(other, units) == unit), None
+        )
         if rival is not None:
             return "contradicted", f"states {number.text}; its premises give {rival.text}"
         return "unsupported", f"states {number.text}, which its premises do not"
@@ -261,9 +210,9 @@ def _numbers_problem(text: str, measures: Sequence[Measurement], *, every: bool)
     units = {canonical_unit(measure.unit) for measure in measures}
     rows = [measure.locator.row_header for measure in measures]
     stated = stated_numbers(text, leave_out=rows)
-    values = [(_decimal(measure.value), canonical_unit(measure.unit), measure) for measure in measures]
+    values = [(as_decimal(measure.value), canonical_unit(measure.unit), measure) for measure in measures]
     for number in stated:
-        unit = _unit(number, units)
+        unit = stated_unit(number, units)
         same = [measure for value, _, measure in values if value == number.value]
         if unit is None:
             if same:
@@ -276,14 +225,14 @@ def _numbers_problem(text: str, measures: Sequence[Measurement], *, every: bool)
                 f"states {number.text}; the premises are in {said}: units are never converted",
             )
         if not any(value == number.value and their == unit for value, their, _ in values):
-            given = " and ".join(_shown(measure.value, measure.unit) for measure in measures)
+            given = " and ".join(shown(measure.value, measure.unit) for measure in measures)
             return "contradicted", f"states {number.text}; the premises give {given}"
     if every:
         for index, (value, unit, measure) in enumerate(values, start=1):
-            if not any(n.value == value and _unit(n, units) == unit for n in stated):
+            if not any(n.value == value and stated_unit(n, units) == unit for n in stated):
                 return (
                     "unsupported",
-                    f"does not state premise {index}'s value {_shown(measure.value, measure.unit)}",
+                    f"does not state premise {index}'s value {shown(measure.value, measure.unit)}",
                 )
     return None
 
@@ -330,11 +279,11 @@ def _contradiction(measures: Sequence[Measurement], state: RunState) -> str | No
     for measure in measures:
         for other in _same_row_and_quantity(measure, state):
             same_unit = canonical_unit(other.unit) == canonical_unit(measure.unit)
-            if same_unit and _decimal(other.value) != _decimal(measure.value):
+            if same_unit and as_decimal(other.value) != as_decimal(measure.value):
                 row, quantity = measure.locator.row_header, measure.quantity
                 return (
-                    f"{other.locator.source} gives {row}'s {quantity} as {_shown(other.value, other.unit)}, "
-                    f"not {_shown(measure.value, measure.unit)}"
+                    f"{other.locator.source} gives {row}'s {quantity} as {shown(other.value, other.unit)}, "
+                    f"not {shown(measure.value, measure.unit)}"
                 )
     return None
 
@@ -351,7 +300,7 @@ def _measurement(
     contradiction = _contradiction(measures, state)
     if contradiction is not None:
         return "contradicted", contradiction
-    said = ", ".join(f"{m.locator.row_header} {_shown(m.value, m.unit)}" for m in measures)
+    said = ", ".join(f"{m.locator.row_header} {shown(m.value, m.unit)}" for m in measures)
     return "supported", f"states the measured values: {said}"
 
 
@@ -373,20 +322,6 @@ def _days_apart(first: Measurement, second: Measurement) -> float | str | None:
             return f"{where}'s observation time {measure.observed_at!r} is not an ISO date"
         times.append(moment.replace(tzinfo=None))
     return abs((times[0] - times[1]).total_seconds()) / 86400
-
-
-def _direction(folded: str) -> tuple[int, str] | None:
-    """The first direction word of a claim: +1 greater, -1 less, 0 equal, with the word."""
-    found: list[tuple[int, int, str]] = []
-    for sign, words in ((1, _GREATER), (-1, _LESS), (0, _EQUAL)):
-        for word in words:
-            match = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", folded)
-            if match is not None:
-                found.append((match.start(), sign, word))
-    if not found:
-        return None
-    _, sign, word = min(found)
-    return sign, word
 
 
 def _ordered(folded: str, measures: list[Measurement]) -> list[Measurement]:
@@ -431,15 +366,15 @@ def _comparison(
     if contradiction is not None:
         return "contradicted", contradiction
     folded = fold_text(text)
-    direction = _direction(folded)
+    direction = direction_of(folded)
     if direction is None:
         return "unsupported", "states no direction (longer, more, higher ... or shorter, less, lower ...)"
     sign, word = direction
     one, other = _ordered(folded, measures)
     actual = _sign(one.value - other.value)
     given = (
-        f"{one.locator.row_header} {_shown(one.value, one.unit)}, "
-        f"{other.locator.row_header} {_shown(other.value, other.unit)}"
+        f"{one.locator.row_header} {shown(one.value, one.unit)}, "
+        f"{other.locator.row_header} {shown(other.value, other.unit)}"
     )
     if actual != sign:
         return "contradicted", f"says {word!r}, but the premises give {given}"
@@ -448,20 +383,6 @@ def _comparison(
 
 
 # -- calculation ------------------------------------------------------------------------------
-
-
-def _rounds_to(result: float, number: Stated) -> bool:
-    """Whether `number` is `result` written with :g, or rounded to the places it states."""
-    exact = _decimal(result)
-    try:
-        if number.value == Decimal(format(result, "g")):
-            return True
-        step = Decimal(1).scaleb(-number.places)
-        return any(
-            exact.quantize(step, rounding=mode) == number.value for mode in (ROUND_HALF_UP, ROUND_HALF_EVEN)
-        )
-    except InvalidOperation:
-        return False
 
 
 _COMPARED: Final = {"greater": 1, "less": -1, "equal": 0}
@@ -474,7 +395,7 @@ def _calculation(
         return "unsupported", "a calculation claim rests on exactly one calc:<step> premise"
     calc: Calculation = state.calculations[premises[0].calculation]
     if isinstance(calc.result, str):
-        direction = _direction(fold_text(text))
+        direction = direction_of(fold_text(text))
         if direction is None:
             return "unsupported", f"does not state the comparison's result ({calc.result})"
         if direction[0] != _COMPARED.get(calc.result):
@@ -485,22 +406,22 @@ def _calculation(
         return "unsupported", f"{calc.id}'s result is not finite"
     units = {unit} if unit else set()
     stated = stated_numbers(text, leave_out=[m.locator.row_header for m in calc.inputs])
-    said = _shown(result, calc.unit)
+    said = shown(result, calc.unit)
     for number in stated:
-        if unit and _unit(number, units) != unit:
+        if unit and stated_unit(number, units) != unit:
             continue
-        if _rounds_to(result, number):
+        if rounds_to(result, number):
             return "supported", f"states {calc.id}'s {calc.operation}, {said}"
     for number in stated:
-        if (_unit(number, units) or "") == unit:
+        if (stated_unit(number, units) or "") == unit:
             return "contradicted", f"states {number.text}; {calc.id}'s {calc.operation} is {said}"
     for number in stated:
-        if _unit(number, units) is not None:
+        if stated_unit(number, units) is not None:
             return (
                 "unsupported",
                 f"states {number.text}; {calc.id} is in {calc.unit!r}: units are never converted",
             )
-        if _rounds_to(result, number):
+        if rounds_to(result, number):
             return "unsupported", f"states {number.text} without its unit {calc.unit!r}"
     return "unsupported", f"does not state {calc.id}'s result {said}"
 
