@@ -201,3 +201,26 @@ async def test_the_policy_sees_the_plan_and_how_to_write_claims() -> None:
         'or list it in "gaps"):\n1. Which prototype runs longer?\n2. What is their mean runtime?\n'
     )
     assert 'a finish may also carry "claims"' in system["content"]
+
+
+async def test_check_reads_an_answer_recorded_without_classes_as_all_retrieved() -> None:
+    from helpers.fakes import SPEC_PAGES
+
+    wiki, (_, body) = next(iter(SPEC_PAGES.items()))
+    payload = {
+        "answer": "Ada Ortiz founded it.",
+        "citations": [wiki],
+        "cannot_answer": False,
+        "evidence": body,
+    }
+    reply = react("Done.", "finish", json.dumps(payload))
+    store = MemoryStore()
+    async with Runtime(
+        store=store, tools=page_tools()[0], policy=ReplyQueue(react("o", "open", wiki), reply)
+    ) as rt:  # type: ignore[arg-type]
+        outcome = await rt.run("Who founded Acme Robotics?")
+    events = await store.read(outcome.run_id)
+    answered = events[-1]
+    assert isinstance(answered, Answered) and answered.evidence_classes == ("retrieved",)
+    older = [*events[:-1], answered.model_copy(update={"evidence_classes": ()})]  # as written before classes
+    assert check_events(list(stamp_chain(older, None)[0])).ok
