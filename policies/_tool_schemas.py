@@ -42,6 +42,20 @@ FINISH_PARAMETERS: Final[dict[str, Any]] = {
             "type": "string",
             "description": "A verbatim quote from an opened, cited page; '' when abstaining.",
         },
+        # Optional (docs/evidence.md, "Claims"): sentences of the answer, each with its premises.
+        "claims": {
+            "type": "array",
+            "items": {"type": "object"},
+            "description": (
+                "Optional: claims of the answer, each {text, premises, class, method, item?}; "
+                "with claims, evidence may be ''."
+            ),
+        },
+        "gaps": {
+            "type": "array",
+            "items": {"type": "integer"},
+            "description": "Optional: the research plan's items (numbers from 1) that no claim settles.",
+        },
     },
     "required": ["answer", "citations", "cannot_answer", "evidence"],
     "additionalProperties": False,
