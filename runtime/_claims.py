@@ -30,6 +30,7 @@ from citeloop.events import (
 )
 
 from ._claim_text import (
+    Stated,
     as_decimal,
     canonical_unit,
     direction_of,
@@ -288,12 +289,28 @@ def _contradiction(measures: Sequence[Measurement], state: RunState) -> str | No
     return None
 
 
+def _unnamed_row(text: str, measures: Sequence[Measurement]) -> str | None:
+    """Why `text` does not say whose values it states: a premise's row header (with a letter) it never names.
+
+    Without this, one row's value could be told as another's ("prototype B ran 9 h" on A's cell).
+    """
+    folded = fold_text(text)
+    for index, measure in enumerate(measures, start=1):
+        row = measure.locator.row_header
+        if any(char.isalpha() for char in row) and not has_phrase(folded, fold_text(row)):
+            return f"does not name premise {index}'s row {row!r}: whose value it is stays unsaid"
+    return None
+
+
 def _measurement(
     text: str, claim: Mapping[str, Any], premises: Sequence[ClaimPremise], state: RunState
 ) -> Outcome:
     measures = _measurements(premises, state)
     if isinstance(measures, str):
         return "unsupported", measures
+    unnamed = _unnamed_row(text, measures)
+    if unnamed is not None:
+        return "unsupported", unnamed
     problem = _numbers_problem(text, measures, every=True)
     if problem is not None:
         return problem
@@ -359,6 +376,9 @@ def _comparison(
         return "unsupported", apart
     if apart is not None and apart > tolerance:
         return "unsupported", f"observed {apart:g} days apart, beyond the tolerance of {tolerance:g} days"
+    unnamed = _unnamed_row(text, measures)
+    if unnamed is not None:
+        return "unsupported", unnamed
     problem = _numbers_problem(text, measures, every=False)
     if problem is not None:
         return problem
@@ -388,6 +408,23 @@ def _comparison(
 _COMPARED: Final = {"greater": 1, "less": -1, "equal": 0}
 
 
+def _misstated_input(stated: Sequence[Stated], calc: Calculation, units: set[str]) -> str | None:
+    """A number in the calculation's unit that is neither its result nor one of its inputs' values.
+
+    A claim stating the right mean of wrongly quoted inputs ("the mean of 9 h and 7 h is 8.25 h")
+    tells its reader something the calculation did not use.
+    """
+    unit = canonical_unit(calc.unit)
+    inputs = {as_decimal(measure.value) for measure in calc.inputs}
+    for number in stated:
+        if unit and stated_unit(number, units) != unit:
+            continue
+        if number.value not in inputs and not rounds_to(float(calc.result), number):
+            given = " and ".join(shown(measure.value, measure.unit) for measure in calc.inputs)
+            return f"states {number.text}, which is neither {calc.id}'s result nor an input ({given})"
+    return None
+
+
 def _calculation(
     text: str, claim: Mapping[str, Any], premises: Sequence[ClaimPremise], state: RunState
 ) -> Outcome:
@@ -411,6 +448,9 @@ def _calculation(
         if unit and stated_unit(number, units) != unit:
             continue
         if rounds_to(result, number):
+            wrong = _misstated_input(stated, calc, units)
+            if wrong is not None:
+                return "contradicted", wrong
             return "supported", f"states {calc.id}'s {calc.operation}, {said}"
     for number in stated:
         if (stated_unit(number, units) or "") == unit:
