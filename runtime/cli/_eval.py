@@ -57,7 +57,11 @@ def eval_command(
         typer.Option("--corpus", help="qa: the folder or .jsonl file the questions are asked over."),
     ] = None,
     split: Annotated[
-        str | None, typer.Option("--split", help="qa: only the questions whose `split` field is this.")
+        str | None,
+        typer.Option(
+            "--split",
+            help="qa: only the questions whose `split` field is this; hotpotqa: dev or held-out.",
+        ),
     ] = None,
     json_output: JsonOption = False,
 ) -> None:
@@ -73,8 +77,10 @@ def eval_command(
             raise CliError("eval qa needs --corpus: the folder or .jsonl file the questions are about")
         if plot is not None:
             raise CliError("--plot is for squad2 and hotpotqa; eval qa prints its sweep as a table")
-    elif corpus is not None or split is not None:
-        raise CliError(f"--corpus and --split are for eval qa; {kind} brings its own paragraphs")
+    elif corpus is not None or (split is not None and kind != "hotpotqa"):
+        raise CliError(
+            f"--corpus is for eval qa, --split for eval qa and hotpotqa; {kind} brings its own paragraphs"
+        )
     chosen = build_policy(policy, base_url=None, min_confidence=min_confidence)
     show_progress = wanted(json_output) if progress is None else progress
     if kind == "qa":
@@ -89,7 +95,9 @@ def eval_command(
             typer.echo(escape_controls(qa_report.table(), newlines=True))
         return
     with progress_bar(show_progress, f"eval {kind} {file.name}", "questions") as advance:
-        report = run_evaluation(kind, file, policy=chosen, limit=limit, sweep=sweep, progress=advance)
+        report = run_evaluation(
+            kind, file, policy=chosen, limit=limit, sweep=sweep, progress=advance, split=split
+        )
     if plot is not None:
         report.plot(plot)
     if json_output:

@@ -22,7 +22,7 @@ from citeloop.policies import ExtractivePolicy, Policy
 from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
 
-from .datasets import Dataset, DatasetKind, EvalItem, load_dataset
+from .datasets import Dataset, DatasetKind, EvalItem, load_dataset, select_split
 from .metrics import RunRecord, citations_valid, summarize
 from .report import EvalReport
 
@@ -39,14 +39,18 @@ async def evaluate(
     progress: Callable[[int, int], None] | None = None,
     sweep: bool = False,
     thresholds: Sequence[float] = DEFAULT_THRESHOLDS,
+    split: str | None = None,
 ) -> EvalReport:
     """Run each question (the first `limit`) through a `Runtime` over the dataset's corpus.
 
-    With `sweep`, the policy must be an `ExtractivePolicy`: it runs at threshold 0 and the
-    report holds the trade-off curve; its main figures are those at the policy's own threshold.
+    `split` keeps one HotpotQA half (`dev` or `held-out`, `hotpotqa_split`) before `limit`
+    applies; the corpus stays every paragraph of the file. With `sweep`, the policy must be an
+    `ExtractivePolicy`: it runs at threshold 0 and the report holds the trade-off curve; its
+    main figures are those at the policy's own threshold.
     """
     chosen: Policy = policy if policy is not None else ExtractivePolicy()
-    items = dataset.items[:limit] if limit is not None else dataset.items
+    items = select_split(dataset.items, split) if split is not None else dataset.items
+    items = items[:limit] if limit is not None else items
     run_policy = sweep_policy(chosen) if sweep else chosen
     corpus = Corpus.from_pages(dataset.pages, name=dataset.name)
     try:
@@ -54,12 +58,13 @@ async def evaluate(
     finally:
         corpus.close()
     name = policy_name(chosen)
+    label = f"{dataset.name} [{split}]" if split is not None else dataset.name
     if not sweep:
-        return EvalReport(dataset.name, name, tuple(records))
+        return EvalReport(label, name, tuple(records))
     assert isinstance(chosen, ExtractivePolicy)
     curve = tuple(_point(records, t) for t in sorted({*thresholds, chosen.min_confidence}))
     at_default = tuple(at_threshold(r, chosen.min_confidence) for r in records)
-    return EvalReport(dataset.name, name, at_default, curve)
+    return EvalReport(label, name, at_default, curve)
 
 
 def sweep_policy(chosen: Policy) -> ExtractivePolicy:
@@ -107,12 +112,15 @@ def run_evaluation(
     limit: int | None = None,
     sweep: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    split: str | None = None,
 ) -> EvalReport:
     """Load a file and evaluate it: the synchronous entry point for the command line."""
     dataset = load_dataset(kind, path)
 
     async def main() -> EvalReport:
-        return await evaluate(dataset, policy=policy, limit=limit, sweep=sweep, progress=progress)
+        return await evaluate(
+            dataset, policy=policy, limit=limit, sweep=sweep, progress=progress, split=split
+        )
 
     return anyio.run(main)
 

@@ -1,7 +1,14 @@
-"""Evaluation datasets: a SQuAD 2.0 or HotpotQA file read into questions and the pages of its corpus."""
+"""Evaluation datasets: a SQuAD 2.0 or HotpotQA file read into questions and the pages of its corpus.
+
+HotpotQA questions are split in two halves by a fixed rule (`hotpotqa_split`): the
+extractive policy's second hop was tuned on `dev` only and `held-out` is measured, not
+tuned on (README, "Evaluating on HotpotQA").
+"""
 
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -10,9 +17,23 @@ from urllib.parse import quote
 import orjson
 from citeloop.events import UsageError
 
-__all__ = ("Dataset", "DatasetError", "DatasetKind", "EvalItem", "load_dataset")
+__all__ = (
+    "HOTPOTQA_SPLITS",
+    "Dataset",
+    "DatasetError",
+    "DatasetKind",
+    "EvalItem",
+    "hotpotqa_split",
+    "load_dataset",
+    "select_split",
+)
 
 DatasetKind = Literal["squad2", "hotpotqa"]
+HotpotSplit = Literal["dev", "held-out"]
+HOTPOTQA_SPLITS: tuple[HotpotSplit, ...] = ("dev", "held-out")
+# Salted: the shared sample was itself drawn by ranking sha256(question_id), so the bare
+# hash's leading bits are skewed in it (203 of its 250 ids start with 0-7).
+_SPLIT_SALT = b"citeloop-hotpotqa-split:"
 
 
 class DatasetError(UsageError):
@@ -27,6 +48,25 @@ class EvalItem:
     question: str
     answers: tuple[str, ...]
     answerable: bool
+    # The URLs of the paragraphs the dataset marks as supporting (HotpotQA's gold paragraphs).
+    gold_urls: tuple[str, ...] = ()
+
+
+def hotpotqa_split(item_id: str) -> HotpotSplit:
+    """`dev` when the first byte of sha256("citeloop-hotpotqa-split:" + id) is below 128, else `held-out`.
+
+    A rule on the id alone, so an item keeps its half whatever file or slice it is read from
+    (on the shared 250-question sample: 127 dev, 123 held-out).
+    """
+    digest = hashlib.sha256(_SPLIT_SALT + item_id.encode("utf-8")).digest()
+    return "dev" if digest[0] < 128 else "held-out"
+
+
+def select_split(items: Sequence[EvalItem], split: str) -> tuple[EvalItem, ...]:
+    """The items of one HotpotQA half (`dev` or `held-out`), in file order."""
+    if split not in HOTPOTQA_SPLITS:
+        raise DatasetError(f"unknown split {split!r}: use dev or held-out")
+    return tuple(item for item in items if hotpotqa_split(item.id) == split)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +122,7 @@ def _hotpotqa(name: str, records: list[dict[str, Any]]) -> Dataset:
             question = str(record["question_text"])
             answers = tuple(str(s) for obj in record["answers_objects"] for s in obj["spans"])
             paragraphs = [(str(c["title"]), str(c["paragraph_text"])) for c in record["contexts"]]
+            gold = [str(c["title"]) for c in record["contexts"] if c.get("is_supporting")]
             qid = str(record.get("question_id", number))
         else:  # Hugging Face layout
             question = str(record["question"])
@@ -91,9 +132,11 @@ def _hotpotqa(name: str, records: list[dict[str, Any]]) -> Dataset:
                 (str(t), " ".join(str(s) for s in sents))
                 for t, sents in zip(context["title"], context["sentences"], strict=True)
             ]
+            gold = [str(t) for t in record.get("supporting_facts", {}).get("title", [])]
             qid = str(record.get("id", record.get("_id", number)))
         for title, text in paragraphs:
             url = f"hotpotqa://{quote(title, safe='')}"
             pages.setdefault(url, (url, title, text))  # Wikipedia paragraphs recur across questions
-        items.append(EvalItem(qid, question, tuple(dict.fromkeys(answers)), True))
+        gold_urls = tuple(dict.fromkeys(f"hotpotqa://{quote(title, safe='')}" for title in gold))
+        items.append(EvalItem(qid, question, tuple(dict.fromkeys(answers)), True, gold_urls))
     return Dataset(name, tuple(pages.values()), tuple(items))

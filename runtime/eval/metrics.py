@@ -4,6 +4,12 @@ Citation validity is recomputed from each run's log, independently of the fold a
 gate: every accepted citation must name a page the run opened (a `Page` observation in
 its log), and every locator's quote must equal `body[start:end]` of that page, whose
 sha256 (hashed here again) must match.
+
+Outcomes are counted as `correct` (the answer equals a gold answer after SQuAD's
+normalization), `wrong` (an answer sharing no word with any gold answer, or any answer to
+an unanswerable question), `partial` (the rest of the answers) and `refused`. Where the
+dataset names gold paragraphs (HotpotQA's supporting facts), `gold_paragraphs` says how
+often an answer cited both of them, or at least one.
 """
 
 from __future__ import annotations
@@ -81,6 +87,10 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
     positive = [r for r in records if r.item.answerable]
     negative = [r for r in records if not r.item.answerable]
     contains = em = f1 = 0.0
+    verdicts = Counter(_verdict(r) for r in records)
+    with_gold = [r for r in positive if r.item.gold_urls]
+    both_cited = sum(_gold_cited(r) == len(r.item.gold_urls) for r in with_gold)
+    one_cited = sum(_gold_cited(r) > 0 for r in with_gold)
     for record in positive:
         if record.outcome.status != "answered":
             continue
@@ -95,7 +105,7 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         )
         f1 += max((f1_score(record.outcome.answer, g) for g in record.item.answers), default=0.0)
     reasons = Counter(r.outcome.reason for r in records if r.outcome.reason)
-    return {
+    report: dict[str, Any] = {
         "questions": total,
         "answered_rate": _ratio(len(answered), total),
         "citation_validity": _ratio(sum(r.citations_valid for r in answered), len(answered), empty=1.0),
@@ -110,10 +120,41 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
             "count": len(negative),
             "abstention_rate": _ratio(sum(r.outcome.status == "abstained" for r in negative), len(negative)),
         },
+        "counts": {
+            "answered": len(answered),
+            **{name: verdicts[name] for name in ("correct", "partial", "wrong", "refused")},
+        },
         "abstain_reasons": dict(sorted(reasons.items())),
         "steps_per_question": _ratio(sum(r.outcome.steps for r in records), total),
         "seconds_per_question": round(sum(r.seconds for r in records) / total, 5) if total else 0.0,
     }
+    if with_gold:
+        report["gold_paragraphs"] = {
+            "count": len(with_gold),
+            "both_cited": _ratio(both_cited, len(with_gold)),
+            "one_cited": _ratio(one_cited, len(with_gold)),
+        }
+    return report
+
+
+def _verdict(record: RunRecord) -> str:
+    """`correct`, `partial`, `wrong` or `refused` (the module docstring)."""
+    outcome, item = record.outcome, record.item
+    if outcome.status != "answered":
+        return "refused"
+    if not item.answerable:
+        return "wrong"
+    answer = normalize_answer(outcome.answer)
+    if any(answer == normalize_answer(gold) for gold in item.answers):
+        return "correct"
+    return "partial" if any(f1_score(outcome.answer, gold) > 0 for gold in item.answers) else "wrong"
+
+
+def _gold_cited(record: RunRecord) -> int:
+    """How many of the item's gold paragraphs an answer cites (0 for a refusal)."""
+    if record.outcome.status != "answered":
+        return 0
+    return sum(url in record.outcome.citations for url in record.item.gold_urls)
 
 
 def _ratio(part: float, whole: int, *, empty: float = 0.0) -> float:

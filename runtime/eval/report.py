@@ -49,9 +49,17 @@ def format_table(report: EvalReport) -> str:
         f"  answerable ({has['count']:>5})      evidence holds gold {has['evidence_contains_gold']:.3f}"
         f"   EM {has['em']:.3f}   F1 {has['f1']:.3f}",
         f"  unanswerable ({no['count']:>5})    abstention rate {no['abstention_rate']:.3f}",
+        "  outcomes                "
+        + "   ".join(f"{name} {count}" for name, count in data["counts"].items()),
         f"  steps / question        {data['steps_per_question']:.2f}",
         f"  seconds / question      {data['seconds_per_question']:.4f}",
     ]
+    if "gold_paragraphs" in data:
+        gold = data["gold_paragraphs"]
+        lines.append(
+            f"  gold paragraphs ({gold['count']:>3})   both cited {gold['both_cited']:.3f}"
+            f"   one cited {gold['one_cited']:.3f}"
+        )
     if report.sweep:
         lines.append("  threshold  answered  evidence-holds-gold  abstention(unanswerable)")
         for point in report.sweep:
