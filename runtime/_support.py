@@ -189,6 +189,9 @@ def focus_entity(case: SupportCase) -> Judgement | None:
                 aside.append(focus)
                 continue
             return "supported", f"the quote is about {focus.text!r}"
+    link = _chained(case, foci)
+    if link is not None:
+        return "supported", link
     names = " or ".join(repr(focus.text) for focus in foci)
     context = case.context if case.pages else ""
     for focus in foci:
@@ -197,6 +200,50 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     if aside:
         return "unsupported", f"the quote names {aside[0].text!r} only in passing"
     return "unsupported", f"the sentence that answers does not name {names}"
+
+
+# A run of capitalized words (particles between them allowed): a name two quotes can share.
+_NAME_RUN: Final = re.compile(
+    r"(?<![\w-])[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|de|da|von|van|der|del|la|le|and|the)\s+)?[A-Z][\w'\u2019.-]*)*"
+)
+_QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def _chained(case: SupportCase, foci: Sequence[Focus]) -> str | None:
+    """A multi-quote finish read as a chain: the focus in one quote, the answer in a later one, linked by a name.
+
+    The quotes reach the methods joined by line breaks. The quote holding the answer must
+    name a bridge - a name of two capitalized words or more, or the title of a cited page
+    (without its bracketed qualifier) - that an earlier quote names too, and that earlier
+    quote must name the question's focus, not in passing: question -> bridge -> answer.
+    """
+    quotes = [quote for quote in case.evidence.split("\n") if quote.strip()]
+    if len(quotes) < 2 or not case.folded_answer:
+        return None
+    folded = [fold_text(quote) for quote in quotes]
+    holding = [index for index, quote in enumerate(folded) if _within(quote, case.folded_answer)]
+    if not holding:
+        return None
+    last = holding[-1]
+    titles = {_QUALIFIER.sub("", title).strip() for title, _ in case.pages}
+    focused = {focus.folded for focus in foci}
+    for earlier in range(last):
+        spans = sentences(folded[earlier])
+        about = [
+            focus
+            for focus in foci
+            for at in occurrences(folded[earlier], focus)
+            if not in_passing(folded[earlier], at, spans[_sentence_of(spans, at)][0])
+        ]
+        if not about:
+            continue
+        for match in _NAME_RUN.finditer(quotes[last]):
+            name = match.group(0).rstrip(".")
+            if (len(name.split()) < 2 and name not in titles) or fold_text(name) in focused:
+                continue
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", quotes[earlier]):
+                return f"the quote naming {about[0].text!r} names {name!r}, and the quote that answers does too"
+    return None
 
 
 def _restates(answer: str, foci: Sequence[Focus]) -> Focus | None:
