@@ -6,7 +6,11 @@ how many, ...). It finishes with that sentence verbatim as evidence and its page
 only citation - or abstains when its confidence is below `min_confidence`.
 
 A question that nests another ("... the woman who portrayed X ...") opens two hits, then
-searches again for the name the best sentence adds (the bridge) and opens that hit.
+searches again for the name the best sentence adds (the bridge) and opens that hit. When an
+opened page names another opened page by its title, the answer may come from that second
+page: the finish then cites both, quoting the bridge sentence and the answer sentence
+(`_two_hop`). A comparison of two named entities ("Who is older, A or B?") opens each one's
+page and compares values read mechanically, or refuses (`_compare`).
 Which sentence is best, and how confident the policy is, come from two linear models
 over per-sentence signals (`_extractive_score`), fitted by `bench/tune_extractive.py` on
 the shared SQuAD 2.0 sample with a held-out article split; the default threshold refuses
@@ -19,8 +23,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from citeloop.events import Finish, Page
+from citeloop.events import Finish, Hit, Page
 
+from ._compare import Comparison, comparison, offered, read_value, title_hit, winner
 from ._conflict import disagreement
 from ._doc_answer import DocCandidate, answer_doc
 from ._doc_questions import DocQuestion, doc_question, is_identifier, structured
@@ -38,6 +43,8 @@ from ._extractive_score import (
 from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
 from ._sentences import Sentence, split_sentences, stem, words
+from ._shared import Shared, common_words, definition, shared_question
+from ._two_hop import Hop, bridge_names, find_bridges, plain_title, second_hop
 from ._view import RunView
 
 DEFAULT_MIN_CONFIDENCE: Final = 0.42
@@ -140,6 +147,13 @@ class ExtractivePolicy:
         last = view.turns[-1].shown if view.turns else ""
         if last.startswith("finish rejected:"):
             return self._repair(view, question, last.removeprefix("finish rejected:").strip())
+        general = doc_question(view.question) is None
+        compared = comparison(view.question) if general else None
+        if compared is not None:
+            return self._compare(view, compared)
+        shared = shared_question(view.question) if general else None
+        if shared is not None:
+            return self._shared(view, shared)
         if not view.searched:
             return react(
                 f"search for the question's content words ({question.kind} question)",
@@ -158,12 +172,17 @@ class ExtractivePolicy:
         pending = [h for h in hits if h.url not in view.pages and h.url not in view.failed_opens]
         # Keep one step for the finish (and one for a repair, when the budget allows it).
         if pending and tried < first_opens and view.steps_left > 1:
+            named = _named_hit(question, view, pending) if bridging else None
+            if named is not None:
+                return react(f"second hop: open {named.title}, which an opened page names", "open", named.url)
             hit = pending[0]
             return react(f"open search hit {tried + 1}: {hit.title}", "open", hit.url)
         order = [h.url for h in hits]
+        if bridging and len(searches) == 1 and _hops(question, view.pages, order):
+            return self._finish(question, hits_order=order, pages=view.pages, bridging=True)
         if bridging and len(searches) == 1 and view.steps_left >= 3:
             opened = [view.pages[url] for url in order if url in view.pages]
-            query = bridge_query(question, opened)
+            query = _bridge_search(question, opened) or bridge_query(question, opened)
             if query is not None and query.casefold() not in view.searched:
                 return react(
                     f"second hop: search for what the best sentence names ({query})", "search", query
@@ -176,14 +195,74 @@ class ExtractivePolicy:
                 and not any(h.url in view.pages for h in second if h.url not in order)
                 and view.steps_left > 1
             ):
-                return react(f"open second-hop hit: {fresh[0].title}", "open", fresh[0].url)
+                hit = _named_hit(question, view, fresh) or fresh[0]
+                return react(f"open second-hop hit: {hit.title}", "open", hit.url)
             order += [h.url for h in second if h.url not in order]
         ranked = [view.pages[url] for url in order if url in view.pages]
         in_structure = any(structured(page.body) for page in ranked)
         doc = doc_question(view.question, in_structure)
         if doc is not None:
             return self._finish_doc(doc, ranked, set())
-        return self._finish(question, hits_order=order, pages=view.pages, in_structure=in_structure)
+        return self._finish(
+            question, hits_order=order, pages=view.pages, in_structure=in_structure, bridging=bridging
+        )
+
+    def _compare(self, view: RunView, what: Comparison) -> str:
+        """Two lookups (search each name, open the page titled with it), then compare, or refuse."""
+        looked = _lookups(view, (what.first, what.second), "comparison")
+        if isinstance(looked, str):
+            return looked
+        pages = looked
+        readings = [read_value(page, what) for page in pages]
+        one, other = readings
+        if one is None or other is None:
+            missing = what.first if one is None else what.second
+            return abstain_reply(
+                f"the {what.attribute} value of {missing!r} cannot be read mechanically: refusing",
+                f"the pages do not state a comparable {what.attribute} for both",
+            )
+        won = winner(what, one, other)
+        if won is None:
+            return abstain_reply(
+                f"{what.attribute} values {one.key} and {other.key} cannot be told apart: refusing",
+                "the pages do not tell the two apart",
+            )
+        answer = (what.first, what.second)[won]
+        quotes = [one.sentence.text, other.sentence.text]
+        if not _spelled(answer, quotes[won]):
+            return abstain_reply(
+                f"the quote for {answer!r} does not spell the name as the question does: refusing",
+                "the pages do not name the answer as asked",
+            )
+        return finish_reply(
+            f"comparison on {what.attribute}: {what.first} {one.key} vs {what.second} {other.key}",
+            answer,
+            [page.url for page in pages],
+            quotes,
+        )
+
+    def _shared(self, view: RunView, what: Shared) -> str:
+        """Two lookups, then the words both pages' definitions share, or refuse."""
+        looked = _lookups(view, (what.first, what.second), "what they share")
+        if isinstance(looked, str):
+            return looked
+        one, other = (definition(page) for page in looked)
+        if one is None or other is None:
+            return abstain_reply(
+                "a page gives no definition to compare: refusing", "the pages do not define both"
+            )
+        common = common_words(what, one, other)
+        if not common:
+            return abstain_reply(
+                f"the definitions of {what.first!r} and {what.second!r} share no word of the asked kind",
+                "the pages do not say what the two share",
+            )
+        return finish_reply(
+            f"both definitions say {' '.join(common)!r}",
+            " ".join(common),
+            [page.url for page in looked],
+            [one.sentence.text, other.sentence.text],
+        )
 
     def _finish_doc(self, doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, str]]) -> str:
         """A documentation question: the best extracted span, a low-confidence refusal, or missing_fact."""
@@ -227,12 +306,35 @@ class ExtractivePolicy:
         )
 
     def _finish(
-        self, question: Question, hits_order: list[str], pages: Mapping[str, Page], in_structure: bool = False
+        self,
+        question: Question,
+        hits_order: list[str],
+        pages: Mapping[str, Page],
+        in_structure: bool = False,
+        bridging: bool = False,
     ) -> str:
         ranked = [pages[url] for url in hits_order if url in pages]
         if not ranked:
             return abstain_reply("no search hit could be opened", "the pages could not be opened")
         choice = choose(question, ranked)
+        # Only a question that nests another ("... the woman who portrayed X") is answered across
+        # two pages: "Who founded Acme Robotics?" is about Acme Robotics, not about a page that
+        # a page mentioning Acme Robotics names.
+        hops = _hops(question, pages, hits_order) if bridging and not in_structure else []
+        if hops:
+            hop = hops[0]
+            return finish_reply(
+                f"second hop: {hop.bridge.page.title} names {hop.bridge.name!r}, whose page answers",
+                hop.answer,
+                hop.citations,
+                hop.evidence,
+            )
+        alternatives = offered(question.text)
+        if choice is not None and alternatives and not any(_spelled(a, choice.answer) for a in alternatives):
+            return abstain_reply(
+                f"the question offers {alternatives[0]!r} or {alternatives[1]!r}; the best answer is neither",
+                "the opened pages do not tell which of the two",
+            )
         if choice is None or choice.confidence < self.min_confidence:
             shown = 0.0 if choice is None else choice.confidence
             return abstain_reply(
@@ -309,6 +411,69 @@ class ExtractivePolicy:
         return abstain_reply(
             f"finish rejected ({code}): refusing rather than guessing", "the finish could not be grounded"
         )
+
+
+def _lookups(view: RunView, names: tuple[str, str], why: str) -> str | list[Page]:
+    """Both names' pages (search each name, open the one hit titled with it), or the reply to send first."""
+    pages: list[Page] = []
+    for name in names:
+        hits = view.searched.get(" ".join(name.casefold().split()))
+        if hits is None:
+            return react(f"{why} of {names[0]!r} and {names[1]!r}: look up {name!r}", "search", name)
+        hit = title_hit(name, hits)
+        if hit is None or hit.url in view.failed_opens:
+            return abstain_reply(
+                f"no single page is titled {name!r}: refusing rather than reading the wrong page",
+                f"no page found for {name}",
+            )
+        if hit.url not in view.pages:
+            if view.steps_left <= 1:
+                return abstain_reply(
+                    "the budget ran out before both pages were open", "both pages are needed"
+                )
+            return react(f"{why}: open the page of {name!r}", "open", hit.url)
+        pages.append(view.pages[hit.url])
+    return pages
+
+
+def _spelled(name: str, quote: str) -> bool:
+    """Whether every word of `name` is a word of `quote`: "Terry Richardson" is spelled in
+    'Terrence "Uncle Terry" Richardson'."""
+    own = set(words(quote))
+    return all(word in own for word in words(name))
+
+
+def _hops(question: Question, pages: Mapping[str, Page], order: list[str]) -> list[Hop]:
+    """Two-hop answers among the opened pages: a page naming another opened page's title, which answers."""
+    ranked = [pages[url] for url in dict.fromkeys([*order, *pages]) if url in pages]
+    titles = {plain_title(page.title): page.url for page in ranked}
+    found: list[Hop] = []
+    for first in ranked:
+        for bridge in find_bridges(question, first, titles):
+            hop = second_hop(question, bridge, pages[titles[bridge.name]])
+            if hop is not None:
+                found.append(hop)
+    found.sort(key=lambda hop: -hop.overlap)  # stable: ties keep the search order
+    return found
+
+
+def _bridge_search(question: Question, opened: list[Page]) -> str | None:
+    """The first name an opened page's best sentences add that is no opened page's title: searched alone."""
+    titles = {plain_title(page.title).casefold() for page in opened}
+    for page in opened:
+        for _, name in bridge_names(question, page):
+            if name.casefold() not in titles and len(name.split()) >= 2:
+                return name
+    return None
+
+
+def _named_hit(question: Question, view: RunView, candidates: list[Hit]) -> Hit | None:
+    """The candidate hit whose plain title an opened page names as a bridge, if any."""
+    titles = {plain_title(h.title): h.url for h in candidates}
+    for page in view.pages.values():
+        for bridge in find_bridges(question, page, titles):
+            return next(h for h in candidates if h.url == titles[bridge.name])
+    return None
 
 
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:

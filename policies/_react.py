@@ -12,9 +12,11 @@ def react(thought: str, action: str, action_input: str) -> str:
     return f"Thought: {one_line}\nAction: {action}\nAction Input: {action_input}"
 
 
-def finish_reply(thought: str, answer: str, citations: Sequence[str], evidence: str) -> str:
-    """A positive finish: the answer, the pages it cites, and a verbatim quote from them."""
-    payload = {"answer": answer, "citations": list(citations), "cannot_answer": False, "evidence": evidence}
+def finish_reply(thought: str, answer: str, citations: Sequence[str], evidence: str | Sequence[str]) -> str:
+    """A positive finish: the answer, the pages it cites, and a verbatim quote from them (or several:
+    a two-hop answer quotes the bridge sentence and the answer sentence, docs/gate.md)."""
+    quotes: str | list[str] = evidence if isinstance(evidence, str) else list(evidence)
+    payload = {"answer": answer, "citations": list(citations), "cannot_answer": False, "evidence": quotes}
     return react(thought, "finish", json.dumps(payload, ensure_ascii=False))
 
 

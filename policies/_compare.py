@@ -1,0 +1,213 @@
+"""Comparison questions: two lookups, a mechanical comparison, both quotes cited.
+
+"Who is older, Annie Morton or Terry Richardson?" names two entities and asks which one
+wins on a value each one's page states. The policy searches each name, opens the page
+titled with it, reads the value *mechanically*, and answers with the winning name, citing
+both pages with one quote each (docs/gate.md, "Multi-quote evidence"). Only values read
+without judgement are compared:
+
+- a **birth** or **death** date ("older", "younger", "born first", "died first"), from the
+  brackets of the page's first sentence: "(born 14 August 1965)", "(1 May 1900 - 2 June 1980)";
+- a **year of origin** ("released first", "formed earlier", "came out first" ...): the year
+  right after "is a"/"was a" in the first sentence ("Dinosaur is a 2000 American ... film"),
+  or in brackets right after the name that opens it ("The Battle of Guam (July 21 - August 10,
+  1944)"), or after "in" a few words from a verb of origin ("formed in 2001");
+- a **count** ("more acts"): the number just before the asked noun ("an opera in three acts").
+
+Anything else - a value missing on either side, two values equal at the precision both
+give, two pages with the same title, a name its page's quote does not spell - is a refusal,
+not a guess. The answer is always one of the two names as the question writes them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from citeloop.events import Hit, Page
+
+from ._sentences import Sentence, split_sentences, stem, words
+from ._two_hop import life_dates, plain_title
+
+Attribute = Literal["born", "died", "origin", "count"]
+
+_MONTHS: Final = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
+_NUMBER_NAMES: Final = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+)  # fmt: skip
+_NUMBERS: Final = {word: number for number, word in enumerate(_NUMBER_NAMES)}
+# "Who is older, A or B?", "Which band was formed first: A or B?": the names after the last comma or colon.
+_PAIR: Final = re.compile(r"^(?P<head>.*?)(?P<sep>[,:]\s*|\s)(?P<a>[^,:]+?)\s+or\s+(?P<b>.+?)\s*\?*\s*$")
+_ORIGIN_WORDS: Final = (
+    "formed", "founded", "established", "released", "published", "created", "built", "opened", "launched",
+    "began", "started", "fought", "occurred", "debuted", "premiered", "written", "composed", "produced",
+    "introduced", "designed", "invented", "aired", "issued", "discovered", "held", "signed",
+)  # fmt: skip
+_ORIGIN_VERBS: Final = frozenset(stem(word) for word in _ORIGIN_WORDS)
+_YEAR: Final = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Which of two named entities wins on one attribute (`smaller_wins`: the earlier date wins)."""
+
+    first: str
+    second: str
+    attribute: Attribute
+    smaller_wins: bool
+    noun: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """The value one page gives, as a sortable key with its precision, and the sentence that gives it."""
+
+    key: tuple[int, ...]
+    sentence: Sentence
+
+
+def offered(question: str) -> tuple[str, str] | None:
+    """The two names a question offers to choose from ("..., Annie Morton or Terry Richardson?"), if any."""
+    match = _PAIR.match(" ".join(question.split()))
+    if match is None:
+        return None
+    first, second = (_trim(match.group(k)) for k in ("a", "b"))
+    if match.group("sep").strip() == "" and not first[:1].isupper():
+        # No comma before the pair ("who is younger Ulrich Walter or Luca Parmitano?"): the
+        # first name is the run of capitalized words just before "or".
+        tail = re.search(r"(?:[A-Z][\w.'\u2019-]*\s+)*[A-Z][\w.'\u2019-]*$", first)
+        first = tail.group(0) if tail is not None else ""
+    if not first or not second or not first[:1].isupper() or not second[:1].isupper():
+        return None
+    if first.casefold() == second.casefold() or " or " in second:
+        return None
+    return first, second
+
+
+def comparison(question: str) -> Comparison | None:
+    """The comparison `question` asks for, or None when it is not one this module compares."""
+    pair = offered(question)
+    if pair is None:
+        return None
+    first, second = pair
+    text = " ".join(question.split())
+    head = text[: text.rfind(first)].casefold()  # what is asked: the words before the two names
+    tokens = head.replace("?", " ").replace(",", " ").split()
+    said = set(tokens)
+    if said & {"older", "elder"}:
+        return Comparison(first, second, "born", True)
+    if "younger" in said:
+        return Comparison(first, second, "born", False)
+    early = bool(said & {"first", "earlier", "sooner"})
+    late = bool(said & {"later", "last"})
+    if early == late:
+        more = re.search(r"\bmore (\w+)", head)
+        if more is not None and more.group(1) not in {"recently", "popular", "famous", "successful"}:
+            return Comparison(first, second, "count", False, stem(more.group(1)))
+        return None
+    if "born" in said:
+        return Comparison(first, second, "born", early)
+    if said & {"died", "die"}:
+        return Comparison(first, second, "died", early)
+    return Comparison(first, second, "origin", early)
+
+
+def _trim(name: str) -> str:
+    # A lower-case "the" is the question's ("the Battle of Guam"); "The Boatniks" is a name.
+    return name.strip(" \"'\u201c\u201d").removeprefix("the ").strip()
+
+
+def title_hit(name: str, hits: tuple[Hit, ...]) -> Hit | None:
+    """The hit titled `name`: the one whose plain title is it; else the best hit whose title is part of
+    it ("Manon" for "Manon by Massenet"); else the one whose title holds it. None if several tie."""
+    folded = name.casefold()
+    titles = [plain_title(h.title).casefold() for h in hits]
+    exact = [h for h, title in zip(hits, titles, strict=True) if title == folded]
+    if exact:
+        return exact[0] if len(exact) == 1 else None
+    if titles and titles[0] in folded:
+        return hits[0]
+    near = [h for h, title in zip(hits, titles, strict=True) if folded in title or title in folded]
+    return near[0] if len(near) == 1 else None
+
+
+def read_value(page: Page, what: Comparison) -> Reading | None:
+    """The value `page` gives for the compared attribute, read mechanically, or None."""
+    sentences = split_sentences(page.body)
+    if not sentences:
+        return None
+    first = sentences[0]
+    if what.attribute in ("born", "died"):
+        born, died = life_dates(first.text)
+        value = born if what.attribute == "born" else died
+        key = _date_key(value) if value is not None else None
+        return Reading(key, first) if key is not None else None
+    if what.attribute == "origin":
+        for index, sentence in enumerate(sentences[:2]):
+            year = _origin_year(sentence.text, opening=index == 0)
+            if year is not None:
+                # The second sentence is quoted with the first, which names the subject.
+                span = Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
+                return Reading((year,), span if index else sentence)
+        return None
+    for sentence in sentences:
+        tokens = words(sentence.text)
+        for index in range(1, len(tokens)):
+            if stem(tokens[index]) == what.noun:
+                count = _count(tokens[index - 1])
+                if count is not None:
+                    return Reading((count,), sentence)
+    return None
+
+
+def _count(token: str) -> int | None:
+    if token.isdigit():
+        return int(token)
+    return _NUMBERS.get(token.casefold())
+
+
+def _date_key(text: str) -> tuple[int, ...] | None:
+    """(year,) or (year, month, day) of "14 August 1965", "August 14, 1965" or "1965"."""
+    tokens = text.replace(",", " ").split()
+    year = next((int(t) for t in tokens if t.isdigit() and len(t) >= 3), None)
+    if year is None:
+        return None
+    month = next((_MONTHS.index(t.casefold()) + 1 for t in tokens if t.casefold() in _MONTHS), None)
+    day = next((int(t) for t in tokens if t.isdigit() and len(t) <= 2), None)
+    return (year, month, day) if month is not None and day is not None else (year,)
+
+
+def _origin_year(sentence: str, *, opening: bool) -> int | None:
+    """The year a sentence gives for when its subject began (the module docstring's three places;
+    the first two only in the page's opening sentence, the third in its first two)."""
+    if opening:
+        bracket = re.match(r"^[^()]{1,80}?\(([^()]*)\)", sentence)
+        if bracket is not None:
+            years = _YEAR.findall(bracket.group(1))
+            if years:
+                return int(years[0])
+        after = re.search(r"\b(?:is|was|are|were) an? (?:\w+ )?(1[0-9]{3}|20[0-9]{2})\b", sentence)
+        if after is not None:
+            return int(after.group(1))
+    tokens = words(sentence)
+    for index, token in enumerate(tokens):
+        if not (_YEAR.fullmatch(token) and index >= 1 and tokens[index - 1].casefold() == "in"):
+            continue
+        if any(stem(t) in _ORIGIN_VERBS for t in tokens[max(0, index - 12) : index - 1]):
+            return int(token)
+    return None
+
+
+def winner(what: Comparison, one: Reading, other: Reading) -> int | None:
+    """0 when the first entity wins, 1 for the second, None when the values cannot be told apart."""
+    width = min(len(one.key), len(other.key))
+    a, b = one.key[:width], other.key[:width]
+    if a == b:
+        return None
+    first_smaller = a < b
+    return 0 if first_smaller == what.smaller_wins else 1

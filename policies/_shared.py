@@ -1,0 +1,92 @@
+"""What two named entities have in common: two lookups, the words both pages' definitions share.
+
+"What occupation is shared by both Marge Piercy and Richard Aldington?" names two entities
+and asks for what their pages both say they are. The policy opens each one's page (as for
+a comparison, `_compare`) and reads the *definition* of each: the words of the first
+sentence after its first "is"/"was" (brackets left out) - "Marge Piercy (born March 31,
+1936) is an American poet, novelist, and social activist." gives "American poet novelist
+social activist". The answer is the words both definitions hold, in the first one's order
+("poet"), quoting both first sentences and citing both pages. A question about a
+nationality keeps the capitalized words ("British"); one about an occupation, a sport or
+a genre the others. Nothing shared is a refusal, and so is anything but a definition: no
+word is taken from elsewhere in the pages.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from citeloop.events import Page
+
+from ._questions import STOPWORDS
+from ._sentences import Sentence, split_sentences, stem, words
+
+_NAME: Final = r"[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?[A-Z][\w.'\u2019-]*)*"
+_PAIR: Final = re.compile(rf"(?P<a>{_NAME})\s*,?\s+and\s+(?P<b>{_NAME})")
+_ASKS: Final = re.compile(r"\b(?:in common|both|shared)\b", re.IGNORECASE)
+_COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
+# Question words that ask for a nationality: the shared word is then a capitalized one.
+_NATIONALITY: Final = frozenset({"nationality", "nationalities", "country", "citizenship"})
+# Definition words that say nothing about what the subject is.
+_EMPTY: Final = frozenset({"former", "current", "retired", "born", "known", "best", "also", "one", "most"})
+
+
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """A question asking what two named entities have in common."""
+
+    first: str
+    second: str
+    capitalized: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """A page's first sentence and the words of its definition (after the first "is"/"was")."""
+
+    sentence: Sentence
+    words: tuple[str, ...]
+
+
+def shared_question(question: str) -> Shared | None:
+    """The two names and the kind of word a "what do A and B have in common?" question asks for
+    (also "What nationality were A and B?": a nationality asked of two names is a shared one)."""
+    text = " ".join(question.split())
+    lowered = {w.casefold() for w in words(text)}
+    nationality = bool(lowered & _NATIONALITY)
+    if not lowered & {"what", "which"} or (_ASKS.search(text) is None and not nationality):
+        return None
+    match = _PAIR.search(text)
+    if match is None:
+        return None
+    first, second = match.group("a"), match.group("b")
+    if first.split()[0].casefold() in STOPWORDS or first.casefold() == second.casefold():
+        return None
+    return Shared(first, second, nationality)
+
+
+def definition(page: Page) -> Definition | None:
+    """The definition its first sentence gives, or None when it has no "is"/"was" outside brackets."""
+    sentences = split_sentences(page.body)
+    if not sentences:
+        return None
+    first = sentences[0]
+    bare = re.sub(r"\([^()]*\)", " ", first.text)
+    copula = _COPULA.search(bare)
+    if copula is None:
+        return None
+    said = [
+        w
+        for w in words(bare[copula.end() :])
+        if w.casefold() not in STOPWORDS and w.casefold() not in _EMPTY and not any(c.isdigit() for c in w)
+    ]
+    return Definition(first, tuple(said))
+
+
+def common_words(what: Shared, one: Definition, other: Definition) -> list[str]:
+    """The words of `one`'s definition that `other`'s holds too (by stem), of the asked kind, in order."""
+    theirs = {stem(w) for w in other.words}
+    found = [w for w in one.words if stem(w) in theirs and w[:1].isupper() == what.capitalized and len(w) > 2]
+    return list(dict.fromkeys(found))

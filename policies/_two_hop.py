@@ -1,0 +1,233 @@
+"""The second hop: a page names a bridge entity, the bridge's own page holds the answer.
+
+A question such as "What government position was held by the woman who portrayed Corliss
+Archer in the film Kiss and Tell?" is answered by no single page. The page about the film
+names the bridge ("... starring Shirley Temple as Corliss Archer"), and the page titled
+"Shirley Temple" holds the answer. This module finds such a pair among opened pages and
+draws the answer from the second: the finish then cites both pages with two quotes, the
+bridge sentence and the answer sentence (docs/gate.md, "Multi-quote evidence").
+
+Mechanical and cautious, like the rest of the extractive policy:
+
+- a **bridge** is a run of capitalized words in one of the first page's sentences that best
+  match the question, not a word of the question, and equal to the title of another page
+  (its title without a parenthesised qualifier: "Kiss and Tell (1945 film)" is "Kiss and
+  Tell");
+- the **answer** is a span of the asked type (a name, a year, a number) in the bridge page,
+  in the sentence sharing most of the question's words that the bridge sentence does not
+  already hold; a name or number the question or the bridge sentence states is not an
+  answer; with no span of the asked type the hop gives nothing and the policy refuses;
+- the answer's quote names the bridge (the answer sentence, or the span from the bridge
+  page's sentence naming it to the answer sentence), so that a reader - and the gate's
+  `focus-entity` method - can follow the chain: question -> bridge sentence -> bridge ->
+  answer sentence.
+
+Tuned on the `dev` half of the shared HotpotQA sample only (runtime/eval/datasets.py,
+`hotpotqa_split`); the `held-out` half is measured, not tuned on.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Final
+
+from citeloop.events import Page
+
+from ._extractive_score import capitalized_runs, score_sentences, short_answer
+from ._questions import Question
+from ._sentences import Sentence, split_sentences, stem, words
+
+# How many of the first page's best sentences are read for a bridge.
+BRIDGE_SENTENCES: Final = 3
+# The longest answer quote that reaches back to the sentence naming the bridge, in sentences.
+MAX_QUOTE_SENTENCES: Final = 3
+# How far into the bridge's page a sentence may say what makes the bridge itself the answer.
+DEFINING_SENTENCES: Final = 4
+_QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
+_PREFIX: Final = 5
+# Question words that ask for a date of birth or death, read from the "(born ...)" or
+# "(1 May 1900 - 2 June 1980)" of a page's first sentence.
+_BIRTH: Final = frozenset({"born", "birth"})
+_DEATH: Final = frozenset({"died", "death", "die"})
+
+
+@dataclass(frozen=True, slots=True)
+class Bridge:
+    """A name in a sentence of one page that is the title of another page."""
+
+    page: Page
+    sentence: Sentence
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hop:
+    """A two-hop answer: the bridge, the page it leads to, the answer and its quote there."""
+
+    bridge: Bridge
+    page: Page
+    answer: str
+    quote: str
+    overlap: int
+
+    @property
+    def evidence(self) -> list[str]:
+        return [self.bridge.sentence.text, self.quote]
+
+    @property
+    def citations(self) -> list[str]:
+        return [self.bridge.page.url, self.page.url]
+
+
+def plain_title(title: str) -> str:
+    """A page title without its parenthesised qualifier: "Kiss and Tell (1945 film)" -> "Kiss and Tell"."""
+    return _QUALIFIER.sub("", title).strip()
+
+
+def bridge_names(question: Question, page: Page) -> list[tuple[Sentence, str]]:
+    """Candidate bridges in `page`: (sentence, name) for each name its best sentences add to the question."""
+    scored = score_sentences(question, [page])
+    asked = set(question.terms) | set(question.entities)
+    own = plain_title(page.title).casefold()
+    found: list[tuple[Sentence, str]] = []
+    for best in scored[:BRIDGE_SENTENCES]:
+        for _, name in capitalized_runs(words(best.sentence.text), asked):
+            if stem(name.split()[0]) in asked or name.casefold() == own:
+                continue
+            found.append((best.sentence, name))
+    return found
+
+
+def find_bridges(question: Question, first: Page, titles: Mapping[str, str]) -> list[Bridge]:
+    """Bridges from `first` to a page whose plain title (`titles`: plain title -> url) one of its best
+    sentences names as whole words, case and all ("President Bill Clinton's" names "Bill Clinton")."""
+    own = plain_title(first.title)
+    asked = question.text.casefold()  # a title the question spells, even inside a longer name, is no bridge
+    bridges: list[Bridge] = []
+    for best in score_sentences(question, [first])[:BRIDGE_SENTENCES]:
+        for title, url in titles.items():
+            if url == first.url or title == own or len(title) < 3 or title.casefold() in asked:
+                continue
+            if _names(best.sentence.text, title):
+                bridges.append(Bridge(first, best.sentence, title))
+    return bridges
+
+
+def _names(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+def second_hop(question: Question, bridge: Bridge, page: Page) -> Hop | None:
+    """The answer `page` (the bridge's own page) gives to what the bridge sentence leaves open, or None."""
+    said = {stem(w) for w in words(bridge.sentence.text)} | {stem(w) for w in words(bridge.page.title)}
+    residual = [t for t in question.terms if t not in said]
+    sentences = split_sentences(page.body)
+    if not sentences:
+        return None
+    residual_set = set(residual)
+    dated = _life_date(residual_set, sentences[0].text)
+    if dated is not None:
+        return _hop(bridge, page, sentences, 0, dated, 1)
+    if question.kind in ("what", "which", "who") and len(residual) >= 2:
+        # The bridge may be the answer: the question asks for the name whose page says the rest
+        # ("under which former Governor of Arkansas?" -> "... he was the 40th Governor of Arkansas").
+        for index, sentence in enumerate(sentences[:DEFINING_SENTENCES]):
+            if _holds_most(residual, sentence.text):
+                return _hop(bridge, page, sentences, index, bridge.name, len(residual))
+    # A "what" question asks for a name here ("what government position" -> "Chief of Protocol").
+    typed = replace(question, kind="which") if question.kind == "what" else question
+    bridge_words = {stem(w) for w in words(bridge.name)}
+    best: tuple[int, int, str] | None = None
+    for index, sentence in enumerate(sentences):
+        own = {stem(w) for w in words(sentence.text)}
+        prefixes = {w[:_PREFIX] for w in own if len(w) >= _PREFIX}
+        overlap = sum(t in own or (len(t) >= _PREFIX and t[:_PREFIX] in prefixes) for t in residual)
+        if question.kind == "when":
+            answer = _year_near(sentence.text, residual_set)
+        else:
+            answer = short_answer(typed, sentence.text)
+        if answer is None or not _fresh(answer, question, bridge, bridge_words):
+            continue
+        if best is None or overlap > best[0]:
+            best = (overlap, index, answer)
+    if best is None or (residual and best[0] == 0):
+        return None
+    overlap, index, answer = best
+    return _hop(bridge, page, sentences, index, answer, overlap)
+
+
+def _hop(
+    bridge: Bridge, page: Page, sentences: Sequence[Sentence], index: int, answer: str, overlap: int
+) -> Hop:
+    """The hop, quoting from the sentence that names the bridge when the answer's own does not."""
+    sentence = sentences[index]
+    start = sentence.start
+    if bridge.name not in sentence.text:
+        naming = [i for i in range(index) if bridge.name in sentences[i].text]
+        if naming and index - naming[-1] < MAX_QUOTE_SENTENCES:
+            start = sentences[naming[-1]].start
+    return Hop(bridge, page, answer, page.body[start : sentence.end], overlap)
+
+
+def _holds_most(residual: Sequence[str], sentence: str) -> bool:
+    """Whether `sentence` holds at least two thirds of the question's words the bridge sentence did not."""
+    own = {stem(w) for w in words(sentence)}
+    return sum(t in own for t in residual) * 3 >= len(residual) * 2
+
+
+def _year_near(text: str, residual: set[str]) -> str | None:
+    """The year nearest to a word of `residual`, leaving out years in brackets (a life's dates)."""
+    bare = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), text)
+    tokens = words(bare)
+    years = [i for i, t in enumerate(tokens) if re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", t)]
+    near = [i for i, t in enumerate(tokens) if stem(t) in residual]
+    if not years or not near:
+        return None
+    best = min(years, key=lambda y: (min(abs(y - n) for n in near), y))
+    return tokens[best]
+
+
+def _fresh(answer: str, question: Question, bridge: Bridge, bridge_words: set[str]) -> bool:
+    """Whether `answer` is new: no name or number of the question, of the bridge sentence, or the bridge."""
+    stems = {stem(w) for w in words(answer)}
+    if not stems:
+        return False
+    if stems <= set(question.terms) | set(question.entities) | bridge_words:
+        return False
+    return answer not in bridge.sentence.text
+
+
+_DATE: Final = re.compile(
+    r"\b(?:\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)"
+    r" \d{3,4}|(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+    r" \d{1,2}, \d{3,4}|\d{3,4})\b"
+)
+_LIFE: Final = re.compile(r"\(([^()]*)\)")
+
+
+def life_dates(sentence: str) -> tuple[str | None, str | None]:
+    """Birth and death dates in a first sentence: "(born 3 June 1865)", "(3 June 1865 - 20 January 1936)"."""
+    for group in _LIFE.finditer(sentence):
+        inside = group.group(1)
+        dates = list(_DATE.finditer(inside))
+        if not dates:
+            continue
+        if re.search(r"\bborn\b", inside) and len(dates) == 1:
+            return dates[0].group(0), None
+        dash = re.search(r"\s[\u2013\u2014-]\s|[\u2013\u2014]", inside)
+        if dash is not None and len(dates) >= 2 and dates[0].end() <= dash.start() < dates[1].start():
+            return dates[0].group(0), dates[1].group(0)
+        return None, None
+    return None, None
+
+
+def _life_date(residual: set[str], first_sentence: str) -> str | None:
+    """For a question about a birth or a death: that date, read from the first sentence's brackets."""
+    born, died = life_dates(first_sentence)
+    if residual & {stem(w) for w in _BIRTH}:
+        return born
+    if residual & {stem(w) for w in _DEATH}:
+        return died
+    return None
