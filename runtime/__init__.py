@@ -12,6 +12,7 @@ from ._check import Divergence as Divergence
 from ._check import check_events as check_events
 from ._completion import CompletionItem as CompletionItem
 from ._completion import completion as completion
+from ._completion import settling_claims as settling_claims
 from ._fold import FoldError as FoldError
 from ._fold import fold as fold
 from ._fork import read_parent as read_parent
@@ -81,6 +82,7 @@ __all__ = (
     "read_parent",
     "redact_text",
     "run_worker",
+    "settling_claims",
     "submit",
     "validate_finish",
     "verify_answer",

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from citeloop.events import Answered, ClaimAssessed, Event, TextLocator, UsageError
+from citeloop.events import Answered, Event, TextLocator, UsageError
 
+from ._completion import settling_claims
 from ._fold import fold
 from ._locate import answer_digest
 from ._premises import verify_locator
-from ._state import RunState
 from ._text import normalize_ws
 
 MismatchKind = Literal["digest", "locator", "premise", "claim"]
@@ -80,11 +80,6 @@ def _first_difference(recorded: str, edited: str) -> int:
     return min(len(recorded), len(edited))
 
 
-def answer_claims(state: RunState, answered: Answered) -> tuple[ClaimAssessed, ...]:
-    """The claims of the finish that was accepted (none when it carried none)."""
-    return tuple(claim for claim in state.claims if claim.step == answered.step and claim.seq < answered.seq)
-
-
 def verify_answer(events: Sequence[Event], answer: str) -> AnswerCheck:
     """What of the run's evidence relation no longer matches `answer` (`UsageError`: no answer to check)."""
     state = fold(events)
@@ -112,7 +107,7 @@ def verify_answer(events: Sequence[Event], answer: str) -> AnswerCheck:
         problem = verify_locator(as_text, state)
         if problem is not None:
             found.append(Mismatch("locator", f"locator {number}", problem))
-    claims = answer_claims(state, answered)
+    claims = settling_claims(state)  # the accepted finish's own
     text = normalize_ws(answer)
     for claim in claims:
         for number, premise in enumerate(claim.premises, start=1):

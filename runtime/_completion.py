@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal, NamedTuple, TypeAlias
 
-from citeloop.events import ClaimAssessed, EvidenceClass
+from citeloop.events import Answered, ClaimAssessed, EvidenceClass
 
 from ._state import RunState
 
@@ -58,8 +58,21 @@ def completion_of(plan: Sequence[str], claims: Sequence[ClaimAssessed]) -> tuple
 
 
 def completion(state: RunState) -> tuple[CompletionItem, ...]:
-    """The run's completion matrix (empty for a run without a plan)."""
-    return completion_of(state.plan, state.claims)
+    """The run's completion matrix (empty for a run without a plan).
+
+    An answered run is judged by the claims of the finish that was accepted (none, when it
+    carried none: a rejected finish's claims settle nothing); any other run by its latest
+    finish that carried claims.
+    """
+    return completion_of(state.plan, settling_claims(state))
+
+
+def settling_claims(state: RunState) -> tuple[ClaimAssessed, ...]:
+    """The claims the matrix reads: an answer's own (right before its `Answered`), else the latest."""
+    claims, outcome = state.claims, state.outcome
+    if isinstance(outcome, Answered) and not (claims and claims[-1].seq == outcome.seq - 1):
+        return ()
+    return claims
 
 
 def gaps_of(matrix: Sequence[CompletionItem]) -> tuple[int, ...]:

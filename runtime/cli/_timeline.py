@@ -45,7 +45,7 @@ from citeloop.events import (
     ToolObserved,
     ToolOutcomeUnknown,
 )
-from citeloop.runtime import CompletionItem, completion, fold
+from citeloop.runtime import CompletionItem, completion, fold, settling_claims
 
 _LINE = 100
 
@@ -166,8 +166,8 @@ class Timeline:
     sources: tuple[AdmittedSource, ...] = ()
     # The run this one was forked from and the step it was forked at (its steps before are copied).
     forked_from: tuple[str, int] | None = None
-    # The research plan, the claims of the latest finish that carried claims, and the
-    # completion matrix the fold derives from them (docs/evidence.md, "Completion").
+    # The research plan, the claims the matrix reads (an answer's own; else the latest finish's
+    # that carried claims), and the completion matrix (docs/evidence.md, "Completion").
     plan: tuple[str, ...] = ()
     claims: tuple[ClaimAssessed, ...] = ()
     completion: tuple[CompletionItem, ...] = ()
@@ -350,6 +350,6 @@ def build_timeline(events: Sequence[Event]) -> Timeline:
         sources=tuple(state.sources.values()),
         forked_from=(state.parent_run_id, state.forked_at) if state.parent_run_id else None,
         plan=state.plan,
-        claims=state.claims,
+        claims=settling_claims(state),
         completion=completion(state),
     )

@@ -582,3 +582,20 @@ def test_adding_an_unsupported_claim_never_turns_a_rejection_into_acceptance(
     after = code_of(state, finish(grown, citations=[BOOK, SPEC]))
     assert after == "unsupported_claims"
     assert before in (None, "unsupported_claims", "none")
+
+
+def test_an_answer_without_claims_after_a_rejected_one_with_claims_settles_nothing() -> None:
+    state = northstar(plan=PLAN[:1])
+    wrong = claim(HAPPY.replace("longer", "shorter"), [cell("B2"), cell("B3")], "measurement", "comparison")
+    state = fold(decide(state, finish([happy_claim(item=1), wrong])), state)
+    assert [item.status for item in completion(state)] == ["supported"]  # the rejected finish's claims
+    plain = {
+        "answer": "The capacity is declared at 72 Wh.",
+        "citations": [SPEC],
+        "cannot_answer": False,
+        "evidence": "declared at a capacity of 72 Wh",
+        "gaps": [1],
+    }
+    state = fold(decide_finish(state, state.steps, plain, AT, support_methods={}), state)
+    assert isinstance(state.outcome, Answered)
+    assert [item.status for item in completion(state)] == ["gap"]
