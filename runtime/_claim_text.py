@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Final, NamedTuple
 
-from ._quantities import UNITS, fold_text
+from ._quantities import UNITS, find_dates, fold_text
 
 _GREATER: Final = ("longer", "more", "higher", "greater", "larger", "exceeds", "exceed")
 _LESS: Final = ("shorter", "less", "fewer", "lower", "smaller")
@@ -43,8 +43,14 @@ def canonical_unit(unit: str) -> str:
 
 
 def stated_numbers(text: str, *, leave_out: Sequence[str] = ()) -> list[Stated]:
-    """The numbers of `text` (folded; ISO dates and the `leave_out` phrases, such as row names, removed)."""
+    """The numbers of `text` (folded; dates and the `leave_out` phrases, such as row names, removed).
+
+    A date is an ISO date or time, or any form `find_dates` reads ("2 March 2026", "March 2,
+    2026"): its day and year are not quantities a claim states.
+    """
     folded = _ISO_DATE.sub(" ", fold_text(text))
+    for date in reversed(find_dates(folded)):
+        folded = folded[: date.start] + " " + folded[date.end :]
     for phrase in leave_out:
         if phrase:
             folded = re.sub(rf"(?<!\w){re.escape(fold_text(phrase))}(?!\w)", " ", folded)

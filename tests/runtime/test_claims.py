@@ -157,6 +157,12 @@ def test_a_measurement_claim_keeps_its_qualifier() -> None:
             "does not state premise 1's value 9 h",
         ),
         (MEASURED_A.replace("9 h", "9 hours"), "supported", "states the measured values: Prototype A 9 h"),
+        (
+            MEASURED_A.replace("is 9 h", "was 9 h on 2 March 2026"),
+            "supported",
+            "states the measured values: Prototype A 9 h",
+        ),
+        (MEASURED_A + " (observed 2026-03-02)", "supported", "states the measured values: Prototype A 9 h"),
     ],
 )
 def test_measurement_numbers_are_the_premises_values_in_their_unit(
