@@ -46,7 +46,15 @@ _CLAIMS_DOC: Final = (
     '"quote": "..."}, {"source", "page", "quote"} for a PDF, {"source", "sheet", "cell"} for a '
     'workbook, {"source", "row", "column"} for a CSV, or "calc:<step>" for a calculation. Cite every '
     "premise's source. Keep the words the class needs: measured or in the supplied workbook, "
-    'declared, generated. With claims, evidence may be "".'
+    'declared, generated. With claims, evidence may be "".\n'
+    "Methods: quote - every number and name of the text is in its quoted premises, of the class "
+    "claimed (declaration for an attached document, retrieved for an opened page); measurement - "
+    "cell or CSV premises, the text names each row and states each value with its unit; comparison - "
+    "two cells of one quantity in one unit, observed within 30 days, the text names both rows and "
+    "the direction (longer, shorter, more, less); calculation - one calc:<step> premise, the text "
+    "states its result with its unit. A declaration or a generated note is never a measurement; a "
+    "generated note backs only a claim of class generated that says generated. Units are never "
+    "converted and a missing value is never filled in: leave such an item as a gap."
 )
 
 _PLAN_INTRO: Final = (
@@ -67,6 +75,10 @@ _TOOL_DOCS: Final[dict[str, str]] = {
     "search": "search: Action Input is a plain search query (a few keywords). Returns hits "
     "with url, title and snippet, possibly none.",
     "open": "open: Action Input is one URL, copied from a search hit. Returns the page text or an error.",
+    "calculate": 'calculate: Action Input is one JSON object {"operation": "<sum|mean|min|max|difference|'
+    'ratio|compare>", "inputs": [<cell or CSV locator>, ...]} (difference, ratio, compare: exactly two) '
+    "over measurement values of attached tables. Returns a calculation with its id (calc:<step>) and "
+    "result, or a refusal with a code (missing_value, mixed_units, not_a_measurement, ...).",
     "finish": "finish: Action Input is one JSON object and nothing after it:\n  " + _FINISH_DOC,
 }
 

@@ -16,6 +16,12 @@ GENERIC_ARGUMENT: Final = "input"
 _DESCRIPTIONS: Final[dict[str, str]] = {
     "search": "Search the corpus. Returns hits with url, title, snippet and score (possibly none).",
     "open": "Open a page by its URL (from a search hit). Returns the page body, or an error.",
+    "calculate": (
+        "Calculate over measurement values of attached tables. input: one JSON object as a string, "
+        '{"operation": "sum|mean|min|max|difference|ratio|compare", "inputs": [{"source", "sheet", '
+        '"cell"} or {"source", "row", "column"}, ...]}. Returns a calculation (id calc:<step>, to cite '
+        "as a premise) or a refusal."
+    ),
 }
 _ARGUMENT_DOCS: Final[dict[str, str]] = {
     "query": "A few keywords.",
