@@ -19,6 +19,7 @@ at least 80% of its unanswerable questions.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -106,9 +107,17 @@ def _with_antecedent(question: Question, body: str, sentence: Sentence) -> Sente
 
 
 def multi_hop(question: Question) -> bool:
-    """Whether the question nests a second question in a relative clause ("... by the man who ...")."""
+    """Whether the question nests a second question: in a relative clause ("... by the man who ..."),
+    or in a description by a participle ("a movie starring X", "a show hosted by whom")."""
     lowered = [w.casefold() for w in words(question.text)]
-    return any(w in _RELATIVE for w in lowered[2:-1])
+    return any(w in _RELATIVE for w in lowered[2:-1]) or _NESTED.search(question.text) is not None
+
+
+# "a movie starring ...", "the show hosted by ...": an unnamed thing described by what it did.
+_NESTED: Final = re.compile(
+    r"\b(?:a|an)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:starring|featuring|hosted|directed|written|owned|founded"
+    r"|based|located|named|known|released|produced|published|created)\b"
+)
 
 
 def bridge_query(question: Question, pages: Sequence[Page]) -> str | None:
