@@ -9,6 +9,7 @@ from citeloop.events import Answered, Locator, ToolObserved, UsageError, open_st
 from citeloop.policies import ExtractivePolicy
 from citeloop.runtime import Runtime
 from citeloop.runtime.eval import DatasetError, evaluate, load_dataset, run_evaluation
+from citeloop.runtime.eval.datasets import select_split
 from citeloop.runtime.eval.metrics import citations_valid, f1_score, normalize_answer
 from citeloop.runtime.eval.report import format_table, plot_sweep
 from citeloop.tools import Corpus
@@ -27,6 +28,18 @@ def test_loaders() -> None:
     hotpot = load_dataset("hotpotqa", HOTPOT)
     assert len(hotpot.items) == 4 and all(i.answerable and i.answers for i in hotpot.items)
     assert len({p[0] for p in hotpot.pages}) == len(hotpot.pages) >= 10
+
+
+def test_hotpotqa_halves_and_gold_paragraphs() -> None:
+    items = load_dataset("hotpotqa", HOTPOT).items
+    dev, held_out = select_split(items, "dev"), select_split(items, "held-out")
+    # The rule reads the id alone: the first two records of the sample are dev, the next two held out.
+    assert [i.id for i in dev] == [i.id for i in items[:2]] and [i.id for i in held_out] == [
+        i.id for i in items[2:]
+    ]
+    assert all(len(i.gold_urls) == 2 and all(u.startswith("hotpotqa://") for u in i.gold_urls) for i in items)
+    with pytest.raises(DatasetError):
+        select_split(items, "test")
 
 
 def test_bad_files_are_usage_errors(tmp_path: Path) -> None:
@@ -90,6 +103,12 @@ def test_hotpot_slice_through_the_sync_entry_point() -> None:
     assert figures["citation_validity"] == 1.0
     assert seen[-1] == (4, 4)
     assert "citation validity" in format_table(report)
+    counts = figures["counts"]
+    assert counts["answered"] == counts["correct"] + counts["partial"] + counts["wrong"]
+    assert counts["answered"] + counts["refused"] == 4
+    assert figures["gold_paragraphs"]["count"] == 4
+    assert 0 <= figures["gold_paragraphs"]["both_cited"] <= figures["gold_paragraphs"]["one_cited"] <= 1
+    assert "both cited" in format_table(report)
 
 
 @pytest.mark.anyio
