@@ -54,6 +54,7 @@ _OPTIONS: Final = ("schema", "pool_size", "poll", "notify")
 _READ: Final = "SELECT body FROM {events} WHERE run_id = %s AND seq > %s ORDER BY seq"
 # From seq `after` itself, whose stored bytes the next event names as `prev` (docs/events.md).
 _READ_CHAINED: Final = "SELECT seq, body FROM {events} WHERE run_id = %s AND seq >= %s ORDER BY seq"
+_BODIES: Final = "SELECT sha256, body FROM {bodies} WHERE sha256 = ANY(%s)"
 _SCHEMA_NAME: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,62}")
 
 # (run_id, events, expected_seq, queued)
@@ -269,14 +270,19 @@ class PostgresStore(AsyncResource):
 
     # -- reading -------------------------------------------------------------------
 
-    async def _restore(self, rows: list[bytes]) -> None:
-        """Page bodies stored once, spliced back into the rows read (in place)."""
+    async def _restore(self, rows: list[bytes], follower: Follower | None = None) -> None:
+        """Page bodies stored once, spliced back into the rows read (in place).
+
+        A subscription asks through its follower, which outlives a lost connection.
+        """
         refs = references(rows)
         if not refs:
             return
-        found = await self._db.fetch(
-            "bodies", "SELECT sha256, body FROM {bodies} WHERE sha256 = ANY(%s)", (list(set(refs.values())),)
-        )
+        params = (list(set(refs.values())),)
+        if follower is None:
+            found = await self._db.fetch("bodies", _BODIES, params)
+        else:
+            found = await follower.fetch(self._db.query("bodies", _BODIES), params, wait_first=False)
         splice(rows, refs, {digest: body for digest, body in found}, f"PostgreSQL store {self.url}")
 
     def _decode(self, rows: list[bytes]) -> list[Event]:
@@ -329,7 +335,7 @@ class PostgresStore(AsyncResource):
             while True:
                 rows = await follower.fetch(self._db.query("read", _READ), (run_id, last), wait_first=idle)
                 bodies: list[bytes] = [row[0] for row in rows]
-                await self._restore(bodies)
+                await self._restore(bodies, follower)
                 for event in self._decode(bodies):
                     last = event.seq
                     yield event
@@ -356,7 +362,7 @@ class PostgresStore(AsyncResource):
             while True:
                 rows = await follower.fetch(query, (last, _PAGE), wait_first=idle)
                 bodies: list[bytes] = [row[1] for row in rows]
-                await self._restore(bodies)
+                await self._restore(bodies, follower)
                 events = self._decode(bodies)
                 for (position, _), event in zip(rows, events, strict=True):
                     last = int(position)
