@@ -50,7 +50,7 @@ def cut_page(event: Event, encoded: bytes) -> PageBody | None:
         data = page.body.encode()
     except UnicodeEncodeError:  # a lone surrogate: no UTF-8 body, so no digest of one
         return None
-    if hashlib.sha256(data).hexdigest() != page.sha256 or MARK in encoded:
+    if hashlib.sha256(data).hexdigest() != page.sha256:
         return None
     # The body's JSON string runs from the quote after its key to the quote before the
     # digest's key; neither pattern can match inside a JSON string (unescaped quotes).
@@ -60,7 +60,7 @@ def cut_page(event: Event, encoded: bytes) -> PageBody | None:
         return None
     body = encoded[start + _KEY : end + 1]
     row = encoded[: start + _KEY] + b"null" + encoded[end + 1 :]
-    if row.find(MARK) != start:
+    if row.find(MARK) != start:  # a read splices at the first marker: it must be this one
         return None
     return PageBody(page.sha256, body, row)
 

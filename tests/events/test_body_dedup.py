@@ -28,12 +28,15 @@ from citeloop.events import (
     stamp_chain,
     verify_chain,
 )
+from citeloop.events._bodies import cut_page, references, splice
 from citeloop.events._chain import ChainedBatch
 from citeloop.events.testing import make_run_started, make_step
 from citeloop.runtime import Runtime
 from citeloop.runtime.cli._transfer import export, import_run
 from helpers.postgres import CompanyOpen, CompanyPolicy, CompanySearch, company_question
 from helpers.postgres import postgres_url as postgres_url
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 FILLER = b"Filler text. "  # in every body CompanyOpen returns, and nowhere else in a run
 
@@ -161,6 +164,28 @@ async def _read(url: str, run_id: str, after: int = -1) -> list[Event]:
 def _page_seq(events: Sequence[Event]) -> int:
     (seq,) = [e.seq for e in events if isinstance(e, ToolObserved) and isinstance(e.observation, Page)]
     return seq
+
+
+_MARKERISH = st.sampled_from(
+    ['"body":null,"sha256":"', '","sha256":"', '"body":"', "\\", '"', "\x00", "\u2028"]
+)
+_TEXT = st.lists(st.one_of(st.text(), _MARKERISH), max_size=8).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=_TEXT, title=_TEXT, url=_TEXT)
+def test_a_cut_page_splices_back_to_its_exact_encoding(body: str, title: str, url: str) -> None:
+    """Whatever a page holds (JSON escapes, the marker itself, in any field), the splice is exact."""
+    page = Page(url=url, title=title, body=body, sha256=hashlib.sha256(body.encode()).hexdigest())
+    event = _chained_run("run-p", page)[2]
+    encoded = encode_event(event)
+    cut = cut_page(event, encoded)
+    assert cut is not None and cut.digest == page.sha256
+    rows = [encode_event(make_run_started("run-p")), cut.row]
+    refs = references(rows)
+    assert refs == {1: page.sha256}
+    splice(rows, refs, {cut.digest: cut.body}, "test")
+    assert rows[1] == encoded
 
 
 @pytest.mark.anyio
