@@ -113,10 +113,6 @@ class Run:
     def of(self, kind: type[Any]) -> list[Any]:
         return [event for event in self.events if isinstance(event, kind)]
 
-    @property
-    def verdicts(self) -> list[tuple[int, str, str]]:
-        return [(c.index, c.method, c.verdict) for c in self.of(ClaimAssessed)]
-
     def observed(self, tool: str) -> list[Any]:
         return [event.observation for event in self.of(ToolObserved) if event.tool == tool]
 
@@ -285,6 +281,21 @@ async def test_a_declaration_offered_as_a_measurement_is_unsupported(tmp_path: P
     assert [p.evidence_class for p in assessed.premises] == ["declaration"]
     assert assessed.detail == "premise 1 is a declaration: a declaration is not a measurement"
     abstained_naming(run, 1)
+
+
+async def test_the_target_repaired_into_a_declaration_is_answered(tmp_path: Path) -> None:
+    target = [{"source": SPEC, "quote": TARGET_QUOTE}]
+    as_measured = claim(TARGET.replace("declares", "measured"), target, "measurement", "quote")
+    as_declared = claim(TARGET, target, "declaration", "quote")
+    run = await record(
+        tmp_path, finishing(as_measured, citations=(SPEC,)), finishing(as_declared, citations=(SPEC,))
+    )
+    assert [(c.claimed_class, c.verdict) for c in run.of(ClaimAssessed)] == [
+        ("measurement", "unsupported"),
+        ("declaration", "supported"),
+    ]
+    answered = run.events[-1]
+    assert isinstance(answered, Answered) and answered.evidence_classes == ("declaration",)
 
 
 async def test_mixed_units_calculate_refuses_and_the_comparison_is_unsupported(tmp_path: Path) -> None:
