@@ -80,7 +80,7 @@ def offered(question: str) -> tuple[str, str] | None:
     if match.group("sep").strip() == "" and not first[:1].isupper():
         # No comma before the pair ("who is younger Ulrich Walter or Luca Parmitano?"): the
         # first name is the run of capitalized words just before "or".
-        tail = re.search(r"(?:[A-Z][\w.'\u2019-]*\s+)*[A-Z][\w.'\u2019-]*$", first)
+        tail = re.search(r"(?:[A-Z][\w.'\u2019-]*\s+(?:(?:of|the|de|and)\s+)?)*[A-Z][\w.'\u2019-]*$", first)
         first = tail.group(0) if tail is not None else ""
     if not first or not second or not first[:1].isupper() or not second[:1].isupper():
         return None

@@ -44,7 +44,7 @@ from ._extractive_score import (
 from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
 from ._sentences import Sentence, split_sentences, stem, words
-from ._shared import Shared, common_words, definition, shared_question
+from ._shared import Shared, common_name, common_words, definition, shared_question
 from ._two_hop import Hop, bridge_names, find_bridges, plain_title, second_hop
 from ._view import RunView
 
@@ -326,17 +326,27 @@ class ExtractivePolicy:
         if not ranked:
             return abstain_reply("no search hit could be opened", "the pages could not be opened")
         choice = choose(question, ranked)
-        # Only a question that nests another ("... the woman who portrayed X") is answered across
-        # two pages: "Who founded Acme Robotics?" is about Acme Robotics, not about a page that
-        # a page mentioning Acme Robotics names.
-        hops = _hops(question, pages, hits_order) if bridging and not in_structure else []
-        if hops:
+        # Only a question that nests another ("... the woman who portrayed X") is answered from a
+        # second page: "Who founded Acme Robotics?" is about Acme Robotics, not about a page that a
+        # page mentioning Acme Robotics names. Any other question may only take the bridge itself
+        # as its answer, when the general path is unsure and the bridge's page says the rest.
+        unsure = choice is None or choice.confidence < self.min_confidence
+        hops = _hops(question, pages, hits_order, named_only=not bridging) if bridging or unsure else []
+        if hops and not in_structure:
             hop = hops[0]
             return finish_reply(
                 f"second hop: {hop.bridge.page.title} names {hop.bridge.name!r}, whose page answers",
                 hop.answer,
                 hop.citations,
                 hop.evidence,
+            )
+        common = common_name(question, ranked) if unsure and not in_structure else None
+        if common is not None:
+            return finish_reply(
+                f"{common.pages[0].title} and {common.pages[1].title} both name {common.answer!r}",
+                common.answer,
+                [page.url for page in common.pages],
+                list(common.quotes),
             )
         alternatives = offered(question.text)
         if choice is not None and alternatives and not any(_spelled(a, choice.answer) for a in alternatives):
@@ -452,14 +462,17 @@ def _spelled(name: str, quote: str) -> bool:
     return all(word in own for word in words(name))
 
 
-def _hops(question: Question, pages: Mapping[str, Page], order: list[str]) -> list[Hop]:
-    """Two-hop answers among the opened pages: a page naming another opened page's title, which answers."""
+def _hops(
+    question: Question, pages: Mapping[str, Page], order: list[str], *, named_only: bool = False
+) -> list[Hop]:
+    """Two-hop answers among the opened pages: a page naming another opened page's title, which answers
+    (`named_only`: only when the title itself is the answer, `second_hop`)."""
     ranked = [pages[url] for url in dict.fromkeys([*order, *pages]) if url in pages]
     titles = {plain_title(page.title): page.url for page in ranked}
     found: list[Hop] = []
     for first in ranked:
         for bridge in find_bridges(question, first, titles):
-            hop = second_hop(question, bridge, pages[titles[bridge.name]])
+            hop = second_hop(question, bridge, pages[titles[bridge.name]], named_only=named_only)
             if hop is not None:
                 found.append(hop)
     found.sort(key=lambda hop: -hop.overlap)  # stable: ties keep the search order

@@ -1,4 +1,4 @@
-"""What two named entities have in common: two lookups, the words both pages' definitions share.
+"""What two named entities have in common: the words both pages' definitions share, or a name both give.
 
 "What occupation is shared by both Marge Piercy and Richard Aldington?" names two entities
 and asks for what their pages both say they are. The policy opens each one's page (as for
@@ -10,18 +10,25 @@ social activist". The answer is the words both definitions hold, in the first on
 nationality keeps the capitalized words ("British"); one about an occupation, a sport or
 a genre the others. Nothing shared is a refusal, and so is anything but a definition: no
 word is taken from elsewhere in the pages.
+
+`common_name` answers the other shape: "Which English musician is known for both the songs
+A and B?" - when the pages titled A and B are open and exactly one name that the question
+does not spell is given by both, that name is the answer, quoted from each page.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from citeloop.events import Page
 
-from ._questions import STOPWORDS
+from ._extractive_score import capitalized_runs
+from ._questions import STOPWORDS, Question
 from ._sentences import Sentence, split_sentences, stem, words
+from ._two_hop import plain_title
 
 _NAME: Final = r"[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?[A-Z][\w.'\u2019-]*)*"
 _PAIR: Final = re.compile(rf"(?P<a>{_NAME})\s*,?\s+and\s+(?P<b>{_NAME})")
@@ -90,3 +97,50 @@ def common_words(what: Shared, one: Definition, other: Definition) -> list[str]:
     theirs = {stem(w) for w in other.words}
     found = [w for w in one.words if stem(w) in theirs and w[:1].isupper() == what.capitalized and len(w) > 2]
     return list(dict.fromkeys(found))
+
+
+@dataclass(frozen=True, slots=True)
+class CommonName:
+    """A name two pages the question names both give: the answer, with a quote from each page."""
+
+    pages: tuple[Page, Page]
+    answer: str
+    quotes: tuple[str, str]
+
+
+def common_name(question: Question, pages: Sequence[Page]) -> CommonName | None:
+    """For "which musician is known for both the songs A and B?": the one name (a run of capitalized
+    words the question does not spell) that a sentence of A's page and a sentence of B's page both
+    give, A and B being two opened pages whose titles the question spells. None when there is no such
+    name, or several."""
+    if question.kind not in ("who", "which", "what", "where"):
+        return None
+    text = question.text.casefold()
+    named = [page for page in pages if _spells(text, plain_title(page.title).casefold())]
+    named = list({plain_title(page.title): page for page in named}.values())
+    if len(named) != 2:
+        return None
+    asked = set(question.terms) | set(question.entities)
+    found = [_names_in(page, asked, text) for page in named]
+    common = [name for name in found[0] if name in found[1]]
+    # A name of two words or more outranks single words, which are often adjectives ("American").
+    common = [name for name in common if " " in name] or common
+    if len(common) != 1:
+        return None
+    answer = common[0]
+    first, second = (found[0][answer], found[1][answer])
+    return CommonName((named[0], named[1]), answer, (first, second))
+
+
+def _spells(text: str, title: str) -> bool:
+    return len(title) >= 3 and re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", text) is not None
+
+
+def _names_in(page: Page, asked: set[str], question: str) -> dict[str, str]:
+    """Each name a sentence of `page` gives that the question does not spell, with its first sentence."""
+    names: dict[str, str] = {}
+    for sentence in split_sentences(page.body):
+        for _, run in capitalized_runs(words(sentence.text), asked):
+            if len(run) >= 3 and run.casefold() not in question and run in sentence.text:
+                names.setdefault(run, sentence.text)
+    return names

@@ -119,8 +119,12 @@ def _names(text: str, name: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
-def second_hop(question: Question, bridge: Bridge, page: Page) -> Hop | None:
-    """The answer `page` (the bridge's own page) gives to what the bridge sentence leaves open, or None."""
+def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bool = False) -> Hop | None:
+    """The answer `page` (the bridge's own page) gives to what the bridge sentence leaves open, or None.
+
+    `named_only`: only the bridge itself may be the answer (its page confirming the rest), never a
+    span of its page - the one hop a question that nests nothing may take.
+    """
     said = {stem(w) for w in words(bridge.sentence.text)} | {stem(w) for w in words(bridge.page.title)}
     residual = [t for t in question.terms if t not in said]
     sentences = split_sentences(page.body)
@@ -136,6 +140,8 @@ def second_hop(question: Question, bridge: Bridge, page: Page) -> Hop | None:
         for index, sentence in enumerate(sentences[:DEFINING_SENTENCES]):
             if _holds_most(residual, sentence.text):
                 return _hop(bridge, page, sentences, index, bridge.name, len(residual))
+    if named_only:
+        return None
     # A "what" question asks for a name here ("what government position" -> "Chief of Protocol").
     typed = replace(question, kind="which") if question.kind == "what" else question
     bridge_words = {stem(w) for w in words(bridge.name)}
