@@ -86,7 +86,7 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
     answered = [r for r in records if r.outcome.status == "answered"]
     positive = [r for r in records if r.item.answerable]
     negative = [r for r in records if not r.item.answerable]
-    contains = em = f1 = 0.0
+    contains = whole = em = f1 = 0.0
     verdicts = Counter(_verdict(r) for r in records)
     with_gold = [r for r in positive if r.item.gold_urls]
     both_cited = sum(_gold_cited(r) == len(r.item.gold_urls) for r in with_gold)
@@ -96,6 +96,8 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
             continue
         evidence = normalize_answer(record.outcome.evidence_text)
         contains += any(normalize_answer(g) in evidence for g in record.item.answers if normalize_answer(g))
+        padded = f" {evidence} "
+        whole += any(f" {normalize_answer(g)} " in padded for g in record.item.answers if normalize_answer(g))
         em += max(
             (
                 float(normalize_answer(record.outcome.answer) == normalize_answer(g))
@@ -113,6 +115,8 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
             "count": len(positive),
             "answered_rate": _ratio(sum(r.outcome.status == "answered" for r in positive), len(positive)),
             "evidence_contains_gold": _ratio(contains, len(positive)),
+            # The same as whole words: "no" is in "not" or "known" as a string, not as a word.
+            "evidence_contains_gold_words": _ratio(whole, len(positive)),
             "em": _ratio(em, len(positive)),
             "f1": _ratio(f1, len(positive)),
         },
