@@ -23,6 +23,10 @@ from ._leases import LeaseLostError as LeaseLostError
 from ._limits import Limits as Limits
 from ._locate import answer_digest as answer_digest
 from ._locate import locate_evidence as locate_evidence
+from ._nats_sink import JetStreamSink as JetStreamSink
+from ._nats_sink import StreamDiff as StreamDiff
+from ._nats_sink import compare_with_store as compare_with_store
+from ._nats_sink import rebuild_run as rebuild_run
 from ._otel import OtelSink as OtelSink
 from ._otel import export_run_spans as export_run_spans
 from ._outcome import Outcome as Outcome
@@ -55,6 +59,7 @@ __all__ = (
     "FoldError",
     "GATE_CODES",
     "GateCode",
+    "JetStreamSink",
     "JsonLinesSink",
     "LeaseLostError",
     "LifecycleStatus",
@@ -66,6 +71,7 @@ __all__ = (
     "Runtime",
     "Sink",
     "SinkStats",
+    "StreamDiff",
     "StructlogSink",
     "SupportCase",
     "SupportMethod",
@@ -75,10 +81,12 @@ __all__ = (
     "answer_digest",
     "assess_support",
     "check_events",
+    "compare_with_store",
     "completion",
     "export_run_spans",
     "fold",
     "locate_evidence",
+    "rebuild_run",
     "read_parent",
     "redact_text",
     "run_worker",

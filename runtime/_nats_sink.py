@@ -1,0 +1,403 @@
+"""A sink to NATS JetStream: every event on a subject per run, at least once, stored once.
+
+Each event is published to `<subject_prefix>.<run_id>` with `Nats-Msg-Id: <run_id>:<seq>`,
+its payload the event's canonical encoding, and the publish waits for JetStream's PubAck.
+While the broker is away the sink retries with backoff; the events behind it wait, in
+order, in the sink's bounded buffer (runtime/_sinks.py), and the runs go on. A retried
+event is never stored twice: JetStream's duplicate window drops a second copy, and before
+a retry the sink reads the last message of the run's subject, so an event stored before
+the ack was lost is not sent again even after the window (docs/observability.md).
+
+nats-py is asyncio-only. The sink is a sync sink that owns a private asyncio loop in a
+thread of its own, so a runtime on either backend (asyncio or trio) can use it, and
+`rebuild_run` / `compare_with_store` run their client in a worker thread the same way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from collections import Counter
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Final, Self, TypeVar
+
+import anyio
+import structlog
+from citeloop.events import (
+    Event,
+    EventStore,
+    StoreUnavailableError,
+    UsageError,
+    decode_events,
+    encode_event,
+    redact_url,
+)
+
+if TYPE_CHECKING:
+    from nats.aio.client import Client
+    from nats.js import JetStreamContext
+
+DEFAULT_SERVERS: Final = "nats://127.0.0.1:4222"
+DEFAULT_STREAM: Final = "CITELOOP"
+DEFAULT_PREFIX: Final = "citeloop.runs"
+MSG_ID: Final = "Nats-Msg-Id"
+
+_T = TypeVar("_T")
+# A subject token may hold anything but whitespace, `.`, `*` and `>`; a run id outside this
+# safe set is spelled in hex behind `=` (which no safe token contains), so tokens never collide.
+_SAFE_TOKEN: Final = re.compile(r"[A-Za-z0-9_\-]+")
+_STREAM_NAME: Final = re.compile(r"[A-Za-z0-9_\-]+")
+_PREFIX: Final = re.compile(r"[A-Za-z0-9_\-]+(\.[A-Za-z0-9_\-]+)*")
+
+
+def _log() -> Any:
+    return structlog.get_logger("citeloop.sinks.jetstream")
+
+
+def _nats() -> Any:
+    try:
+        import nats
+    except ImportError as exc:
+        raise UsageError("the JetStream sink needs nats-py: pip install 'citeloop[nats]'") from exc
+    return nats
+
+
+def run_subject(run_id: str, subject_prefix: str = DEFAULT_PREFIX) -> str:
+    """The subject a run's events are published on."""
+    token = run_id if _SAFE_TOKEN.fullmatch(run_id) else "=" + run_id.encode("utf-8").hex()
+    return f"{subject_prefix}.{token}"
+
+
+def _check_names(stream: str, subject_prefix: str) -> None:
+    if not _STREAM_NAME.fullmatch(stream):
+        raise UsageError(f"a JetStream stream name is letters, digits, '-' and '_': {stream!r}")
+    if not _PREFIX.fullmatch(subject_prefix):
+        raise UsageError(
+            f"a subject prefix is dot-separated tokens of letters, digits, '-', '_': {subject_prefix!r}"
+        )
+
+
+def _is_transient(exc: BaseException) -> bool:
+    """Whether waiting may cure it: the broker is away, restarting, or JetStream not ready yet."""
+    nats = _nats()
+    from nats.js.errors import APIError
+
+    if isinstance(exc, APIError):
+        return exc.code in (None, 408, 503)
+    if isinstance(
+        exc, nats.errors.MaxPayloadError | nats.errors.BadSubjectError | nats.errors.BadHeaderError
+    ):
+        return False
+    return isinstance(exc, nats.errors.Error | OSError | TimeoutError)
+
+
+async def _connect(servers: str, request_timeout: float, *, attempts: int = 5) -> Client:
+    """A client that reconnects a few times on its own, then closes: the sink's backoff takes over."""
+    nats = _nats()
+
+    async def ignore(exc: Exception) -> None:
+        # nats-py logs each failed attempt at ERROR; the caller retries and logs once instead.
+        del exc
+
+    client: Client = await nats.connect(
+        servers,
+        connect_timeout=max(1, round(request_timeout)),
+        allow_reconnect=True,
+        max_reconnect_attempts=attempts,
+        reconnect_time_wait=0.2,
+        error_cb=ignore,
+        name="citeloop",
+    )
+    return client
+
+
+class JetStreamSink:
+    """Publishes every event to JetStream (`Runtime(sinks=[JetStreamSink()])`), at least once, stored once.
+
+    The stream (subjects `<subject_prefix>.>`) is created when missing. A publish waits for
+    the PubAck; a broker that is away is retried with backoff up to `max_backoff` seconds
+    apart, for as long as it takes. Close it (`close`, `aclose`, or a `with` / `async with`)
+    after the runtime: in-flight publishes get `close_grace` seconds, then the connection
+    drains. The payload is the log itself (the canonical encoding, not redacted): the
+    stream is a replica of the log, to be guarded as the store is.
+    """
+
+    def __init__(
+        self,
+        servers: str = DEFAULT_SERVERS,
+        stream: str = DEFAULT_STREAM,
+        subject_prefix: str = DEFAULT_PREFIX,
+        *,
+        ack_timeout: float = 2.0,
+        max_backoff: float = 2.0,
+        duplicate_window: float = 120.0,
+        close_grace: float = 5.0,
+    ) -> None:
+        _nats()
+        _check_names(stream, subject_prefix)
+        self.servers = servers
+        self.stream = stream
+        self.subject_prefix = subject_prefix
+        self._ack_timeout = ack_timeout
+        self._max_backoff = max_backoff
+        self._duplicate_window = duplicate_window
+        self._close_grace = close_grace
+        self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)
+        self._in_flight = 0
+        self._closing = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._client: Client | None = None
+        self._ready = False  # the stream is known to exist on the connected broker
+        self.published = 0  # events acknowledged by JetStream (a duplicate's ack included)
+        self.retries = 0
+
+    def __repr__(self) -> str:
+        return f"JetStreamSink({redact_url(self.servers)!r}, stream={self.stream!r})"
+
+    # -- the private loop ---------------------------------------------------------------
+
+    def _running_loop(self) -> asyncio.AbstractEventLoop:
+        with self._lock:
+            if self._closing.is_set():
+                raise UsageError("this JetStreamSink is closed")
+            if self._loop is None:
+                loop = asyncio.new_event_loop()
+                thread = threading.Thread(target=loop.run_forever, name="citeloop-jetstream", daemon=True)
+                thread.start()
+                self._loop, self._thread = loop, thread
+            self._in_flight += 1
+            return self._loop
+
+    def _submit(self, work: Coroutine[Any, Any, _T]) -> _T:
+        """Run `work` on the private loop and wait for it (called from a sink's thread)."""
+        try:
+            loop = self._running_loop()
+        except BaseException:
+            work.close()
+            raise
+        try:
+            return asyncio.run_coroutine_threadsafe(work, loop).result()
+        finally:
+            with self._lock:
+                self._in_flight -= 1
+                self._idle.notify_all()
+
+    # -- publishing ---------------------------------------------------------------------
+
+    def __call__(self, event: Event) -> None:
+        self._submit(self._publish(event))
+
+    async def _jetstream(self) -> JetStreamContext:
+        if self._client is None or self._client.is_closed:
+            self._client, self._ready = await _connect(self.servers, self._ack_timeout), False
+        js = self._client.jetstream(timeout=self._ack_timeout)
+        if not self._ready:
+            await _ensure_stream(js, self.stream, self.subject_prefix, self._duplicate_window)
+            self._ready = True
+        return js
+
+    async def _publish(self, event: Event) -> None:
+        subject = run_subject(event.run_id, self.subject_prefix)
+        msg_id = f"{event.run_id}:{event.seq}"
+        payload = encode_event(event)
+        delay, attempt = 0.05, 0
+        while True:
+            try:
+                js = await self._jetstream()
+                if attempt and await _already_stored(js, self.stream, subject, event.seq):
+                    break
+                await js.publish(subject, payload, stream=self.stream, headers={MSG_ID: msg_id})
+                break
+            except Exception as exc:
+                if not _is_transient(exc):
+                    raise
+                self._ready = False  # a broker back from a restart may have lost the stream
+                if self._closing.is_set():
+                    raise StoreUnavailableError(
+                        f"JetStream at {redact_url(self.servers)} did not take event {msg_id} before close"
+                    ) from exc
+                attempt += 1
+                self.retries += 1
+                if attempt == 1 or attempt % 50 == 0:
+                    _log().warning(
+                        "jetstream_retrying", servers=redact_url(self.servers), msg_id=msg_id, error=repr(exc)
+                    )
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, self._max_backoff)
+        self.published += 1
+
+    # -- closing ------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Let in-flight publishes finish (up to `close_grace` seconds), then drain and close. Idempotent."""
+        with self._lock:
+            self._idle.wait_for(lambda: self._in_flight == 0, timeout=self._close_grace)
+            self._closing.set()  # a publish still retrying gives up now (the sink counts it failed)
+            loop, thread = self._loop, self._thread
+            self._loop = self._thread = None
+        if loop is None or thread is None:
+            return
+        try:
+            asyncio.run_coroutine_threadsafe(self._disconnect(), loop).result(timeout=self._close_grace + 5)
+        except Exception as exc:  # closing must not raise over the caller's own exit
+            _log().warning("jetstream_close_failed", error=repr(exc))
+        finally:
+            loop.call_soon_threadsafe(loop.stop)
+            thread.join(timeout=5)
+            if not thread.is_alive():
+                loop.close()
+
+    async def _disconnect(self) -> None:
+        client, self._client = self._client, None
+        if client is not None and not client.is_closed:
+            try:
+                await asyncio.wait_for(client.drain(), timeout=self._close_grace)
+            except Exception:
+                await client.close()
+
+    async def aclose(self) -> None:
+        """`close`, in a worker thread, so the event loop goes on meanwhile."""
+        await anyio.to_thread.run_sync(self.close)
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.aclose()
+
+
+async def _ensure_stream(js: JetStreamContext, stream: str, subject_prefix: str, window: float) -> None:
+    from nats.js.errors import BadRequestError, NotFoundError
+
+    subjects = f"{subject_prefix}.>"
+    try:
+        info = await js.stream_info(stream)
+    except NotFoundError:
+        try:
+            await js.add_stream(name=stream, subjects=[subjects], duplicate_window=window)
+        except BadRequestError:  # another sink made it meanwhile
+            info = await js.stream_info(stream)
+        else:
+            return
+    if subjects not in (info.config.subjects or []):
+        raise UsageError(f"the JetStream stream {stream!r} exists without the subjects {subjects!r}")
+
+
+async def _already_stored(js: JetStreamContext, stream: str, subject: str, seq: int) -> bool:
+    """Whether the run's subject already holds event `seq` (events of a run are published in order)."""
+    from nats.js.errors import NotFoundError
+
+    try:
+        last = await js.get_msg(stream, subject=subject)
+    except NotFoundError:
+        return False
+    msg_id = (last.headers or {}).get(MSG_ID, "")
+    stored = msg_id.rpartition(":")[2]
+    return stored.isdigit() and int(stored) >= seq
+
+
+# -- reading a run back ---------------------------------------------------------------------
+
+
+async def _in_worker(work: Coroutine[Any, Any, _T]) -> _T:
+    """Run an asyncio coroutine (nats-py) from asyncio or trio: on a fresh loop in a worker thread."""
+    return await anyio.to_thread.run_sync(asyncio.run, work)
+
+
+async def _read_rows(servers: str, stream: str, subject: str, request_timeout: float) -> list[bytes]:
+    from nats.js.errors import NotFoundError
+
+    try:
+        client = await _connect(servers, request_timeout, attempts=1)
+    except Exception as exc:
+        raise StoreUnavailableError(f"NATS at {redact_url(servers)} is unreachable: {exc!r}") from exc
+    try:
+        js = client.jetstream(timeout=request_timeout)
+        try:
+            await js.stream_info(stream)
+        except NotFoundError:
+            raise UsageError(f"no JetStream stream {stream!r} at {redact_url(servers)}") from None
+        rows: list[bytes] = []
+        seq = 1
+        while True:
+            try:
+                message = await js.get_msg(stream, seq=seq, subject=subject, next=True)
+            except NotFoundError:
+                return rows
+            rows.append(message.data or b"")
+            seq = (message.seq or seq) + 1
+    finally:
+        await client.close()
+
+
+async def rebuild_run(
+    run_id: str,
+    *,
+    servers: str = DEFAULT_SERVERS,
+    stream: str = DEFAULT_STREAM,
+    subject_prefix: str = DEFAULT_PREFIX,
+    request_timeout: float = 5.0,
+) -> list[Event]:
+    """A run's events as the stream holds them, in stream order (a duplicate would show twice)."""
+    _nats()
+    _check_names(stream, subject_prefix)
+    rows = await _in_worker(_read_rows(servers, stream, run_subject(run_id, subject_prefix), request_timeout))
+    return decode_events(rows)
+
+
+@dataclass(frozen=True)
+class StreamDiff:
+    """How a run in the stream differs from the store, by event seq."""
+
+    run_id: str
+    missing: tuple[int, ...]  # in the store, not in the stream
+    extra: tuple[int, ...]  # in the stream, not in the store
+    changed: tuple[int, ...]  # in both, with other bytes
+    duplicated: tuple[int, ...]  # more than once in the stream
+
+    @property
+    def same(self) -> bool:
+        """The stream holds exactly the stored run: each event once, byte for byte."""
+        return not (self.missing or self.extra or self.changed or self.duplicated)
+
+
+async def compare_with_store(
+    store: EventStore,
+    run_id: str,
+    *,
+    servers: str = DEFAULT_SERVERS,
+    stream: str = DEFAULT_STREAM,
+    subject_prefix: str = DEFAULT_PREFIX,
+    request_timeout: float = 5.0,
+) -> StreamDiff:
+    """Rebuild a run from the stream and compare it, event by event, with the store's log."""
+    streamed = await rebuild_run(
+        run_id, servers=servers, stream=stream, subject_prefix=subject_prefix, request_timeout=request_timeout
+    )
+    stored = {event.seq: encode_event(event) for event in await store.read(run_id)}
+    counts = Counter(event.seq for event in streamed)
+    changed = {
+        event.seq for event in streamed if event.seq in stored and encode_event(event) != stored[event.seq]
+    }
+    return StreamDiff(
+        run_id=run_id,
+        missing=tuple(sorted(set(stored) - set(counts))),
+        extra=tuple(sorted(set(counts) - set(stored))),
+        changed=tuple(sorted(changed)),
+        duplicated=tuple(sorted(seq for seq, count in counts.items() if count > 1)),
+    )
