@@ -91,7 +91,7 @@ def verify_answer(events: Sequence[Event], answer: str) -> AnswerCheck:
     if digest != answered.answer_sha256:
         at = _first_difference(answered.answer, answer)
         said = f"sha256 {digest[:16]}… is not the recorded {answered.answer_sha256[:16]}…"
-        found.append(Mismatch("digest", "answer", f"{said} (the text differs from character {at})"))
+        found.append(Mismatch("digest", "answer", f"{said} (the text differs from character {at + 1} on)"))
     checked = 0
     for number, locator in enumerate(answered.locators, start=1):
         checked += 1

@@ -325,6 +325,7 @@ def decide_finish(
             evidence = "\n".join(evidence)
         cited = [(page.title, page.body) for url, page in state.opened.items() if url in payload["citations"]]
         support = assess_support(question, answer, evidence, state.support, support_methods, cited)
+        support = (*support, *_generated_label(state, payload))
         if not is_supported(support):
             code = "unsupported_answer"
     if code is None:
@@ -364,6 +365,26 @@ def decide_finish(
         run_id=state.run_id, seq=seq + 1, at=at, step=step, reason=reason, answer=answer, detail=detail
     )
     return [*assessed, rejected, final]
+
+
+def _generated_label(state: RunState, payload: dict[str, Any]) -> tuple[Support, ...]:
+    """The class rule for a plain answer that cites a generated note (docs/evidence.md).
+
+    A generated observation is never admissible as a declaration or a measurement, so an
+    answer resting on one must say that it is generated; a verdict only when one is cited.
+    """
+    generated = [
+        url
+        for url in payload["citations"]
+        if (source := state.sources.get(url)) is not None and source.evidence_class == "generated"
+    ]
+    if not generated:
+        return ()
+    names = ", ".join(dict.fromkeys(generated))
+    if "generated" in payload["answer"].casefold():
+        return (Support(method="evidence-class", verdict="supported", detail=f"says {names} is generated"),)
+    detail = f"rests on {names}, a generated note, and does not say so"
+    return (Support(method="evidence-class", verdict="unsupported", detail=detail),)
 
 
 def _recorded_evidence(evidence: str | list[str]) -> str | tuple[str, ...]:

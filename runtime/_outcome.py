@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, TypeAlias, cast
 
-from citeloop.events import Abstained, Answered, Locator
+from citeloop.events import Abstained, Answered, ClaimAssessed, EvidenceClass, Locator
 
 from ._state import RunState
 
@@ -28,15 +28,19 @@ class Outcome:
     citations: tuple[str, ...]
     # One quote, or several for a multi-quote finish (Answered.evidence).
     evidence: str | tuple[str, ...]
+    locators: tuple[Locator, ...]
+    reason: str | None
+    steps: int
+    # The class of each locator and claim premise (Answered.evidence_classes), the plan items
+    # the answer discloses as gaps, and the verdicts of the accepted finish's claims.
+    evidence_classes: tuple[EvidenceClass, ...] = ()
+    gaps: tuple[int, ...] = ()
+    claims: tuple[ClaimAssessed, ...] = ()
 
     @property
     def evidence_text(self) -> str:
         """The evidence as one text: a multi-quote finish's quotes joined by a line break."""
         return self.evidence if isinstance(self.evidence, str) else "\n".join(self.evidence)
-
-    locators: tuple[Locator, ...]
-    reason: str | None
-    steps: int
 
     @classmethod
     def from_state(cls, state: RunState) -> Outcome:
@@ -53,6 +57,10 @@ class Outcome:
                 locators=outcome.locators,
                 reason=None,
                 steps=state.steps,
+                evidence_classes=outcome.evidence_classes,
+                gaps=outcome.gaps,
+                # The fold keeps the latest finish's claims: the accepted one's, for an answer.
+                claims=tuple(claim for claim in state.claims if claim.step == outcome.step),
             )
         if isinstance(outcome, Abstained):
             return cls(
@@ -90,4 +98,18 @@ class Outcome:
             ],
             "reason": self.reason,
             "steps": self.steps,
+            "evidence_classes": list(self.evidence_classes),
+            "gaps": list(self.gaps),
+            "claims": [
+                {
+                    "index": claim.index,
+                    "text": claim.text,
+                    "class": claim.claimed_class,
+                    "method": claim.method,
+                    "verdict": claim.verdict,
+                    "detail": claim.detail,
+                    "item": claim.item,
+                }
+                for claim in self.claims
+            ],
         }

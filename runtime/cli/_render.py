@@ -83,16 +83,31 @@ def _print_answer(
     out.print(_label("Citations:"))
     for number, url in enumerate(citations, 1):
         out.print(Text.assemble(_data(f"  [{number}] {url}"), _from_file(url, files)))
+    quotes = (evidence,) if isinstance(evidence, str) else evidence
+    if not locators and not any(quotes):
+        return  # an answer made of claims: its premises are its evidence, printed with them
     out.print(_label("Evidence:"))
     for locator in locators:
         out.print(_data(f'  "{locator.quote}"', newlines=True))
         where = f"    {locator.url} [{locator.start}:{locator.end}] sha256 {locator.sha256[:16]}"
         out.print(_data(where, style="dim"))
-    quotes = (evidence,) if isinstance(evidence, str) else evidence
     if not locators:
         for quote in quotes:
             if quote:
                 out.print(_data(f'  "{quote}"', newlines=True))
+
+
+def _print_outcome_claims(out: Console, outcome: Outcome) -> None:
+    """An answer's claims, each with its verdict and method, and the gaps it discloses."""
+    if outcome.claims:
+        out.print(_label("Claims:"))
+    for claim in outcome.claims:
+        said = f"  {claim.index}. [{claim.claimed_class}, {claim.method}: {claim.verdict}] {claim.text}"
+        out.print(_data(said, newlines=True))
+    if outcome.gaps:
+        out.print(
+            Text.assemble(_label("Gaps (plan items not settled): "), _data(", ".join(map(str, outcome.gaps))))
+        )
 
 
 def _from_file(url: str, files: SourceFiles) -> Text:
@@ -106,6 +121,7 @@ def print_outcome(outcome: Outcome, store_url: str, files: SourceFiles = no_file
     out = console()
     if outcome.status == "answered":
         _print_answer(out, outcome.answer, outcome.citations, outcome.locators, outcome.evidence, files)
+        _print_outcome_claims(out, outcome)
     else:
         # A failed or cancelled run is not a grounded refusal, and does not say it is.
         out.print(_label(_HEADINGS.get(outcome.status, "INSUFFICIENT GROUNDING"), "bold red"))

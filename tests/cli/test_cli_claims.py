@@ -92,7 +92,7 @@ def test_verify_answer_unchanged_then_edited(tmp_path: Path, monkeypatch: pytest
     lines = out.splitlines()
     assert lines[0] == f"{run_id}: 2 mismatches"
     assert lines[1].startswith("  [digest] answer: sha256 ")
-    assert lines[1].endswith(f"(the text differs from character {ANSWER.index('7.5 h') + 1})")
+    assert lines[1].endswith(f"(the text differs from character {ANSWER.index('7.5 h') + 2} on)")  # 1-based
     assert lines[2] == f"  [claim] claim 1: {HAPPY!r} no longer occurs in the answer"
 
     code, out, _ = citeloop(tmp_path, "verify", run_id, "--answer", str(edited), "--store", STORE, "--json")

@@ -152,5 +152,5 @@ def test_verify_answer_holds_for_the_answer_and_names_an_edit(northstar: Any) ->
     lines = broken.stdout.splitlines()
     assert lines[0] == f"{run_id}: 2 mismatches"
     assert lines[1].startswith("  [digest] answer: sha256 ")
-    assert lines[1].endswith(f"(the text differs from character {ANSWER.index('8.25 h') + 2})")
+    assert lines[1].endswith(f"(the text differs from character {ANSWER.index('8.25 h') + 3} on)")  # 1-based
     assert lines[2] == f"  [claim] claim 2: {MEAN!r} no longer occurs in the answer"

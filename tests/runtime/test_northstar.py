@@ -118,7 +118,11 @@ class Run:
 
 
 async def record(
-    tmp_path: Path, *replies: Any, files: Sequence[str | Attachment] = ("spec.md", "runtime.xlsx"), **run: Any
+    tmp_path: Path,
+    *replies: Any,
+    files: Sequence[str | Attachment] = ("spec.md", "runtime.xlsx"),
+    support: tuple[str, ...] | None = None,
+    **run: Any,
 ) -> Run:
     """Run the Northstar question over `files` (names in tests/data/northstar) with the scripted replies."""
     attachments = [
@@ -128,7 +132,8 @@ async def record(
     tools, counter = page_tools()
     async with open_store(f"sqlite:///{tmp_path}/runs.db") as store:
         policy: Any = ReplyQueue(*replies, name="northstar")
-        async with Runtime(store=store, tools=tools, policy=policy) as runtime:
+        held = {} if support is None else {"support": support}  # None: the default support methods
+        async with Runtime(store=store, tools=tools, policy=policy, **held) as runtime:
             outcome = await runtime.run(QUESTION, attachments=attachments, **run)
             report = await runtime.check(outcome.run_id)
         events = await store.read(outcome.run_id)
@@ -384,6 +389,26 @@ async def test_a_generated_note_is_admissible_as_generated_when_the_claim_says_s
     answered = run.events[-1]
     assert isinstance(answered, Answered), answered
     assert answered.evidence_classes == ("generated",)
+
+
+def plain_finish(answer: str, quote: str, source: str) -> str:
+    payload = {"answer": answer, "citations": [source], "cannot_answer": False, "evidence": quote}
+    return react("Done.", "finish", json.dumps(payload, ensure_ascii=False))
+
+
+async def test_a_plain_answer_resting_on_a_generated_note_must_say_so(tmp_path: Path) -> None:
+    unlabelled = plain_finish("Prototype A's runtime is 9.5 h.", NOTE_QUOTE, NOTE)
+    labelled = plain_finish("A generated caption says prototype A's runtime reads 9.5 h.", NOTE_QUOTE, NOTE)
+    # No support method configured: the class rule holds all the same.
+    files = (Attachment("image-note.txt", generated=True),)
+    run = await record(tmp_path, unlabelled, labelled, files=files, support=())
+    (rejected,) = run.of(FinishRejected)
+    assert rejected.code == "unsupported_answer"
+    assert [(s.method, s.verdict) for s in rejected.support] == [("evidence-class", "unsupported")]
+    answered = run.events[-1]
+    assert isinstance(answered, Answered), answered
+    assert answered.evidence_classes == ("generated",)
+    assert [(s.method, s.verdict) for s in answered.support] == [("evidence-class", "supported")]
 
 
 # -- what the fixture found: a value told as another row's, a calculation's inputs misquoted ----------
