@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 from citeloop.events import Page
@@ -131,7 +131,9 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     if not sentences:
         return None
     residual_set = set(residual)
-    dated = _life_date(residual_set, sentences[0].text)
+    # A date answers only a question that asks when ("... the King who made X born?" asks it;
+    # "the actor born in 1950 starred in what?" names a birth but asks for a film).
+    dated = _life_date(residual_set, sentences[0].text) if question.kind == "when" else None
     if dated is not None:
         return _hop(bridge, page, sentences, 0, dated, 1)
     if question.kind in ("what", "which", "who") and len(residual) >= 2:
@@ -142,8 +144,11 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
                 return _hop(bridge, page, sentences, index, bridge.name, len(residual))
     if named_only:
         return None
-    # A "what" question asks for a name here ("what government position" -> "Chief of Protocol").
-    typed = replace(question, kind="which") if question.kind == "what" else question
+    # The span must answer the question's type: a "what" question has none the policy can check
+    # (a name? a thing? a description?), so only the bridge itself may answer it (above).
+    typed = question
+    if typed.kind in ("what", "how", "why", "yesno"):
+        return None
     bridge_words = {stem(w) for w in words(bridge.name)}
     best: tuple[int, int, str] | None = None
     for index, sentence in enumerate(sentences):
