@@ -210,7 +210,8 @@ _QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
 
 
 def _chained(case: SupportCase, foci: Sequence[Focus]) -> str | None:
-    """A multi-quote finish read as a chain: the focus in one quote, the answer in a later one, linked by a name.
+    """A multi-quote finish read as a chain: the focus in one quote, the answer in a later one, a name
+    linking them.
 
     The quotes reach the methods joined by line breaks. The quote holding the answer must
     name a bridge - a name of two capitalized words or more, or the title of a cited page
@@ -242,7 +243,7 @@ def _chained(case: SupportCase, foci: Sequence[Focus]) -> str | None:
             if (len(name.split()) < 2 and name not in titles) or fold_text(name) in focused:
                 continue
             if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", quotes[earlier]):
-                return f"the quote naming {about[0].text!r} names {name!r}, and the quote that answers does too"
+                return f"the quote naming {about[0].text!r} names {name!r}, as the quote that answers does"
     return None
 
 
