@@ -12,6 +12,7 @@ afterwards; unreachable, the tests skip, or fail under CI=true (tests/helpers/na
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 import time
@@ -115,6 +116,37 @@ async def test_a_redelivered_event_is_stored_once(nats_url: str, stream: str) ->
         for event in events[:3]:  # a sink retried after a lost PubAck sends them again
             await anyio.to_thread.run_sync(sink, event)
     assert await rebuild_run("r1", servers=nats_url, stream=stream) == events
+    assert (await compare_with_store(store, "r1", servers=nats_url, stream=stream)).same
+
+
+async def test_a_retry_after_the_duplicate_window_is_not_stored_twice(
+    nats_url: str, stream: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The PubAck of one event is lost, and the retry comes after JetStream's duplicate
+    # window: the sink reads the run's last message before retrying, and sends nothing.
+    from nats.errors import TimeoutError as NatsTimeout
+    from nats.js.client import JetStreamContext
+
+    store = MemoryStore()
+    await run_questions(store, lambda event: None, ["r1"])
+    events = await store.read("r1")
+    real_publish = JetStreamContext.publish
+    lost: list[str] = []
+
+    async def publish_and_lose_the_ack(self: JetStreamContext, *args: Any, **kwargs: Any) -> Any:
+        ack = await real_publish(self, *args, **kwargs)
+        msg_id = kwargs["headers"][MSG_ID]
+        if msg_id == "r1:2" and not lost:
+            lost.append(msg_id)
+            await asyncio.sleep(0.6)  # past the window
+            raise NatsTimeout
+        return ack
+
+    monkeypatch.setattr(JetStreamContext, "publish", publish_and_lose_the_ack)
+    with JetStreamSink(nats_url, stream=stream, duplicate_window=0.2) as sink:
+        for event in events:
+            await anyio.to_thread.run_sync(sink, event)
+    assert lost == ["r1:2"] and sink.retries == 1
     assert (await compare_with_store(store, "r1", servers=nats_url, stream=stream)).same
 
 
