@@ -101,6 +101,7 @@ class _RunSpans:
         # no start to fold from and reads the status off the terminal event instead.
         self._state: RunState | None = fold(()) if first.seq == 0 else None
         self._policy = ""
+        self._copied_below = 0  # a fork's steps below this are copies of its parent's (Forked.at_step)
         self._step: Span | None = None
         self._step_number = -1
         self._step_end = 0
@@ -136,17 +137,25 @@ class _RunSpans:
                 self._state = apply(self._state, event)
             except FoldError:  # a gap in what this sink saw: the terminal event will do
                 self._state = None
+        if getattr(event, "step", self._copied_below) < self._copied_below:
+            return  # a fork's copy of its parent's steps: their spans are in the parent's trace
         match event:
             case RunStarted():
-                self._policy = event.policy
-                self._run.set_attributes(
-                    {"citeloop.policy": event.policy, "citeloop.max_steps": event.max_steps}
-                )
+                if not self._policy:  # a fork's copied RunStarted names the parent's policy
+                    self._policy = event.policy
+                    self._run.set_attribute("citeloop.policy", event.policy)
+                self._run.set_attribute("citeloop.max_steps", event.max_steps)
                 if self._capture_content:
                     self._run.set_attribute("citeloop.question", redact_text(event.question))
             case Forked():
+                self._policy = event.policy
+                self._copied_below = event.at_step
                 self._run.set_attributes(
-                    {"citeloop.parent_run_id": event.parent_run_id, "citeloop.forked_at_step": event.at_step}
+                    {
+                        "citeloop.parent_run_id": event.parent_run_id,
+                        "citeloop.forked_at_step": event.at_step,
+                        "citeloop.policy": event.policy,
+                    }
                 )
             case SourceAdmitted():
                 self._run.add_event("citeloop.source_admitted", {"citeloop.seq": event.seq}, timestamp=at)

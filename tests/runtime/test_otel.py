@@ -327,6 +327,39 @@ async def test_a_resumed_run_continues_its_tree() -> None:
     assert notify_span.span.end_time == ns(events[cut].at)
 
 
+async def test_a_fork_exports_its_own_steps_and_names_its_parent() -> None:
+    # The fork's log copies the parent's first steps with their times; those spans are
+    # the parent's. The fork's tree holds the steps it took itself, within its own span.
+    provider, exporter = collector()
+    store = MemoryStore()
+    tools, _ = page_tools()
+    sink = OtelSink(provider)
+    clock = Ticking()
+    async with Runtime(store=store, tools=tools, policy=answering(), sinks=[sink], clock=clock) as rt:
+        await rt.run("Who founded Acme Robotics?", run_id="parent")
+        other = ModelReplies(abstain_reply("Not sure.", "I would rather not say"))
+        other.name = "anthropic:claude-test"
+        await rt.fork("parent", at_step=2, policy=other, run_id="child")
+    fork_events = await store.read("child")
+    child, parent = trees(exporter.get_finished_spans())  # by run id
+    assert child.attributes["citeloop.parent_run_id"] == "parent"
+    assert child.attributes["citeloop.forked_at_step"] == 2
+    assert child.attributes["citeloop.policy"] == "anthropic:claude-test"
+    assert child.attributes["citeloop.status"] == "abstained"
+    assert [step.attributes["citeloop.step"] for step in child.children] == [2]
+    (chat,) = child.children[0].children
+    assert chat.attributes["gen_ai.provider.name"] == "anthropic"
+    assert child.span.start_time == ns(fork_events[0].at)
+    for node in child.walk():
+        for inner in node.children:
+            assert node.span.start_time <= inner.span.start_time <= inner.span.end_time <= node.span.end_time  # type: ignore[operator]
+    assert [step.attributes["citeloop.step"] for step in parent.children] == [0, 1, 2, 3]
+    again, collected = collector()
+    export_run_spans(fork_events, again)
+    (stored,) = trees(collected.get_finished_spans())
+    assert stored.shape() == child.shape()
+
+
 def test_an_unfinished_stored_run_ends_at_its_last_event() -> None:
     provider, exporter = collector()
     started = {
