@@ -1,22 +1,27 @@
 """The second hop: a page names a bridge entity, the bridge's own page holds the answer.
 
-A question such as "What government position was held by the woman who portrayed Corliss
-Archer in the film Kiss and Tell?" is answered by no single page. The page about the film
-names the bridge ("... starring Shirley Temple as Corliss Archer"), and the page titled
-"Shirley Temple" holds the answer. This module finds such a pair among opened pages and
-draws the answer from the second: the finish then cites both pages with two quotes, the
-bridge sentence and the answer sentence (docs/gate.md, "Multi-quote evidence").
+A question such as "In which year was the King who made the 1925 Birthday Honours born?" is
+answered by no single page. The page about the honours names the bridge ("... appointments by
+King George V ..."), and the page titled "George V" holds the answer. This module finds such
+a pair among opened pages and draws the answer from the second: the finish then cites both
+pages with two quotes, the bridge sentence and the answer sentence (docs/gate.md,
+"Multi-quote evidence").
 
 Mechanical and cautious, like the rest of the extractive policy:
 
-- a **bridge** is a run of capitalized words in one of the first page's sentences that best
-  match the question, not a word of the question, and equal to the title of another page
-  (its title without a parenthesised qualifier: "Kiss and Tell (1945 film)" is "Kiss and
-  Tell");
-- the **answer** is a span of the asked type (a name, a year, a number) in the bridge page,
-  in the sentence sharing most of the question's words that the bridge sentence does not
-  already hold; a name or number the question or the bridge sentence states is not an
-  answer; with no span of the asked type the hop gives nothing and the policy refuses;
+- a **bridge** is the title of another opened page (without its parenthesised qualifier:
+  "Kiss and Tell (1945 film)" is "Kiss and Tell"), named as whole words in one of the first
+  page's sentences that best match the question, and not spelled by the question;
+- the **answer** is a span of the asked type (a person or a thing named for who/which/where,
+  a year for when, a count for how many) in the bridge page, in the sentence sharing most of
+  the question's words that the bridge sentence does not already hold (at least one); a
+  birth or death date, for a "when ... born/died" question, is read from the brackets of the
+  page's first sentence; a name or number the question or the bridge sentence states is not
+  an answer; a "what" question has no type to check, so it gets no span; with nothing of the
+  asked type the hop gives nothing and the policy refuses;
+- or the **bridge itself** is the answer ("under which former Governor of Arkansas?"), when
+  one of its page's first sentences holds two thirds of the question's words the bridge
+  sentence does not (at least two);
 - the answer's quote names the bridge (the answer sentence, or the span from the bridge
   page's sentence naming it to the answer sentence), so that a reader - and the gate's
   `focus-entity` method - can follow the chain: question -> bridge sentence -> bridge ->
@@ -146,8 +151,7 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
         return None
     # The span must answer the question's type: a "what" question has none the policy can check
     # (a name? a thing? a description?), so only the bridge itself may answer it (above).
-    typed = question
-    if typed.kind in ("what", "how", "why", "yesno"):
+    if question.kind in ("what", "how", "why", "yesno"):
         return None
     bridge_words = {stem(w) for w in words(bridge.name)}
     best: tuple[int, int, str] | None = None
@@ -158,7 +162,7 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
         if question.kind == "when":
             answer = _year_near(sentence.text, residual_set)
         else:
-            answer = short_answer(typed, sentence.text)
+            answer = short_answer(question, sentence.text)
         if answer is None or not _fresh(answer, question, bridge, bridge_words):
             continue
         if best is None or overlap > best[0]:
