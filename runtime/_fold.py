@@ -34,6 +34,9 @@ from ._state import UNAVAILABLE_TOOL_CODES, RunState, StepEvents, normalize_quer
 
 _V = TypeVar("_V")
 _FRESH: Final = RunState()
+# The events before a run's first step (a tuple of classes: `A | B` would build a union on every call).
+_UNSTEPPED: Final = (RunStarted, SourceAdmitted, Forked)
+_new_state: Final = tuple.__new__
 
 
 class FoldError(ValueError):
@@ -88,35 +91,44 @@ class _Builder:
     )
 
     def __init__(self, state: RunState) -> None:
-        self.run_id = state.run_id
-        self.question = state.question
-        self.max_steps = state.max_steps
-        self.allowlist = state.allowlist
-        self.policy = state.policy
-        self.support = state.support
-        self.tools: Mapping[str, ToolSpec] = state.tools
-        self.opened: Mapping[str, Page] = state.opened
-        self.searched: Mapping[str, tuple[Hit, ...]] = state.searched
-        self.pending: Mapping[str, ToolDispatched] = state.pending
-        self.failed_opens = state.failed_opens
-        self.by_step: Sequence[StepEvents] = state.by_step
+        self.tools: Mapping[str, ToolSpec]
+        self.opened: Mapping[str, Page]
+        self.searched: Mapping[str, tuple[Hit, ...]]
+        self.pending: Mapping[str, ToolDispatched]
+        self.by_step: Sequence[StepEvents]
+        # One unpacking of the tuple, in RunState's field order; `freeze` builds it back in
+        # the same order (tests/runtime/test_fold_properties.py holds both to `_fields`).
+        (
+            self.run_id,
+            self.question,
+            self.max_steps,
+            self.allowlist,
+            self.tools,
+            self.policy,
+            self.support,
+            self.next_seq,
+            self.steps,
+            self.opened,
+            self.searched,
+            self.open_attempts,
+            self.open_failures,
+            self.hits_seen,
+            self.rejections,
+            self.parse_rejections,
+            self.unavailable,
+            self.pending,
+            self.failed_opens,
+            self.by_step,
+            self.unhandled,
+            self.outcome,
+            self.sources,
+            self.plan,
+            self.calculations,
+            self.claims,
+            self.parent_run_id,
+            self.forked_at,
+        ) = state
         self.opened_owned = self.searched_owned = self.pending_owned = self.by_step_owned = False
-        self.steps = state.steps
-        self.open_attempts = state.open_attempts
-        self.open_failures = state.open_failures
-        self.hits_seen = state.hits_seen
-        self.rejections = state.rejections
-        self.parse_rejections = state.parse_rejections
-        self.unavailable = state.unavailable
-        self.next_seq = state.next_seq
-        self.outcome = state.outcome
-        self.unhandled = state.unhandled
-        self.sources = state.sources
-        self.plan = state.plan
-        self.calculations = state.calculations
-        self.claims = state.claims
-        self.parent_run_id = state.parent_run_id
-        self.forked_at = state.forked_at
 
     def _pending(self) -> dict[str, ToolDispatched]:
         if not self.pending_owned:
@@ -130,7 +142,7 @@ class _Builder:
         if self.next_seq and event.run_id != self.run_id:
             raise FoldError(f"event of run {event.run_id!r} in run {self.run_id!r}")
         self.next_seq += 1
-        if not isinstance(event, RunStarted | SourceAdmitted | Forked):
+        if not isinstance(event, _UNSTEPPED):
             self._trace(event)
         # The cases are ordered by how often they occur in a log.
         match event:
@@ -221,35 +233,39 @@ class _Builder:
                 assert_never(observation)
 
     def freeze(self) -> RunState:
-        return RunState(
-            run_id=self.run_id,
-            question=self.question,
-            max_steps=self.max_steps,
-            allowlist=self.allowlist,
-            tools=self.tools,
-            policy=self.policy,
-            support=self.support,
-            next_seq=self.next_seq,
-            steps=self.steps,
-            opened=MappingProxyType(self.opened) if self.opened_owned else self.opened,
-            searched=MappingProxyType(self.searched) if self.searched_owned else self.searched,
-            open_attempts=self.open_attempts,
-            open_failures=self.open_failures,
-            hits_seen=self.hits_seen,
-            rejections=self.rejections,
-            parse_rejections=self.parse_rejections,
-            unavailable=self.unavailable,
-            pending=MappingProxyType(self.pending) if self.pending_owned else self.pending,
-            failed_opens=self.failed_opens,
-            by_step=tuple(self.by_step) if self.by_step_owned else self.by_step,  # type: ignore[arg-type]
-            unhandled=self.unhandled,
-            outcome=self.outcome,
-            sources=self.sources,
-            plan=self.plan,
-            calculations=self.calculations,
-            claims=self.claims,
-            parent_run_id=self.parent_run_id,
-            forked_at=self.forked_at,
+        # Positional, through tuple.__new__: RunState's keyword __new__ would bind 28 names.
+        return _new_state(
+            RunState,
+            (
+                self.run_id,
+                self.question,
+                self.max_steps,
+                self.allowlist,
+                self.tools,
+                self.policy,
+                self.support,
+                self.next_seq,
+                self.steps,
+                MappingProxyType(self.opened) if self.opened_owned else self.opened,
+                MappingProxyType(self.searched) if self.searched_owned else self.searched,
+                self.open_attempts,
+                self.open_failures,
+                self.hits_seen,
+                self.rejections,
+                self.parse_rejections,
+                self.unavailable,
+                MappingProxyType(self.pending) if self.pending_owned else self.pending,
+                self.failed_opens,
+                tuple(self.by_step) if self.by_step_owned else self.by_step,
+                self.unhandled,
+                self.outcome,
+                self.sources,
+                self.plan,
+                self.calculations,
+                self.claims,
+                self.parent_run_id,
+                self.forked_at,
+            ),
         )
 
 

@@ -82,7 +82,7 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     cannot_answer, evidence = payload["cannot_answer"], payload["evidence"]
     if not (
         isinstance(answer, str)
-        and _evidence_shape(evidence)
+        and (isinstance(evidence, str) or _evidence_shape(evidence))  # one quote: no call
         and type(cannot_answer) is bool
         and type(citations) is list
         and all(isinstance(url, str) for url in citations)
@@ -91,7 +91,8 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
     ):
         return "types"
     cited: list[str] = list(dict.fromkeys(citations))  # first-seen order, duplicates dropped
-    quotes = evidence_quotes(evidence)  # type: ignore[arg-type]  # its shape was checked above
+    # Its shape was checked above; `evidence_quotes` inlined for the single quote of the common finish.
+    quotes: tuple[str, ...] = (evidence,) if isinstance(evidence, str) else tuple(evidence)  # type: ignore[arg-type]
     if cannot_answer:
         if cited or any(quote.strip() for quote in quotes):
             return "abstain_shape"
@@ -104,7 +105,7 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
         return "need_citation"
     if any(url not in opened for url in cited):
         return "cite_not_opened"
-    normalized = [normalize_ws(quote) for quote in quotes]
+    normalized = list(map(normalize_ws, quotes))
     if claimed and payload.get("claims") and not any(normalized):
         normalized = []  # with claims, "" or [] is no quote at all: the premises are the evidence
     elif not normalized:

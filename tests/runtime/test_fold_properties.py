@@ -28,7 +28,7 @@ from citeloop.events import (
     decode_events,
     encode_event,
 )
-from citeloop.runtime import FoldError, fold
+from citeloop.runtime import FoldError, RunState, fold
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -231,3 +231,11 @@ def test_events_of_another_run_are_a_fold_error() -> None:
     )
     with pytest.raises(FoldError):
         fold([*log, intruder])
+
+
+def test_the_builder_keeps_every_field_of_the_state_in_its_place() -> None:
+    # `_Builder` unpacks a RunState and `freeze` builds one back positionally: both follow `_fields`.
+    marks = [object() for _ in RunState._fields]
+    state = RunState(*marks)
+    folded = fold((), state)
+    assert all(got is mark for got, mark in zip(folded, marks, strict=True))
