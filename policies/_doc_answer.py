@@ -16,8 +16,14 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   condition, if one is asked), never the description of what f does;
 - `value`: a table cell under the column the question names, in the row it names.
 
-A stated default that is a predicate ("is available") is none, and a question asking for a
-number takes only an answer holding one.
+A stated default that is a predicate ("is available") or a function word ("the default is to
+write ...") is none, and a question asking for a number (or a port, size, length, width)
+takes only an answer holding one, not a name with a digit in it ("POP3_PORT"). A question
+with a condition other than the asked value's absence ("when the user is 'anonymous'") is
+not answered by the signature; a placeholder there (0, '') yields to a default its page
+states. "Removed" is answered with the removal's version, "deprecated" only with a
+deprecation's; "return X if C, Y otherwise" asked under the negated condition is not X;
+"the time module" takes its answer from that module's page once it is opened.
 
 A candidate carries a score: how much of the question's description its sentence and
 context (terms, headings) hold. None is returned for a kind with no candidate.
@@ -49,6 +55,7 @@ from ._doc_match import DocCandidate as DocCandidate
 from ._doc_questions import DocQuestion
 from ._doc_which import which_candidates
 from ._outline import Line, clean, outline
+from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem
 
 # A value as documentation states it: quoted, bracketed, or a token; a number (in digits or
@@ -110,12 +117,24 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     }
     scoped = [w for w in q.words if w not in member and any(w in stems(top) for top in tops.values())]
     found = [c for c in found if all(w in stems(tops[c.url]) or w in stems(c.evidence) for w in scoped)]
+    # "... used by the time module": once that module's page is opened, another page's passing
+    # mention ("a time tuple such as returned by ... the time module") does not answer.
+    subjects = {top.casefold() for top in tops.values()}
+    named = {m.group(1) or m.group(2) for m in _MODULE_NAMED.finditer(q.text.casefold())}
+    modules = named & subjects
+    if modules:
+        found = [c for c in found if tops[c.url].casefold() in modules]
     order = {id(c): i for i, c in enumerate(found)}
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
 
 
 def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
-    for page in pages:
+    # A condition other than the asked value's absence ("when the user is 'anonymous'"): the
+    # signature's default is the unconditional one, so it does not answer.
+    condition = _CONDITION.search(q.text)
+    unconditional = condition is None or _OMITTED.search(condition.group(0)) is not None
+    signature: list[tuple[Page, str, str, str]] = []
+    for page in pages if unconditional else ():
         for line in outline(page.body):
             if not line.is_term or "(" not in line.text:
                 continue
@@ -124,9 +143,18 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 continue
             for param, value in signature_params(line.text):
                 if param_matches(param, q):
-                    # "None" often means "see the text": a stated default outranks it.
-                    score = 1.4 if value == "None" else 3.0
-                    yield DocCandidate(page.url, f"{param}={value}", line.text, score, "signature default")
+                    signature.append((page, param, value, line.text))
+    stated = list(_stated_default(q, pages))
+    for page, param, value, text in signature:
+        # "None" often means "see the text": a stated default outranks it; so does a placeholder
+        # (0, '') when the page states a default ("port=0": "The default port number is 21").
+        placeholder = value == "None" or (value in _PLACEHOLDERS and any(c.url == page.url for c in stated))
+        score = 1.4 if placeholder else 3.0
+        yield DocCandidate(page.url, f"{param}={value}", text, score, "signature default")
+    yield from stated
+
+
+def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     # The words that name the parameter: not the code named, not a page's own subject ("logging").
     named = {stem(part) for i in q.identifiers for part in PLAIN.findall(i.casefold())}
     subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
@@ -147,14 +175,16 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = _trim(match.group(1))
-            if _PREDICATE.fullmatch(value):
-                break  # "the default entry is available": a predicate, not a value
+            if _PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS:
+                break  # "the default entry is available", "the default is to write": no value
             yield DocCandidate(page.url, value, text, score, "stated default")
             break
 
 
 def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
+    event = re.search(r"\b(removed|deprecated)\b", q.text.casefold())
+    asked_event = event.group(1) if event is not None else None
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
@@ -164,6 +194,17 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         if match is None:
             continue
         rest = text[match.end() :].strip(" .:")
+        if asked_event == "removed":
+            # "Deprecated since version 3.11, will be removed in version 3.13": the removal's version.
+            removal = _REMOVED_IN.search(text)
+            if removal is None and match.group(1) == "Changed" and re.search(r"\bremoved\b", rest):
+                removal = match  # "Changed in version 3.9: Old API removed."
+            if removal is not None and about(line, text, q) and overlap(q, text, *line.headings) >= 0.5:
+                score = 1.0 + overlap(q, text)
+                yield DocCandidate(page.url, removal.groups()[-1], text, score, "removed in version")
+            continue
+        if (asked_event == "deprecated") != (match.group(1) == "Deprecated"):
+            continue  # a deprecation answers only when a deprecation is asked about
         # "Changed in version 3.2: Added the keyencoding parameter" is when a parameter was added.
         # when what it added is what the question asks about, not for the term it sits under.
         new = match.group(1) == "New" or (
@@ -210,11 +251,19 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
         yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
 
 
+_MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
+_CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
+_OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
+_PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
+_REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
+_NEGATION: Final = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
 # A stated default that is a predicate ("is available", "is opened for reading"), not a value.
 _PREDICATE: Final = re.compile(r"[a-z]+(?:ed|able|ible|ing)")
 # A question asking for a number: an answer without one does not answer it.
-_ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b")
-_NUMERAL: Final = re.compile(rf"\d|\b{_NUMBER}\b", re.IGNORECASE)
+# A port, a size, a length or a width is a number too: "port=POP3_PORT" names the value, it does not give it.
+_ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")
+# A number standing alone: not the digit of a name ("POP3_PORT").
+_NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{_NUMBER}\b", re.IGNORECASE)
 
 
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -256,9 +305,20 @@ def _returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> 
             fit = overlap(q, sentence.text, term.text) if condition else 1.0
             if condition and not overlap_words(condition, sentence.text):
                 continue
+            if " otherwise" in sentence.text and _flips(q.text, sentence.text):
+                continue  # "Return True if X, False otherwise" asked "if not X": the span is the other one
             yield DocCandidate(
                 page.url, _trim(match.group(1).strip()), sentence.text, 1.0 + fit, "what it returns"
             )
+
+
+def _flips(question: str, sentence: str) -> bool:
+    """Whether the question's condition and the sentence's differ in negation ("if not X" / "if X")."""
+    asked = _CONDITION.search(question)
+    stated = _CONDITION.search(sentence)
+    if asked is None or stated is None:
+        return False
+    return (_NEGATION.search(asked.group(0)) is None) != (_NEGATION.search(stated.group(0)) is None)
 
 
 def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

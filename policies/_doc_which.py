@@ -6,7 +6,8 @@ a decorator or a class is a call. The word qualifying the noun ("which compressi
 must be where the answer is, and the word naming the module or the kind is not the answer.
 Without such an identifier in the sentence, the term the sentence describes answers (the
 quote then runs from the term). Word order breaks a tie of the same words. An RFC is
-answered with its number.
+answered with its number. "Which function closes ...": the verb asked (of a function,
+method, decorator or command) must be in the sentence or its term.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from ._doc_match import (
     overlap_words,
     page_subject,
     sentences_of,
+    stems,
     term_name,
 )
 from ._doc_questions import FRAME, DocQuestion, is_identifier
@@ -82,6 +84,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     qualifier = [stem(word), stem(word + "s"), word] if word is not None else []  # "file" / "files"
     # The word that names the module or the kind ("which getopt function") is not the answer.
     own |= {w for w in (word, within) if w is not None}
+    # "Which function closes a window?": the action asked must be said where the answer is.
+    action = _action(q)
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
@@ -93,6 +97,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         fit = overlap(q, text, *line.headings[-1:])
         if fit < 0.6:
             continue
+        if action is not None and not _says(action, text, *line.terms[-1:]):
+            continue  # "Open url in a new window" does not say which function closes one
         shaped = [
             (m.start(), m.group(0).rstrip(".,;:"))
             for m in _CODE_TOKEN.finditer(text)
@@ -134,6 +140,26 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + ORDER * in_order(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+# Words after a "which" noun that are not its verb ("which exception is raised", "which function does").
+_AUXILIARIES: Final = frozenset({"is", "was", "does", "has", "class", "process", "address", "access"})
+
+
+def _action(q: DocQuestion) -> str | None:
+    """The verb of "which [kind] function|method <verb>s ...", as a stem, or None."""
+    if q.noun not in ("function", "method", "decorator", "command"):
+        return None  # "which attribute lists ...": what a value holds, not an action
+    found = re.match(rf"^(?:which|what)(?: [a-z]\w*)? {q.noun}s? ([a-z]+s)\b", q.text.casefold())
+    if found is None or found.group(1) in _AUXILIARIES or found.group(1).endswith("ss"):
+        return None
+    return stem(found.group(1))
+
+
+def _says(action: str, *texts: str) -> bool:
+    """Whether `texts` hold the verb `action` in some form ("use" / "used", "remov" / "remove")."""
+    held = stems(" ".join(texts))
+    return any(w.startswith(action) or action.startswith(w) for w in held if len(w) >= 3)
 
 
 def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:
