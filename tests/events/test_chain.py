@@ -340,3 +340,21 @@ def test_a_stamped_batch_survives_copy_and_pickle() -> None:
     for again in (copy.copy(batch), copy.deepcopy(batch), pickle.loads(pickle.dumps(batch))):
         assert isinstance(again, ChainedBatch)
         assert list(again) == list(batch) and again.encoded == batch.encoded
+
+
+def test_stamping_copies_an_event_as_model_copy_does() -> None:
+    # stamp_chain sets `prev` on a copy of its own making (cheaper than pydantic's): the copy
+    # must be what `model_copy(update=...)` gives, fields set, dumps and bytes alike.
+    events = answered_run("r")
+    batch, _ = stamp_chain(events, None)
+    for event, stamped in zip(events[1:], batch[1:], strict=True):
+        expected = event.model_copy(update={"prev": stamped.prev})
+        assert type(stamped) is type(expected) and stamped == expected
+        assert stamped.model_fields_set == expected.model_fields_set
+        assert stamped.model_dump() == expected.model_dump()
+        assert encode_event(stamped) == encode_event(expected)
+        assert event.prev is None  # the original is left as it was
+        with pytest.raises(ValueError):
+            stamped.prev = None  # type: ignore[misc]  # still frozen
+    restamped, _ = stamp_chain([events[0], *batch[1:]], None)
+    assert all(a is b for a, b in zip(restamped[1:], batch[1:], strict=True))  # already stamped: not copied
