@@ -18,8 +18,10 @@ vocabulary is a page's, which is never null. See docs/architecture.md, "Stores".
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Final
 
 from ._errors import CorruptLogError
@@ -68,16 +70,19 @@ def cut_page(event: Event, encoded: bytes) -> PageBody | None:
 def references(rows: Sequence[bytes]) -> dict[int, str]:
     """The rows that hold a page body by reference: index -> the body's digest.
 
-    One scan of all the rows together when none does (the common case of a read).
+    One scan of all the rows together, whether any does or not.
     """
-    if not rows or MARK not in b"".join(rows):
+    joined = b"".join(rows)
+    at = joined.find(MARK)
+    if at < 0:
         return {}
+    # A marker never spans two rows (each is one JSON object, and the marker holds no `}`).
+    ends = list(accumulate(map(len, rows)))
     found: dict[int, str] = {}
-    for index, row in enumerate(rows):
-        at = row.find(MARK)
-        if at >= 0:
-            start = at + len(MARK)
-            found[index] = row[start : start + _DIGEST].decode("ascii", "replace")
+    while at >= 0:
+        start = at + len(MARK)
+        found[bisect_right(ends, at)] = joined[start : start + _DIGEST].decode("ascii", "replace")
+        at = joined.find(MARK, start)
     return found
 
 
