@@ -16,8 +16,11 @@ thread of its own, so a runtime on either backend (asyncio or trio) can use it, 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import re
 import threading
+import time
 from collections import Counter
 from collections.abc import Coroutine
 from dataclasses import dataclass
@@ -94,8 +97,17 @@ def _is_transient(exc: BaseException) -> bool:
     return isinstance(exc, nats.errors.Error | OSError | TimeoutError)
 
 
-async def _connect(servers: str, request_timeout: float, *, attempts: int = 5) -> Client:
-    """A client that reconnects a few times on its own, then closes: the sink's backoff takes over."""
+def _connect_timeout(request_timeout: float) -> int:
+    return max(1, round(request_timeout))
+
+
+async def _connect(servers: str, request_timeout: float) -> Client:
+    """A client that closes on its first disconnection: the caller reconnects, with its own backoff.
+
+    nats-py's own reconnection is off: a client it leaves reconnecting (or one it closed after
+    `max_reconnect_attempts`) holds the sink's publishes in limbo, buffered and timing out; a
+    closed client is replaced by a new connection instead (JetStreamSink._jetstream).
+    """
     nats = _nats()
 
     async def ignore(exc: Exception) -> None:
@@ -104,9 +116,11 @@ async def _connect(servers: str, request_timeout: float, *, attempts: int = 5) -
 
     client: Client = await nats.connect(
         servers,
-        connect_timeout=max(1, round(request_timeout)),
-        allow_reconnect=True,
-        max_reconnect_attempts=attempts,
+        connect_timeout=_connect_timeout(request_timeout),
+        allow_reconnect=False,
+        # These bound the first connection too (not only reconnections): two tries, 0.2 s apart.
+        # Not 0, which is "no limit" there: the default (60 tries, 2 s apart) would hold it for 2 min.
+        max_reconnect_attempts=1,
         reconnect_time_wait=0.2,
         error_cb=ignore,
         name="citeloop",
@@ -119,10 +133,14 @@ class JetStreamSink:
 
     The stream (subjects `<subject_prefix>.>`) is created when missing. A publish waits for
     the PubAck; a broker that is away is retried with backoff up to `max_backoff` seconds
-    apart, for as long as it takes. Close it (`close`, `aclose`, or a `with` / `async with`)
-    after the runtime: in-flight publishes get `close_grace` seconds, then the connection
-    drains. The payload is the log itself (the canonical encoding, not redacted): the
-    stream is a replica of the log, to be guarded as the store is.
+    apart, on a new connection, for up to `give_up_after` seconds per event: then the event
+    fails (StoreUnavailableError, counted by the runtime as failed, never silent) and the
+    sink goes on with the next. Every wait is bounded: an attempt (connect, stream check,
+    publish) by `attempt_timeout`, the caller's wait by the whole retry budget. Close it
+    (`close`, `aclose`, or a `with` / `async with`) after the runtime: in-flight publishes
+    get `close_grace` seconds, then are cancelled, and the connection drains. The payload
+    is the log itself (the canonical encoding, not redacted): the stream is a replica of
+    the log, to be guarded as the store is.
     """
 
     def __init__(
@@ -135,6 +153,7 @@ class JetStreamSink:
         max_backoff: float = 2.0,
         duplicate_window: float = 120.0,
         close_grace: float = 5.0,
+        give_up_after: float = 300.0,
     ) -> None:
         _nats()
         _check_names(stream, subject_prefix)
@@ -145,6 +164,12 @@ class JetStreamSink:
         self._max_backoff = max_backoff
         self._duplicate_window = duplicate_window
         self._close_grace = close_grace
+        self._give_up_after = give_up_after
+        # One attempt: a connection (TCP, INFO, PONG: a connect timeout each), the stream
+        # check (up to three requests), the last-message check and the publish.
+        self.attempt_timeout = 3 * _connect_timeout(ack_timeout) + 5 * ack_timeout
+        # The caller's wait for one event: the retry budget, its last attempt, and slack.
+        self._wait_timeout = give_up_after + self.attempt_timeout + max_backoff + 5.0
         self._lock = threading.Lock()
         self._idle = threading.Condition(self._lock)
         self._in_flight = 0
@@ -152,6 +177,7 @@ class JetStreamSink:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._client: Client | None = None
+        self._publishing: set[asyncio.Task[None]] = set()  # on the private loop only
         self._ready = False  # the stream is known to exist on the connected broker
         self.published = 0  # events acknowledged by JetStream (a duplicate's ack included)
         self.retries = 0
@@ -180,8 +206,18 @@ class JetStreamSink:
         except BaseException:
             work.close()
             raise
+        future = asyncio.run_coroutine_threadsafe(work, loop)
         try:
-            return asyncio.run_coroutine_threadsafe(work, loop).result()
+            return future.result(timeout=self._wait_timeout)
+        except concurrent.futures.TimeoutError:
+            future.cancel()  # the publish itself gives up sooner: this is the backstop
+            raise StoreUnavailableError(
+                f"JetStream at {redact_url(self.servers)}: no answer in {self._wait_timeout:.0f}s"
+            ) from None
+        except concurrent.futures.CancelledError:  # the sink closed under it
+            raise StoreUnavailableError(
+                f"JetStream sink for {redact_url(self.servers)} closed before the event was stored"
+            ) from None
         finally:
             with self._lock:
                 self._in_flight -= 1
@@ -193,7 +229,9 @@ class JetStreamSink:
         self._submit(self._publish(event))
 
     async def _jetstream(self) -> JetStreamContext:
-        if self._client is None or self._client.is_closed:
+        if self._client is not None and not self._client.is_connected:
+            await self._drop_client()  # closed (or worse): a new connection, never a client in limbo
+        if self._client is None:
             self._client, self._ready = await _connect(self.servers, self._ack_timeout), False
         js = self._client.jetstream(timeout=self._ack_timeout)
         if not self._ready:
@@ -202,24 +240,47 @@ class JetStreamSink:
         return js
 
     async def _publish(self, event: Event) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._publishing.add(task)
+        try:
+            await self._publish_until_stored(event)
+        finally:
+            self._publishing.discard(task)
+
+    async def _publish_until_stored(self, event: Event) -> None:
+        from nats.js.errors import APIError
+
         subject = run_subject(event.run_id, self.subject_prefix)
         msg_id = f"{event.run_id}:{event.seq}"
         payload = encode_event(event)
         delay, attempt = 0.05, 0
+        deadline = time.monotonic() + self._give_up_after
+
+        async def attempt_once(check_first: bool) -> None:
+            js = await self._jetstream()
+            if check_first and await _already_stored(js, self.stream, subject, event.seq):
+                return
+            await js.publish(subject, payload, stream=self.stream, headers={MSG_ID: msg_id})
+
         while True:
             try:
-                js = await self._jetstream()
-                if attempt and await _already_stored(js, self.stream, subject, event.seq):
-                    break
-                await js.publish(subject, payload, stream=self.stream, headers={MSG_ID: msg_id})
+                await asyncio.wait_for(attempt_once(attempt > 0), self.attempt_timeout)
                 break
             except Exception as exc:
                 if not _is_transient(exc):
                     raise
                 self._ready = False  # a broker back from a restart may have lost the stream
+                if not isinstance(exc, APIError):  # no answer on this connection: take a new one
+                    await self._drop_client()
                 if self._closing.is_set():
                     raise StoreUnavailableError(
                         f"JetStream at {redact_url(self.servers)} did not take event {msg_id} before close"
+                    ) from exc
+                if time.monotonic() + delay > deadline:
+                    raise StoreUnavailableError(
+                        f"JetStream at {redact_url(self.servers)} did not take event {msg_id}"
+                        f" in {self._give_up_after:.0f}s ({attempt + 1} attempts): {exc!r}"
                     ) from exc
                 attempt += 1
                 self.retries += 1
@@ -230,6 +291,13 @@ class JetStreamSink:
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, self._max_backoff)
         self.published += 1
+
+    async def _drop_client(self) -> None:
+        """Close the current connection (bounded, errors ignored); the next attempt makes a new one."""
+        client, self._client, self._ready = self._client, None, False
+        if client is not None and not client.is_closed:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.close(), timeout=self._ack_timeout + 1)
 
     # -- closing ------------------------------------------------------------------------
 
@@ -243,7 +311,9 @@ class JetStreamSink:
         if loop is None or thread is None:
             return
         try:
-            asyncio.run_coroutine_threadsafe(self._disconnect(), loop).result(timeout=self._close_grace + 5)
+            # `_disconnect` waits up to `close_grace` for the cancelled publishes, then for the drain.
+            disconnect = asyncio.run_coroutine_threadsafe(self._disconnect(), loop)
+            disconnect.result(timeout=2 * self._close_grace + 5)
         except Exception as exc:  # closing must not raise over the caller's own exit
             _log().warning("jetstream_close_failed", error=repr(exc))
         finally:
@@ -253,6 +323,13 @@ class JetStreamSink:
                 loop.close()
 
     async def _disconnect(self) -> None:
+        # A publish still retrying is cancelled (its caller's `_submit` raises), never left
+        # pending on a loop about to stop, which would block its caller forever.
+        pending = list(self._publishing)
+        for task in pending:
+            task.cancel()
+        if pending:
+            await asyncio.wait(pending, timeout=self._close_grace)
         client, self._client = self._client, None
         if client is not None and not client.is_closed:
             try:
@@ -323,7 +400,7 @@ async def _read_rows(servers: str, stream: str, subject: str, request_timeout: f
     from nats.js.errors import NotFoundError
 
     try:
-        client = await _connect(servers, request_timeout, attempts=1)
+        client = await _connect(servers, request_timeout)
     except Exception as exc:
         raise StoreUnavailableError(f"NATS at {redact_url(servers)} is unreachable: {exc!r}") from exc
     try:

@@ -82,9 +82,9 @@ async def _call(url: str, work: Any) -> Any:
         await client.close()
 
 
-def with_jetstream(url: str, work: Any) -> Any:
-    """Run `work(js)` against the server, synchronously, on a loop of its own (any test backend)."""
-    return asyncio.run(_call(url, work))
+def with_jetstream(url: str, work: Any, timeout: float = 60) -> Any:
+    """Run `work(js)` against the server, synchronously, on a loop of its own (any test backend), bounded."""
+    return asyncio.run(asyncio.wait_for(_call(url, work), timeout))
 
 
 def delete_stream(url: str, stream: str) -> None:
@@ -131,6 +131,10 @@ class NatsServer:
             except Exception:
                 time.sleep(0.1)
         raise RuntimeError(f"nats-server on {self.url} did not come up")
+
+    @property
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
 
     def kill(self) -> None:
         """SIGKILL, as a crash would: no orderly shutdown."""

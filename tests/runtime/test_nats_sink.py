@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,9 @@ from helpers.fakes import page_tools
 from helpers.nats import NatsServer, delete_stream, free_port, require_nats, unique_stream, with_jetstream
 
 pytestmark = pytest.mark.anyio
+
+SCENARIO_DEADLINE = 180  # the restart test's whole scenario (~12 s unloaded)
+EVENT_WAIT = 60  # the restart test's wait for the first events, in a thread
 
 QUESTIONS = ["Who founded Acme Robotics?", "Who is the current CEO?", "What is Ada's favorite food?"]
 
@@ -204,6 +208,41 @@ async def test_an_unreachable_broker_never_holds_a_run() -> None:
         await rebuild_run("r1", servers=f"nats://127.0.0.1:{port}", stream="CITELOOP")
 
 
+async def test_a_publish_gives_up_after_its_budget() -> None:
+    store = MemoryStore()
+    await run_questions(store, lambda event: None, ["r1"])
+    event = (await store.read("r1"))[0]
+    sink = JetStreamSink(f"nats://127.0.0.1:{free_port()}", stream=unique_stream(), give_up_after=1)
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailableError, match=f"did not take event r1:{event.seq} in 1s"):
+        await anyio.to_thread.run_sync(sink, event)
+    assert time.monotonic() - started < 15 and sink.retries > 0
+    await sink.aclose()
+
+
+async def test_close_cancels_a_publish_still_retrying() -> None:
+    # `close` once stopped the sink's loop under a publish still retrying: the thread that
+    # called the sink waited on it for good. Now the publish is cancelled and its caller told.
+    store = MemoryStore()
+    await run_questions(store, lambda event: None, ["r1"])
+    event = (await store.read("r1"))[0]
+    sink = JetStreamSink(f"nats://127.0.0.1:{free_port()}", stream=unique_stream(), close_grace=0.2)
+    failures: list[StoreUnavailableError] = []
+
+    def publish() -> None:
+        try:
+            sink(event)
+        except StoreUnavailableError as exc:
+            failures.append(exc)
+
+    with anyio.fail_after(30):
+        async with anyio.create_task_group() as group:
+            group.start_soon(partial(anyio.to_thread.run_sync, publish, abandon_on_cancel=True))
+            await anyio.sleep(0.5)
+            await sink.aclose()
+    assert len(failures) == 1 and "close" in str(failures[0])
+
+
 async def test_a_missing_stream_is_named(nats_url: str) -> None:
     with pytest.raises(UsageError, match="no JetStream stream"):
         await rebuild_run("r1", servers=nats_url, stream=unique_stream())
@@ -222,15 +261,25 @@ def test_names_are_checked_and_the_extra_is_named(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.slow
 @pytest.mark.parametrize("anyio_backend", ["asyncio"])  # see the module docstring
 async def test_a_broker_restart_loses_and_duplicates_nothing(tmp_path: Path) -> None:
+    # Every wait is bounded (the scenario by SCENARIO_DEADLINE, a thread's wait by
+    # EVENT_WAIT), so a sink that stops making progress fails with what it was doing.
     server = NatsServer(tmp_path / "jetstream")
     await anyio.to_thread.run_sync(server.start)  # it polls with a loop of its own
     try:
         store = MemoryStore()
         run_ids = [f"run-{i}" for i in range(12)]
-        sink = JetStreamSink(server.url, stream="RESTART", ack_timeout=0.5, max_backoff=0.5)
+        sink = JetStreamSink(
+            server.url, stream="RESTART", ack_timeout=0.5, max_backoff=0.5, give_up_after=60, close_grace=2
+        )
         some_in, killed, restarted = threading.Event(), threading.Event(), threading.Event()
         published = 0
         outage: list[datetime] = []
+
+        def progress() -> str:
+            return (
+                f"published={published} retries={sink.retries} killed={killed.is_set()}"
+                f" restarted={restarted.is_set()} server_alive={server.alive}"
+            )
 
         def counted(event: Event) -> None:  # called in the sink's thread
             nonlocal published
@@ -241,7 +290,8 @@ async def test_a_broker_restart_loses_and_duplicates_nothing(tmp_path: Path) -> 
 
         async def kill_midway() -> None:
             # Once some events are in, kill the broker; let the runs go on; start it again.
-            await anyio.to_thread.run_sync(some_in.wait)
+            in_time = await anyio.to_thread.run_sync(some_in.wait, EVENT_WAIT, abandon_on_cancel=True)
+            assert in_time, f"15 events were not published in {EVENT_WAIT}s: {progress()}"
             await anyio.to_thread.run_sync(server.kill)
             outage.append(datetime.now(UTC))
             killed.set()
@@ -251,18 +301,24 @@ async def test_a_broker_restart_loses_and_duplicates_nothing(tmp_path: Path) -> 
             restarted.set()
 
         tools, _ = page_tools(latency=0.2)
-        async with (
-            Runtime(
-                store=store, tools=tools, policy=ScriptedPolicy.demo(), sinks=[counted], sink_grace=60
-            ) as rt,
-            anyio.create_task_group() as group,
-        ):
-            group.start_soon(kill_midway)
-            for index, run_id in enumerate(run_ids):
-                group.start_soon(run_one, rt, QUESTIONS[index % len(QUESTIONS)], run_id)
-                await anyio.sleep(0.1)  # the runs spread over the outage
-        await sink.aclose()
-        assert killed.is_set() and restarted.is_set()
+        try:
+            with anyio.fail_after(SCENARIO_DEADLINE):
+                async with (
+                    Runtime(
+                        store=store, tools=tools, policy=ScriptedPolicy.demo(), sinks=[counted], sink_grace=60
+                    ) as rt,
+                    anyio.create_task_group() as group,
+                ):
+                    group.start_soon(kill_midway)
+                    for index, run_id in enumerate(run_ids):
+                        group.start_soon(run_one, rt, QUESTIONS[index % len(QUESTIONS)], run_id)
+                        await anyio.sleep(0.1)  # the runs spread over the outage
+        except TimeoutError:
+            pytest.fail(f"the restart scenario did not end in {SCENARIO_DEADLINE}s: {progress()}")
+        finally:
+            with anyio.fail_after(30):
+                await sink.aclose()  # bounded: close_grace, then in-flight publishes are cancelled
+        assert killed.is_set() and restarted.is_set(), progress()
         stats = rt.sink_stats[0]
         logged = {run_id: await store.read(run_id) for run_id in run_ids}
         total = sum(len(events) for events in logged.values())
