@@ -10,9 +10,12 @@ splices the body's JSON string back at that place, which gives back the very byt
 hashed into the chain; nothing is decoded or encoded again for it.
 
 Only a `ToolObserved` whose `Page` digest matches its body is cut: a wrong digest is never
-trusted as an address (the event is stored whole). The marker cannot occur in an encoding
-written whole: inside a JSON string every `"` is escaped, and the only `body` key of the
-vocabulary is a page's, which is never null. See docs/architecture.md, "Stores".
+trusted as an address (the event is stored whole). A read splices only `ToolObserved` rows:
+other events carry free JSON a policy wrote (a finish's payload, a structured reply, a run's
+meta), which may spell the marker itself, and must never be read as a reference. In a
+`ToolObserved` row the marker cannot occur but as the page's: every other field before it is
+a JSON string (each `"` in it escaped) and the observation's fields are fixed. See
+docs/architecture.md, "Stores".
 """
 
 from __future__ import annotations
@@ -32,6 +35,10 @@ MARK: Final = b'"body":null,"sha256":"'
 _KEY: Final = len(b'"body":')
 _NULL: Final = len(b"null")
 _DIGEST: Final = 64  # hex characters of a sha256
+# An event's type is its first key spelled this way: those before it (v, run_id, seq, at,
+# prev) are numbers and JSON strings, in which a `"` is always escaped.
+_TYPE: Final = b'"type":"'
+_OBSERVED: Final = b'"type":"ToolObserved"'
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +88,17 @@ def references(rows: Sequence[bytes]) -> dict[int, str]:
     found: dict[int, str] = {}
     while at >= 0:
         start = at + len(MARK)
-        found[bisect_right(ends, at)] = joined[start : start + _DIGEST].decode("ascii", "replace")
+        index = bisect_right(ends, at)
+        if _observed(rows[index]):  # any other event's marker is text a policy wrote
+            found[index] = joined[start : start + _DIGEST].decode("ascii", "replace")
         at = joined.find(MARK, start)
     return found
+
+
+def _observed(row: bytes) -> bool:
+    """Whether `row` encodes a `ToolObserved` (its first `"type":"` key says so)."""
+    at = row.find(_TYPE)
+    return at >= 0 and row.startswith(_OBSERVED, at)
 
 
 def splice(rows: list[bytes], refs: Mapping[int, str], bodies: Mapping[str, bytes], store: str) -> None:

@@ -24,7 +24,7 @@ from ._conformance_kit import (
     make_run_started,
     make_step,
 )
-from ._events import Event, ToolObserved, encode_event
+from ._events import Event, PolicyReply, ToolObserved, encode_event
 from ._observations import Page
 
 # Bodies that a splice could get wrong: JSON escapes at both ends, the marker a store may
@@ -122,3 +122,22 @@ async def check_page_digests_are_never_trusted(harness: StoreHarness) -> None:
         async with harness.open() as store:
             for batch in (first, second, third):
                 assert await store.read(batch[0].run_id) == list(batch)
+
+
+async def check_marker_text_outside_a_page_is_never_spliced(harness: StoreHarness) -> None:
+    """Free JSON a policy wrote that spells a stored-body reference reads back as written, not as a page."""
+    run_id = _run_id("marker")
+    # A structured reply is free JSON: its keys encode unescaped, in the order given.
+    spelled = PolicyReply(structured={"answer": "x", "body": None, "sha256": "c" * 64})
+    step = make_step(run_id, 1).model_copy(update={"reply": spelled})
+    events: list[Event] = [make_run_started(run_id), step]
+    events.append(_observed(run_id, 2, _page(_SHARED_BODY)))
+    events.append(_answered(run_id, 3))
+    batch, _ = stamp_chain(events, None)
+    async with harness.open() as store:
+        await store.append(run_id, batch, 0)
+        back = await store.read(run_id)
+        assert [encode_event(e) for e in back] == list(batch.encoded)
+    if harness.persistent:
+        async with harness.open() as store:
+            assert await store.read(run_id) == list(batch)

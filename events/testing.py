@@ -41,7 +41,11 @@ from ._log_checks import (
     check_stale_append_writes_nothing,
     check_unicode_round_trips,
 )
-from ._page_checks import check_page_digests_are_never_trusted, check_shared_page_reads_back_exact
+from ._page_checks import (
+    check_marker_text_outside_a_page_is_never_spliced,
+    check_page_digests_are_never_trusted,
+    check_shared_page_reads_back_exact,
+)
 from ._queue_checks import (
     QueueCheck,
     QueueHarness,
@@ -80,6 +84,7 @@ __all__ = (
     "check_lease_runs_out_and_renewal_then_fails",
     "check_malformed_batches_are_usage_errors",
     "check_one_writer_wins_each_seq",
+    "check_marker_text_outside_a_page_is_never_spliced",
     "check_page_digests_are_never_trusted",
     "check_release_frees_or_drops_the_run",
     "check_reopen_after_close",
@@ -111,6 +116,7 @@ _ALWAYS: Final[tuple[Check, ...]] = (
     check_large_page_round_trips,
     check_shared_page_reads_back_exact,
     check_page_digests_are_never_trusted,
+    check_marker_text_outside_a_page_is_never_spliced,
     check_runs_lists_status,
     check_forked_run_is_listed_with_its_question,
     check_ended_run_refuses_appends,
