@@ -26,6 +26,7 @@ from citeloop.events import (
     AdmittedSource,
     AlreadySearched,
     Answered,
+    Calculation,
     CallTool,
     CsvRepresentation,
     Event,
@@ -268,6 +269,13 @@ def decide_observation(
     A page body over `limits.max_page_chars` is cut before it is recorded, and the page says so.
     """
     observation = cap_observation(observation, limits.max_page_chars)
+    if isinstance(observation, Calculation):
+        # Only the built-in `calculate`, answered from the log, makes calculations: one a
+        # dispatched tool returns could carry any result under any `calc:` id (docs/evidence.md).
+        observation = ToolError(
+            code="forged_calculation",
+            message="only the built-in calculate tool makes calculations; a tool returned one",
+        )
     return [ToolObserved(**_settling(state, dispatched, at), observation=observation)]
 
 

@@ -226,7 +226,11 @@ class _Builder:
                     self.open_failures += 1
                     self.failed_opens = self.failed_opens | {event.input}
             case Calculation():
-                self.calculations = MappingProxyType({**self.calculations, observation.id: observation})
+                # Only the log's own `calculate` answer (no dispatch) under its step's id counts:
+                # a calculation in any other observation is never a premise.
+                own = event.call_id is None and observation.id == f"calc:{event.step}"
+                if own and event.tool == "calculate":
+                    self.calculations = MappingProxyType({**self.calculations, observation.id: observation})
             case AlreadySearched() | Text():
                 pass
             case _:
