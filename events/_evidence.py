@@ -1,6 +1,6 @@
 """Admitted sources, their representations, evidence classes and representation-bound locators.
 
-SPEC §11 separates a citation's identity (which exact representation), its location (where
+docs/evidence.md separates a citation's identity (which exact representation), its location (where
 in it, under a declared unit) and its support (whether it backs the claim). This module is
 the vocabulary of the first two: what the log records about a source a run admitted, and
 the locators that point into it. Verifying a locator and assessing support are the
