@@ -96,6 +96,14 @@ def assess_claims(
     return events
 
 
+# Words that turn a statement around. The methods match numbers, names and direction words,
+# none of which sees a negation, so a claim holding one is never judged supported.
+_NEGATION: Final = re.compile(
+    r"(?<![\w'])(?:not|no|never|neither|nor|none|nothing|without|cannot)(?![\w'])|n['\u2019]t\b",
+    re.IGNORECASE,
+)
+
+
 def assess_claim(claim: Mapping[str, Any], state: RunState) -> ClaimVerdict:
     """A claim (as the gate's `types` check let it through) judged against what the run admitted."""
     method, text, claimed = claim["method"], claim["text"], claim["class"]
@@ -118,6 +126,11 @@ def assess_claim(claim: Mapping[str, Any], state: RunState) -> ClaimVerdict:
     problem = class_problem(claimed, text, premises)
     if problem is not None:
         return ClaimVerdict(method, premises, "unsupported", problem)
+    negated = _NEGATION.search(text)
+    if negated is not None:
+        # No method reads negation: "is no longer than" would pass as "is longer than".
+        detail = f"negation ({negated.group(0)!r}) is not assessed: state the claim positively"
+        return ClaimVerdict(method, premises, "unsupported", detail)
     verdict, detail = judge(text, claim, premises, state)
     return ClaimVerdict(method, premises, verdict, detail)
 

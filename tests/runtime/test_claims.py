@@ -605,3 +605,17 @@ def test_an_answer_without_claims_after_a_rejected_one_with_claims_settles_nothi
     state = fold(decide_finish(state, state.steps, plain, AT, support_methods={}), state)
     assert isinstance(state.outcome, Answered)
     assert [item.status for item in completion(state)] == ["gap"]
+
+
+NEGATED = [" is no longer than ", " is not longer than ", " isn\u2019t longer than "]
+
+
+@pytest.mark.parametrize("negated", NEGATED)
+def test_a_negated_claim_is_never_supported(negated: str) -> None:
+    # The same claim without the negation is supported (the happy path): only the negation differs.
+    assert verdict(claim(HAPPY, [cell("B2"), cell("B3")], "measurement", "comparison"))[1] == "supported"
+    text = HAPPY.replace(" is longer than ", negated)
+    assert text != HAPPY
+    method, said, detail = verdict(claim(text, [cell("B2"), cell("B3")], "measurement", "comparison"))
+    assert (method, said) == ("comparison", "unsupported")
+    assert "negation" in detail
