@@ -30,12 +30,23 @@ from ._events import AbstainReason as AbstainReason
 from ._events import ActionParsed as ActionParsed
 from ._events import Answered as Answered
 from ._events import ClaimAssessed as ClaimAssessed
+from ._events import DraftFinding as DraftFinding
+from ._events import DraftValidated as DraftValidated
+from ._events import DraftWritten as DraftWritten
 from ._events import Event as Event
 from ._events import FinishRejected as FinishRejected
+from ._events import Footnote as Footnote
 from ._events import Forked as Forked
 from ._events import Locator as Locator
+from ._events import OnCap as OnCap
 from ._events import ParseRejected as ParseRejected
 from ._events import PolicyReply as PolicyReply
+from ._events import ReportRules as ReportRules
+from ._events import ResearchEnded as ResearchEnded
+from ._events import ReviewGiven as ReviewGiven
+from ._events import ReviewMode as ReviewMode
+from ._events import ReviewRequested as ReviewRequested
+from ._events import ReviewVerdict as ReviewVerdict
 from ._events import RunStarted as RunStarted
 from ._events import SourceAdmitted as SourceAdmitted
 from ._events import Support as Support
@@ -96,6 +107,17 @@ from ._store import StoredEvent as StoredEvent
 from ._store import run_started as run_started
 
 __all__ = (
+    "DraftFinding",
+    "DraftValidated",
+    "DraftWritten",
+    "Footnote",
+    "OnCap",
+    "ReportRules",
+    "ResearchEnded",
+    "ReviewGiven",
+    "ReviewMode",
+    "ReviewRequested",
+    "ReviewVerdict",
     "EVIDENCE_CLASSES",
     "REDACTED",
     "SCHEMA_VERSION",

@@ -23,6 +23,7 @@ AbstainReason: TypeAlias = Literal[
     "low_confidence",
     "conflicting_sources",
     "unsupported_claims",
+    "insufficient_grounding",
 ]
 
 # A support method's verdict on an answer and its evidence (docs/gate.md, "Support").
@@ -92,6 +93,23 @@ class _Event(_Frozen):
     prev: str | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
+# Who reviews a report's drafts: the configured reviewer policy, or a human (the run waits).
+ReviewMode: TypeAlias = Literal["policy", "human"]
+# How a report run ends when its revisions reach the cap without an accepted draft.
+OnCap: TypeAlias = Literal["refuse", "accept-validated"]
+ReviewVerdict: TypeAlias = Literal["ACCEPT", "REVISE"]
+
+
+class ReportRules(_Frozen):
+    """The rules a report run is held to, fixed at its start (docs/reports.md)."""
+
+    writer: str
+    reviewer: str
+    review: ReviewMode = "policy"
+    max_revisions: int = Field(default=3, ge=0)
+    on_cap: OnCap = "refuse"
+
+
 class RunStarted(_Event):
     """A run began: the question and the rules it will be held to."""
 
@@ -109,6 +127,8 @@ class RunStarted(_Event):
     # The research plan: the items (claims or sub-questions) a complete answer must settle,
     # given by the user (docs/evidence.md, "Completion"). Left out of the encoding when empty.
     plan: tuple[str, ...] = Field(default=(), exclude_if=_empty)
+    # Set for a report run (SPEC §12, docs/reports.md): how its drafts are reviewed and capped.
+    report: ReportRules | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class SourceAdmitted(_Event):
@@ -241,6 +261,82 @@ class Answered(_Event):
     gaps: tuple[int, ...] = Field(default=(), exclude_if=_empty)
 
 
+class ResearchEnded(_Event):
+    """A report run's research is over: its policy finished (`answer`) or its budget ran out.
+
+    What was opened and admitted until here is what the writer is given (docs/reports.md).
+    """
+
+    type: Literal["ResearchEnded"] = "ResearchEnded"
+    step: int
+    reason: Literal["finished", "budget"]
+    answer: str = ""
+
+
+class Footnote(Locator):
+    """A draft's footnote `[^n]` as located: the source (URL or attachment id) and its quote's span."""
+
+    n: int
+
+
+class DraftFinding(_Frozen):
+    """One thing validation found wrong with a draft: its code and where (docs/reports.md)."""
+
+    code: str
+    detail: str
+    footnote: int | None = Field(default=None, exclude_if=lambda value: value is None)
+
+
+class DraftWritten(_Event):
+    """The writer's draft (Markdown with `[^n]` footnotes), exactly as it replied."""
+
+    type: Literal["DraftWritten"] = "DraftWritten"
+    step: int
+    draft: int = Field(ge=1)
+    writer: str
+    reply: PolicyReply
+
+
+class DraftValidated(_Event):
+    """The deterministic validation of a draft: its findings (none when valid) and footnotes."""
+
+    type: Literal["DraftValidated"] = "DraftValidated"
+    step: int
+    draft: int = Field(ge=1)
+    findings: tuple[DraftFinding, ...] = ()
+    footnotes: tuple[Footnote, ...] = ()
+
+    @property
+    def valid(self) -> bool:
+        return not self.findings
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The distinct finding codes, in the order validation reports them."""
+        return tuple(dict.fromkeys(finding.code for finding in self.findings))
+
+
+class ReviewRequested(_Event):
+    """A human review of a validated draft is awaited: the run is `waiting` until a verdict."""
+
+    type: Literal["ReviewRequested"] = "ReviewRequested"
+    step: int
+    draft: int = Field(ge=1)
+
+
+class ReviewGiven(_Event):
+    """A review verdict on a validated draft, by the reviewer policy or a human (`by`)."""
+
+    type: Literal["ReviewGiven"] = "ReviewGiven"
+    step: int
+    draft: int = Field(ge=1)
+    verdict: ReviewVerdict
+    notes: str = ""
+    by: str
+    # The reviewer policy's reply as it came; None for a human's verdict.
+    reply: PolicyReply | None = Field(default=None, exclude_if=lambda value: value is None)
+
+
 class Abstained(_Event):
     """Terminal: the run cannot answer. `answer` starts with `cannot:`."""
 
@@ -266,6 +362,11 @@ Event = Annotated[
     | ToolOutcomeUnknown
     | FinishRejected
     | ClaimAssessed
+    | ResearchEnded
+    | DraftWritten
+    | DraftValidated
+    | ReviewRequested
+    | ReviewGiven
     | Answered
     | Abstained,
     Field(discriminator="type"),

@@ -1,0 +1,69 @@
+"""What a report's writer and reviewer see, and what they are: SPEC §12, docs/reports.md.
+
+The runtime builds these views from the fold of the run's log on every turn: the sources
+are the opened pages and admitted text attachments themselves (never a paraphrase), and
+the history is every earlier draft with its validation codes and review notes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from citeloop.events import PolicyReply, ReviewVerdict
+
+
+@dataclass(frozen=True, slots=True)
+class ReportSource:
+    """One citable source as the writer is given it: its id (the URL or attachment id) and text."""
+
+    id: str
+    title: str
+    text: str
+    sha256: str
+
+
+@dataclass(frozen=True, slots=True)
+class DraftRound:
+    """An earlier draft and what came of it: validation codes (with details) and review notes."""
+
+    draft: int
+    text: str
+    findings: tuple[str, ...] = ()  # "code: detail", one per finding; empty when it validated
+    verdict: ReviewVerdict | None = None
+    review_notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReportView:
+    """The question, the research plan, the sources, the research's own answer, and earlier rounds."""
+
+    run_id: str
+    question: str
+    sources: tuple[ReportSource, ...]
+    rounds: tuple[DraftRound, ...] = ()
+    plan: tuple[str, ...] = ()
+    # The research policy's last finish answer ("" when its budget ran out): a hint, not a source.
+    research_answer: str = ""
+    # The revisions still allowed after the draft asked for now (SPEC §12: capped at 3 by default).
+    revisions_left: int = 0
+
+
+@runtime_checkable
+class Writer(Protocol):
+    """Writes a report draft: Markdown with `[^n]` markers and `[^n]: <source> "<quote>"` definitions."""
+
+    @property
+    def name(self) -> str: ...
+
+    async def write(self, view: ReportView) -> str | PolicyReply: ...
+
+
+@runtime_checkable
+class Reviewer(Protocol):
+    """Reviews a validated draft (the last round of the view): `ACCEPT`, or `REVISE: <notes>`."""
+
+    @property
+    def name(self) -> str: ...
+
+    async def review(self, view: ReportView) -> str | PolicyReply: ...
