@@ -196,6 +196,41 @@ def sentences(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def quote_sentences(evidence: str, folded: str) -> tuple[list[tuple[int, int]], frozenset[int]]:
+    """The sentence spans of `folded` (the folded `evidence`), a line break also ending a sentence,
+    and the indices of the sentences that open a later line.
+
+    A multi-quote finish reaches the support methods as its quotes joined by line breaks: a
+    quote from one page never continues a sentence of a quote from another ("The ..." opening
+    the second quote points back to nothing in the first).
+    """
+    if "\n" not in evidence:
+        return sentences(folded), frozenset()
+    lines = [fold_text(line) for line in evidence.split("\n") if line.strip()]
+    if len(lines) < 2 or " ".join(lines) != folded:
+        return sentences(folded), frozenset()
+    spans: list[tuple[int, int]] = []
+    openings: set[int] = set()
+    offset = 0
+    for line in lines:
+        if spans:
+            openings.add(len(spans))
+        spans.extend((offset + start, offset + end) for start, end in sentences(line))
+        offset += len(line) + 1
+    return spans, frozenset(openings)
+
+
+def within(text: str, needle: str) -> bool:
+    """Whether `needle` occurs in `text` with no letter or digit running on at either end."""
+    at = text.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
+            return True
+        at = text.find(needle, at + 1)
+    return False
+
+
 def occurrences(text: str, focus: Focus) -> list[int]:
     """Where `focus` occurs in folded `text` as whole words (start offsets)."""
     if focus.kind == "phrase":

@@ -22,7 +22,9 @@ from typing import Final, TypeAlias
 
 from citeloop.events import Support, SupportVerdict
 
-from ._focus import Focus, continues, in_passing, occurrences, question_focus, sentences
+from ._chain import chained
+from ._focus import Focus, continues, in_passing, occurrences, question_focus, quote_sentences
+from ._focus import within as _within
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
 from ._support_context import quote_context
 
@@ -100,17 +102,6 @@ _FUNCTION_WORDS: Final = _words(
 )
 
 
-def _within(text: str, needle: str) -> bool:
-    """Whether `needle` occurs in `text` with no letter or digit running on at either end."""
-    at = text.find(needle)
-    while at >= 0:
-        end = at + len(needle)
-        if (at == 0 or not text[at - 1].isalnum()) and (end == len(text) or not text[end].isalnum()):
-            return True
-        at = text.find(needle, at + 1)
-    return False
-
-
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
@@ -176,9 +167,9 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     if restated is not None:
         return "unsupported", f"the answer restates the question's {restated.text!r}"
     quote = case.folded_evidence
-    spans = sentences(quote)
+    spans, openings = quote_sentences(case.evidence, quote)
     single = len(spans) == 1  # the common case: one sentence, nothing to locate
-    allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans)
+    allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans, openings)
     aside: list[Focus] = []
     for focus in foci:
         for at in occurrences(quote, focus):
@@ -189,7 +180,7 @@ def focus_entity(case: SupportCase) -> Judgement | None:
                 aside.append(focus)
                 continue
             return "supported", f"the quote is about {focus.text!r}"
-    link = _chained(case, foci)
+    link = chained(case.evidence, case.folded_answer, foci, [title for title, _ in case.pages])
     if link is not None:
         return "supported", link
     names = " or ".join(repr(focus.text) for focus in foci)
@@ -200,51 +191,6 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     if aside:
         return "unsupported", f"the quote names {aside[0].text!r} only in passing"
     return "unsupported", f"the sentence that answers does not name {names}"
-
-
-# A run of capitalized words (particles between them allowed): a name two quotes can share.
-_NAME_RUN: Final = re.compile(
-    r"(?<![\w-])[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|de|da|von|van|der|del|la|le|and|the)\s+)?[A-Z][\w'\u2019.-]*)*"
-)
-_QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
-
-
-def _chained(case: SupportCase, foci: Sequence[Focus]) -> str | None:
-    """A multi-quote finish read as a chain: the focus in one quote, the answer in a later one, a name
-    linking them.
-
-    The quotes reach the methods joined by line breaks. The quote holding the answer must
-    name a bridge - a name of two capitalized words or more, or the title of a cited page
-    (without its bracketed qualifier) - that an earlier quote names too, and that earlier
-    quote must name the question's focus, not in passing: question -> bridge -> answer.
-    """
-    quotes = [quote for quote in case.evidence.split("\n") if quote.strip()]
-    if len(quotes) < 2 or not case.folded_answer:
-        return None
-    folded = [fold_text(quote) for quote in quotes]
-    holding = [index for index, quote in enumerate(folded) if _within(quote, case.folded_answer)]
-    if not holding:
-        return None
-    last = holding[-1]
-    titles = {_QUALIFIER.sub("", title).strip() for title, _ in case.pages}
-    focused = {focus.folded for focus in foci}
-    for earlier in range(last):
-        spans = sentences(folded[earlier])
-        about = [
-            focus
-            for focus in foci
-            for at in occurrences(folded[earlier], focus)
-            if not in_passing(folded[earlier], at, spans[_sentence_of(spans, at)][0])
-        ]
-        if not about:
-            continue
-        for match in _NAME_RUN.finditer(quotes[last]):
-            name = match.group(0).rstrip(".")
-            if (len(name.split()) < 2 and name not in titles) or fold_text(name) in focused:
-                continue
-            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", quotes[earlier]):
-                return f"the quote naming {about[0].text!r} names {name!r}, as the quote that answers does"
-    return None
 
 
 def _restates(answer: str, foci: Sequence[Focus]) -> Focus | None:
@@ -260,8 +206,11 @@ def _sentence_of(spans: list[tuple[int, int]], at: int) -> int:
     return next((index for index, (start, end) in enumerate(spans) if start <= at < end), len(spans) - 1)
 
 
-def _answer_sentences(quote: str, answer: str, spans: list[tuple[int, int]]) -> set[int]:
-    """The sentences a focus may stand in: the answer's, and earlier ones that it continues."""
+def _answer_sentences(
+    quote: str, answer: str, spans: list[tuple[int, int]], openings: frozenset[int] = frozenset()
+) -> set[int]:
+    """The sentences a focus may stand in: the answer's, and earlier ones that it continues
+    (within its own quote: a sentence in `openings` opens a quote and continues none)."""
     holding = {
         index for index, (start, end) in enumerate(spans) if answer and _within(quote[start:end], answer)
     }
@@ -270,7 +219,7 @@ def _answer_sentences(quote: str, answer: str, spans: list[tuple[int, int]]) -> 
     allowed = set(holding)
     for index in holding:
         earlier = index
-        while earlier > 0 and continues(quote, spans[earlier]):
+        while earlier > 0 and earlier not in openings and continues(quote, spans[earlier]):
             earlier -= 1
             allowed.add(earlier)
     return allowed

@@ -33,3 +33,55 @@ def test_no_shared_name_no_chain() -> None:
 def test_the_focus_only_in_passing_is_no_chain() -> None:
     aside = "Like Harbor Lights, the film was directed by Marta Lindqvist."
     assert _focus(f"{aside}\n{ANSWER}") == "unsupported"
+
+
+# The link must be the subject the answer sentence opens with, and stand in the same
+# sentence as the question's focus in the earlier quote, neither in passing (review finding:
+# any shared name of two words was taken as the link).
+
+
+def test_a_shared_name_in_passing_in_the_answer_sentence_is_no_link() -> None:
+    # The answer sentence is about Greta Holm; it names the bridge only on the way.
+    aside = (
+        "Greta Holm (4 May 1912 \u2013 9 June 1990) was a Swedish film director who admired Marta Lindqvist."
+    )
+    assert _focus(f"{BRIDGE}\n{aside}") == "unsupported"
+
+
+def test_a_shared_name_in_another_sentence_than_the_focus_is_no_link() -> None:
+    # The earlier quote is about Harbor Lights in one sentence and names the bridge in another.
+    earlier = (
+        "Harbor Lights is a 1950 drama film directed by Erik Berg. Marta Lindqvist attended its premiere."
+    )
+    assert _focus(f"{earlier}\n{ANSWER}") == "unsupported"
+
+
+def test_a_shared_name_in_passing_beside_the_focus_is_no_link() -> None:
+    earlier = "Harbor Lights is a 1950 drama film in the manner of directors such as Marta Lindqvist."
+    assert _focus(f"{earlier}\n{ANSWER}") == "unsupported"
+
+
+def test_an_answer_sentence_that_opens_with_another_subject_is_no_link() -> None:
+    later = "In 1930 Marta Lindqvist met Greta Holm, who was born on 4 May 1912."
+    assert _focus(f"{BRIDGE}\n{later}") == "unsupported"
+
+
+def test_a_continued_sentence_about_another_subject_is_no_link() -> None:
+    later = "Greta Holm was a director and a friend of Marta Lindqvist in Oslo. She was born on 4 May 1912."
+    assert _focus(f"{BRIDGE}\n{later}") == "unsupported"
+
+
+def test_the_subject_may_carry_a_middle_name_and_an_honour() -> None:
+    later = "Marta Elin Lindqvist, OBE (4 May 1912 \u2013 9 June 1990) was a Swedish film director."
+    assert _focus(f"{BRIDGE}\n{later}") == "supported"
+
+
+def test_the_answer_may_stand_in_a_sentence_that_continues_the_subject_s() -> None:
+    later = "Marta Lindqvist was a Swedish film director. She was born on 4 May 1912 in Uppsala."
+    assert _focus(f"{BRIDGE}\n{later}") == "supported"
+
+
+def test_a_subject_sharing_only_the_first_words_of_the_link_is_no_link() -> None:
+    # "Marta Lindqvist Foundation" opens the sentence: not the director herself.
+    later = "The Marta Lindqvist Foundation was set up on 4 May 1912 in Stockholm."
+    assert _focus(f"{BRIDGE}\n{later}") == "unsupported"

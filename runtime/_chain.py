@@ -1,0 +1,135 @@
+"""The chain rule of `focus-entity` for a multi-quote finish: question -> bridge -> answer.
+
+A two-hop answer cites the sentence that names the bridge and the sentence that answers
+("Harbor Lights is a 1950 drama film directed by Marta Lindqvist." then "Marta Lindqvist
+(4 May 1912 - 9 June 1990) was a Swedish film director."). The answer sentence does not
+name the question's focus, so the rule reads the quotes as a chain, and asks of the link
+(docs/gate.md, "Multi-quote evidence"):
+
+- **in the earlier quote**, it stands in the same sentence as the question's focus, and
+  neither is mentioned in passing there (not in brackets, not after "such as", "like" ...);
+- **in the later quote** (the one holding the answer), it is the subject the answer
+  sentence opens with: the run of capitalized words that opens that sentence, or the
+  sentence it continues ("He", "It", "The" ... opening the answer's sentence point back),
+  holds the link's words in order and ends with the link's last word ("Edward Hunter
+  Davies, OBE" is "Hunter Davies"; "Leo Eric Varadkar" is "Leo Varadkar");
+- the link is a name of two capitalized words or more, or the title of a cited page
+  (without its bracketed qualifier), and not one of the question's own foci.
+
+A name both quotes share only in passing - the answer sentence is about someone else and
+mentions the bridge on the way - links nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from ._focus import Focus, continues, in_passing, occurrences, sentences, within
+from ._quantities import fold_text
+
+# A run of capitalized words (particles between them allowed): a name two quotes can share.
+_NAME_RUN: Final = re.compile(
+    r"(?<![\w-])[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|de|da|von|van|der|del|la|le|and|the)\s+)?[A-Z][\w'\u2019.-]*)*"
+)
+_QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
+# Words that may close a subject's name without being its head: "Lush Ltd.", "Hunter Davies OBE".
+_SUFFIXES: Final = frozenset(
+    "ltd ltd. inc inc. co co. corp corp. plc llc jr jr. sr sr. obe mbe cbe kbe qc kc frs".split()  # noqa: SIM905
+)
+
+
+def chained(evidence: str, answer: str, foci: Sequence[Focus], titles: Sequence[str] = ()) -> str | None:
+    """The link that chains the quotes of `evidence` (joined by line breaks), described; None if none.
+
+    `answer` is folded (`fold_text`); `titles` are the cited pages' titles.
+    """
+    quotes = [quote for quote in evidence.split("\n") if quote.strip()]
+    if len(quotes) < 2 or not answer:
+        return None
+    holding = [index for index, quote in enumerate(quotes) if within(fold_text(quote), answer)]
+    if not holding:
+        return None
+    last = holding[-1]
+    subject = _subject(quotes[last], answer)
+    if subject is None:
+        return None
+    plain = {_QUALIFIER.sub("", title).strip() for title in titles}
+    focused = {focus.folded for focus in foci}
+    for earlier in range(last):
+        for sentence in _sentence_texts(quotes[earlier]):
+            folded = fold_text(sentence)
+            about = [
+                focus for focus in foci for at in occurrences(folded, focus) if not in_passing(folded, at, 0)
+            ]
+            if not about:
+                continue
+            for link in _links(sentence, plain):
+                if fold_text(link) in focused or not _opens(subject, link):
+                    continue
+                at = folded.find(fold_text(link))
+                if at >= 0 and not in_passing(folded, at, 0):
+                    return (
+                        f"the sentence naming {about[0].text!r} names {link!r}, "
+                        "the subject of the sentence that answers"
+                    )
+    return None
+
+
+def _sentence_texts(quote: str) -> list[str]:
+    """The sentences of `quote`, as written (white space collapsed)."""
+    text = " ".join(quote.split())
+    lowered = text.lower()
+    if len(lowered) != len(text):  # a rare letter whose lower case is longer: one sentence
+        return [text]
+    return [text[start:end] for start, end in sentences(lowered)]
+
+
+def _subject(quote: str, answer: str) -> list[str] | None:
+    """The words of the name the answer's sentence (or the one it continues) opens with, if any."""
+    texts = _sentence_texts(quote)
+    folded = [fold_text(text) for text in texts]
+    index = next((i for i, text in enumerate(folded) if within(text, answer)), None)
+    if index is None:
+        return None
+    while index > 0 and continues(folded[index], (0, len(folded[index]))):
+        index -= 1
+    opening = texts[index].removeprefix("The ").removeprefix("the ")
+    match = _NAME_RUN.match(opening)
+    if match is None:
+        return None
+    run = [word.rstrip(",;:").removesuffix("'s").removesuffix("\u2019s") for word in match.group(0).split()]
+    while len(run) > 1 and run[-1].casefold() in _SUFFIXES:
+        run.pop()
+    return run
+
+
+def _links(sentence: str, titles: set[str]) -> Iterator[str]:
+    """The names `sentence` holds that may link two quotes: runs of two words or more, and titles."""
+    for match in _NAME_RUN.finditer(sentence):
+        words = [word.rstrip(".") for word in match.group(0).split()]
+        if words and words[-1].endswith(("'s", "\u2019s")):
+            words[-1] = words[-1][:-2]
+        for start in range(len(words)):
+            for end in range(len(words), start, -1):
+                name = " ".join(words[start:end])
+                if end - start >= 2 or name in titles:
+                    yield name
+    for title in titles:
+        if re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", sentence):
+            yield title
+
+
+def _opens(subject: list[str], link: str) -> bool:
+    """Whether the link's words are, in order, words of `subject`, ending with its last word."""
+    words = [word for word in link.split() if word.casefold() not in ("the", "of", "and")]
+    if not words or words[-1] != subject[-1]:
+        return False
+    at = 0
+    for word in words:
+        try:
+            at = subject.index(word, at) + 1
+        except ValueError:
+            return False
+    return True
