@@ -259,6 +259,9 @@ class Answered(_Event):
     evidence_classes: tuple[EvidenceClass, ...] = Field(default=(), exclude_if=_empty)
     # Plan items (1-based) the answer discloses as unsettled: equal to the completion matrix's gaps.
     gaps: tuple[int, ...] = Field(default=(), exclude_if=_empty)
+    # How the answer was accepted when it was not the plain way: a report accepted at its
+    # revision cap says so here (docs/reports.md). Left out of the encoding when empty.
+    note: str = Field(default="", exclude_if=lambda value: not value)
 
 
 class ResearchEnded(_Event):

@@ -18,6 +18,11 @@ from ._protocol import Policy as Policy
 from ._react import abstain_reply as abstain_reply
 from ._react import finish_reply as finish_reply
 from ._react import react as react
+from ._report_view import DraftRound as DraftRound
+from ._report_view import ReportSource as ReportSource
+from ._report_view import ReportView as ReportView
+from ._report_view import Reviewer as Reviewer
+from ._report_view import Writer as Writer
 from ._retry import PolicyUnavailableError as PolicyUnavailableError
 from ._retry import RetryPolicy as RetryPolicy
 from ._scripted import ScriptedAnswer as ScriptedAnswer
@@ -26,6 +31,11 @@ from ._view import RunView as RunView
 from ._view import Turn as Turn
 
 __all__ = (
+    "Writer",
+    "Reviewer",
+    "ReportView",
+    "ReportSource",
+    "DraftRound",
     "AnthropicPolicy",
     "DEFAULT_ALLOWLIST",
     "ExtractivePolicy",

@@ -36,6 +36,7 @@ from citeloop.events import (
     Observation,
     ParseRejected,
     PolicyReply,
+    ReportRules,
     RunStarted,
     SourceAdmitted,
     Support,
@@ -59,13 +60,14 @@ from ._claims_gate import (
 from ._gate import abstain_hint
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
 from ._locate import answer_digest, locate_evidence, locate_quotes
+from ._report_decide import decide_research_end, in_research
 from ._state import RunState, normalize_query
 from ._support import SUPPORT_METHODS, SupportMethod, assess_support, is_supported
 
 ToolTable: TypeAlias = Mapping[str, ToolSpec]
 
 # What the loop does next, read off the fold alone.
-NextMove: TypeAlias = Literal["done", "recover", "carry_out", "budget", "ask_policy"]
+NextMove: TypeAlias = Literal["done", "recover", "carry_out", "budget", "ask_policy", "report"]
 
 BUDGET_ANSWER = "cannot: the step budget ({max_steps}) ran out before a grounded answer"
 INVALID_FINISH_ANSWER = "cannot: no finish passed the grounding gate after the one repair turn"
@@ -82,6 +84,9 @@ def next_move(state: RunState) -> NextMove:
         return "recover"  # a dispatch with no observation: only a stopped process leaves one
     if state.unhandled is not None:
         return "carry_out"  # a parsed action with no consequence recorded: never ask again
+    report = state.report
+    if report is not None and report.research is not None:
+        return "report"  # the research is over: runtime/_report_decide.py routes the rest
     if state.budget_spent:
         return "budget"
     return "ask_policy"
@@ -99,13 +104,14 @@ def decide_start(
     support: tuple[str, ...] = (),
     plan: tuple[str, ...] = (),
     sources: Sequence[AdmittedSource] = (),
+    report: ReportRules | None = None,
 ) -> RunStarted:
     """The first event of a run: the question and the rules it will be held to.
 
     `support` names the support methods its positive finishes are held to (none by default).
     `plan` is the research plan: the items a complete answer settles (docs/evidence.md, "Completion").
     `sources` are the attachments admitted for the run (read by the caller: this stays pure);
-    they follow as `decide_sources`.
+    they follow as `decide_sources`. `report` makes it a report run (docs/reports.md).
     """
     tables = (WorkbookRepresentation, CsvRepresentation)
     if any(isinstance(source.representation, tables) for source in sources):
@@ -126,6 +132,7 @@ def decide_start(
         policy=policy,
         support=support,
         plan=plan,
+        report=report,
     )
 
 
@@ -209,6 +216,11 @@ def decide_action(
 ) -> list[Event]:
     """The consequence of a parsed action; `offset` counts events decided before it in the batch."""
     if isinstance(action, Finish):
+        if in_research(state):
+            # A report run's research ends with its policy's finish; the report is what is gated.
+            answer = action.payload.get("answer")
+            said = answer if isinstance(answer, str) else ""
+            return decide_research_end(state, step, at, "finished", answer=said, offset=offset)
         return decide_finish(state, step, action.payload, at, offset=offset, support_methods=support_methods)
     return _decide_call(state, step, action, tools, at, offset)
 
@@ -422,7 +434,9 @@ def _own_abstention(state: RunState, step: int, payload: dict[str, Any], at: dat
 
 
 def decide_budget(state: RunState, at: datetime) -> list[Event]:
-    """The step budget is spent without a terminal event."""
+    """The step budget is spent without a terminal event (in a report run: the research is over)."""
+    if in_research(state):
+        return decide_research_end(state, state.steps, at, "budget")
     return decide_abstain(state, "budget", BUDGET_ANSWER.format(max_steps=state.max_steps), at)
 
 

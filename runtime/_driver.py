@@ -19,6 +19,7 @@ from citeloop.events import (
     Event,
     Observation,
     PolicyReply,
+    ReportRules,
     RunFailure,
     ToolDispatched,
     ToolError,
@@ -49,6 +50,7 @@ from ._fold import fold
 from ._loop_config import LoopConfig
 from ._project import Projector
 from ._recordable import recordable
+from ._report_driver import report_round
 from ._state import RunState
 from ._waiting import Waiting
 
@@ -85,6 +87,17 @@ class Driver:
 
     # -- appending ---------------------------------------------------------------------
 
+    @property
+    def config(self) -> LoopConfig:
+        return self._config
+
+    async def append(self, events: list[Event]) -> None:
+        """Append a decided batch and fold it in (runtime/_report_driver.py appends through it)."""
+        await self._append(events)
+
+    async def policy_failed(self, answer: str, detail: str) -> None:
+        await self._policy_failed(answer, detail)
+
     async def _append(self, events: list[Event]) -> None:
         run_id = self.state.run_id or events[0].run_id
         # The decisions never see the chain: each batch is stamped here, just before it is written.
@@ -117,6 +130,7 @@ class Driver:
         policy: str,
         sources: Sequence[AdmittedSource],
         plan: tuple[str, ...] = (),
+        report: ReportRules | None = None,
     ) -> list[Event]:
         """The start batch: `RunStarted` (with the research `plan`), then one `SourceAdmitted` per source."""
         config = self._config
@@ -131,6 +145,7 @@ class Driver:
             support=config.support,
             plan=plan,
             sources=sources,
+            report=report,
         )
         return [started, *decide_sources(started, sources)]
 
@@ -144,9 +159,12 @@ class Driver:
         policy: str,
         sources: Sequence[AdmittedSource] = (),
         plan: tuple[str, ...] = (),
+        report: ReportRules | None = None,
     ) -> None:
         """Record the run's start only (a worker or `resume` drives it later)."""
-        await self._append(self._started(run_id, question, max_steps, allowlist, policy, sources, plan))
+        await self._append(
+            self._started(run_id, question, max_steps, allowlist, policy, sources, plan, report)
+        )
 
     # -- the loop ----------------------------------------------------------------------
 
@@ -160,12 +178,13 @@ class Driver:
         policy: str,
         sources: Sequence[AdmittedSource] = (),
         plan: tuple[str, ...] = (),
+        report: ReportRules | None = None,
     ) -> RunState:
         """Record the start and drive the run, under the same cancellation rule as `drive`.
 
         `sources` are the run's attachments, admitted (read) by the caller; `plan` its research plan.
         """
-        started = self._started(run_id, question, max_steps, allowlist, policy, sources, plan)
+        started = self._started(run_id, question, max_steps, allowlist, policy, sources, plan, report)
         return await self._guarded(started)
 
     async def continue_and_drive(self, carried: list[Event]) -> RunState:
@@ -234,6 +253,10 @@ class Driver:
                 )
             elif move == "budget":
                 await self._append(decide_budget(self.state, self._config.clock()))
+            elif move == "report":
+                if not await report_round(self):
+                    return  # a human review is awaited: the run stays `waiting` until a verdict
+
             else:
                 await self._ask_policy()
 

@@ -13,12 +13,17 @@ from citeloop.events import (
     Answered,
     Calculation,
     ClaimAssessed,
+    DraftValidated,
+    DraftWritten,
     Event,
     FinishRejected,
     Forked,
     Hit,
     Page,
     ParseRejected,
+    ResearchEnded,
+    ReviewGiven,
+    ReviewRequested,
     RunStarted,
     SearchHits,
     SourceAdmitted,
@@ -30,6 +35,7 @@ from citeloop.events import (
     ToolSpec,
 )
 
+from ._report_state import ReportState
 from ._state import UNAVAILABLE_TOOL_CODES, RunState, StepEvents, normalize_query
 
 _V = TypeVar("_V")
@@ -79,6 +85,7 @@ class _Builder:
         "policy",
         "question",
         "rejections",
+        "report",
         "run_id",
         "searched",
         "searched_owned",
@@ -127,6 +134,7 @@ class _Builder:
             self.claims,
             self.parent_run_id,
             self.forked_at,
+            self.report,
         ) = state
         self.opened_owned = self.searched_owned = self.pending_owned = self.by_step_owned = False
 
@@ -167,6 +175,7 @@ class _Builder:
                 self.support = event.support
                 self.plan = event.plan
                 self.tools = MappingProxyType({spec.name: spec for spec in event.tools})
+                self.report = ReportState(event.report) if event.report is not None else None
             case Answered() | Abstained():
                 self.unhandled = None
                 self.outcome = event
@@ -188,6 +197,31 @@ class _Builder:
                 self.parent_run_id = event.parent_run_id
                 self.forked_at = event.at_step
                 self.policy = event.policy
+            case ResearchEnded() | DraftWritten() | DraftValidated() | ReviewRequested() | ReviewGiven():
+                self._report_event(event)
+            case _:
+                assert_never(event)
+
+    def _report_event(
+        self, event: ResearchEnded | DraftWritten | DraftValidated | ReviewRequested | ReviewGiven
+    ) -> None:
+        report = self.report
+        if report is None:
+            raise FoldError(f"{event.type} in run {self.run_id!r}, which is not a report run")
+        match event:
+            case ResearchEnded():
+                self.unhandled = None
+                self.report = report._replace(research=event)
+            case DraftWritten():
+                self.report = report._replace(drafts=(*report.drafts, event))
+            case DraftValidated():
+                self.report = report._replace(validations=(*report.validations, event))
+            case ReviewRequested():
+                self.report = report._replace(requested=event)
+            case ReviewGiven():
+                # A human's REVISE at the cap lifts it by one revision (SPEC §12: a human may lift the cap).
+                lifts = event.verdict == "REVISE" and event.by.startswith("human") and report.at_cap
+                self.report = report._replace(reviews=(*report.reviews, event), lifted=report.lifted + lifts)
             case _:
                 assert_never(event)
 
@@ -269,6 +303,7 @@ class _Builder:
                 self.claims,
                 self.parent_run_id,
                 self.forked_at,
+                self.report,
             ),
         )
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from types import MappingProxyType
 
 from citeloop.events import EventStore, ToolSpec
-from citeloop.policies import Policy
+from citeloop.policies import Policy, Reviewer, Writer
 from citeloop.tools import Tool
 
 from ._admission import Admission
@@ -38,6 +38,9 @@ class LoopConfig:
     support: tuple[str, ...] = DEFAULT_SUPPORT
     support_methods: Mapping[str, SupportMethod] = field(default_factory=lambda: SUPPORT_METHODS)
     watchers: tuple[Watcher, ...] = ()  # told what each run is about to wait on (runtime/_waiting.py)
+    # Who writes and reviews a report run's drafts (docs/reports.md); unused by ordinary runs.
+    writer: Writer | None = None
+    reviewer: Reviewer | None = None
 
     # The tool table every decision trusts: what each tool declares now (built once).
     specs: Mapping[str, ToolSpec] = field(init=False)

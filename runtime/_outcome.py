@@ -10,7 +10,8 @@ from citeloop.events import Abstained, Answered, ClaimAssessed, EvidenceClass, L
 from ._state import RunState
 
 # How a run ended: RunState.status of a finished run.
-OutcomeStatus: TypeAlias = Literal["answered", "abstained", "cancelled", "failed"]
+# A report run that waits for a human review (docs/reports.md) is `waiting`, with no answer yet.
+OutcomeStatus: TypeAlias = Literal["answered", "abstained", "cancelled", "failed", "waiting"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +73,18 @@ class Outcome:
                 evidence="",
                 locators=(),
                 reason=outcome.reason,
+                steps=state.steps,
+            )
+        if state.status == "waiting":
+            return cls(
+                run_id=state.run_id,
+                question=state.question,
+                status="waiting",
+                answer="",
+                citations=(),
+                evidence="",
+                locators=(),
+                reason=None,
                 steps=state.steps,
             )
         raise ValueError(f"run {state.run_id!r} has not finished")

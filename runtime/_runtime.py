@@ -25,7 +25,7 @@ from citeloop.events import (
     run_lock,
     verify_chain,
 )
-from citeloop.policies import Policy
+from citeloop.policies import Policy, Reviewer, Writer
 from citeloop.tools import Attachable, Tool, admit_all
 
 from ._admission import Admission, Slot
@@ -38,8 +38,9 @@ from ._limits import DEFAULT_LIMITS, Limits
 from ._loop_config import LoopConfig
 from ._outcome import Outcome
 from ._project import ViewOptions
+from ._runtime_report import ReportMethods
 from ._sinks import Sink, SinkHub, SinkStats
-from ._start import default_allowlist, policy_name
+from ._start import default_allowlist, policy_name, research_plan
 from ._state import RunState
 from ._support import DEFAULT_SUPPORT, SUPPORT_METHODS, SupportMethod
 from ._waiting import Watcher
@@ -80,18 +81,7 @@ def _attachments(given: Iterable[Attachable]) -> tuple[Attachable, ...]:
     return tuple(given)
 
 
-def research_plan(given: Iterable[str]) -> tuple[str, ...]:
-    """A run's research plan as recorded: its items in order, each a non-blank string."""
-    if isinstance(given, str):
-        raise UsageError(f"plan is a list of items, not the one string {given!r}")
-    items = tuple(given)
-    for item in items:
-        if not isinstance(item, str) or not item.strip():
-            raise UsageError(f"a plan item is a non-blank string, not {item!r}")
-    return items
-
-
-class Runtime:
+class Runtime(ReportMethods):
     """Runs questions through a policy and tools, recording every step in `store`.
 
     Use it as an async context manager: it owns the task groups that run streamed
@@ -110,7 +100,9 @@ class Runtime:
     files admitted as sources of every run (docs/evidence.md, "Admitted sources"): paths,
     `Attachment`s, or sources `admit` returned. They are read when a run starts and recorded
     in its log, so that resume, reopen and check never read them again; a file that cannot
-    be admitted raises `AttachmentError` before anything is recorded.
+    be admitted raises `AttachmentError` before anything is recorded. `writer` and `reviewer`
+    write and review the drafts of report runs (`report`, docs/reports.md): deterministic ones
+    by default.
     """
 
     def __init__(
@@ -135,6 +127,8 @@ class Runtime:
         clock: Callable[[], datetime] = utc_now,
         new_id: Callable[[], str] = new_run_id,
         attachments: Iterable[Attachable] = (),
+        writer: Writer | None = None,
+        reviewer: Reviewer | None = None,
     ) -> None:
         if max_steps < 1:
             raise UsageError(f"max_steps must be at least 1, got {max_steps}")
@@ -162,6 +156,8 @@ class Runtime:
             hub=self._hub,
             watchers=tuple(watchers),
             admission=Admission(max_busy_runs),
+            writer=writer,
+            reviewer=reviewer,
         )
         self._task_group: TaskGroup | None = None
         self._sink_group: TaskGroup | None = None
@@ -397,6 +393,12 @@ class Runtime:
         )
 
     async def _drive(self, driver: Driver, run_id: str, driving: Coroutine[Any, Any, RunState]) -> Outcome:
+        return Outcome.from_state(await self._drive_state(driver, run_id, driving))
+
+    async def _drive_state(
+        self, driver: Driver, run_id: str, driving: Coroutine[Any, Any, object]
+    ) -> RunState:
+        """Drive a run under this runtime's one-driver rule and its run lock; the state it reached."""
         if run_id in self._active:
             driving.close()
             raise UsageError(f"run {run_id!r} is already being driven by this runtime")
@@ -405,7 +407,8 @@ class Runtime:
             # The caller is admitted already (`_admitted`): thousands of runs queued for a
             # slot cost the loop a wait each, not a lock each (runtime/_admission.py).
             async with self._locks.hold(run_id):
-                return Outcome.from_state(await driving)
+                await driving
+                return driver.state
         finally:
             driving.close()  # never started when the lock was refused
             self._active.discard(run_id)

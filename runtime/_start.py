@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from citeloop.events import RunStarted, ToolSpec
+from citeloop.events import RunStarted, ToolSpec, UsageError
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
@@ -43,3 +43,14 @@ def run_started(
         tools={name: ToolSpec(name=name, read_only=tool.read_only) for name, tool in by_name.items()},
         at=at,
     )
+
+
+def research_plan(given: Iterable[str]) -> tuple[str, ...]:
+    """A run's research plan as recorded: its items in order, each a non-blank string."""
+    if isinstance(given, str):
+        raise UsageError(f"plan is a list of items, not the one string {given!r}")
+    items = tuple(given)
+    for item in items:
+        if not isinstance(item, str) or not item.strip():
+            raise UsageError(f"a plan item is a non-blank string, not {item!r}")
+    return items

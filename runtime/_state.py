@@ -22,6 +22,8 @@ from citeloop.events import (
     ToolSpec,
 )
 
+from ._report_state import ReportState
+
 # A page this run opened successfully: the `Page` observation itself, with the sha256
 # recorded when it was opened, so reopening never hashes a body again.
 OpenedPage: TypeAlias = Page
@@ -37,7 +39,9 @@ _NO_ENTRIES: Mapping[str, Any] = MappingProxyType({})
 # Where a run stands, read off its log (docs/events.md, the lifecycle): `queued` (only its
 # start is recorded), `running`, or how it ended: `answered`, `abstained` (a grounded
 # refusal), `cancelled`, or `failed` (its policy failed, or a tool was unavailable).
-LifecycleStatus: TypeAlias = Literal["queued", "running", "answered", "abstained", "cancelled", "failed"]
+LifecycleStatus: TypeAlias = Literal[
+    "queued", "running", "waiting", "answered", "abstained", "cancelled", "failed"
+]
 
 # Tool errors that say the tool could not do its work, not that what was asked is not there.
 UNAVAILABLE_TOOL_CODES: frozenset[str] = frozenset({"timeout", "tool_raised"})
@@ -92,6 +96,8 @@ class RunState(NamedTuple):
     # The run this one was forked from, and at which step (Forked); "" when not forked.
     parent_run_id: str = ""
     forked_at: int = 0
+    # A report run's phase after its research (RunStarted.report); None for an ordinary run.
+    report: ReportState | None = None
 
     @property
     def started(self) -> bool:
@@ -106,6 +112,8 @@ class RunState(NamedTuple):
         """The one place a run's status is derived (docs/events.md, the lifecycle)."""
         outcome = self.outcome
         if outcome is None:
+            if self.report is not None and self.report.waiting:
+                return "waiting"
             return "queued" if self.next_seq <= 1 else "running"
         if isinstance(outcome, Answered):
             return "answered"

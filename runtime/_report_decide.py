@@ -1,0 +1,270 @@
+"""A report run's decisions after its research, as pure functions (SPEC §12, docs/reports.md).
+
+Like runtime/_decide.py: (folded state, next input) -> the events to append; no I/O, no
+clock (the caller passes `at`). The driver asks the writer and the reviewer; `check`
+replays a stored report run through these same functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Literal, TypeAlias
+
+from citeloop.events import (
+    Abstained,
+    Answered,
+    DraftValidated,
+    DraftWritten,
+    Event,
+    Footnote,
+    Locator,
+    PolicyReply,
+    ResearchEnded,
+    ReviewGiven,
+    ReviewRequested,
+    ReviewVerdict,
+)
+
+from ._claims_gate import evidence_classes
+from ._locate import answer_digest
+from ._report_state import ReportState
+from ._state import RunState
+
+# What a report run does next once its research is over, read off the fold alone.
+ReportMove: TypeAlias = Literal["write", "validate", "review", "request_review", "wait", "accept", "give_up"]
+
+INSUFFICIENT_GROUNDING = "cannot: INSUFFICIENT GROUNDING"
+
+
+class ReviewNotAwaitedError(ValueError):
+    """A human verdict was offered for a run that is not waiting for one (docs/reports.md)."""
+
+
+def report_of(state: RunState) -> ReportState:
+    if state.report is None:
+        raise ValueError(f"run {state.run_id!r} is not a report run")
+    return state.report
+
+
+def in_research(state: RunState) -> bool:
+    """A report run whose research has not ended: its finish and its budget end the research."""
+    return state.report is not None and state.report.research is None
+
+
+def report_move(state: RunState) -> ReportMove:
+    """The next move of a report run whose research has ended; the order is the routing (SPEC §12)."""
+    report = report_of(state)
+    if not state.citable():
+        return "give_up"  # nothing was opened or admitted: no draft can be grounded
+    if not report.drafts:
+        return "write"
+    draft = report.drafts[-1].draft
+    validation = report.validation_of(draft)
+    if validation is None:
+        return "validate"  # a draft recorded without its verdict (a log cut between the two)
+    if not validation.valid:
+        return "give_up" if report.at_cap else "write"
+    review = report.review_of(draft)
+    if review is None:
+        if report.rules.review == "policy":
+            return "review"
+        pending = report.requested is not None and report.requested.draft == draft
+        return "wait" if pending else "request_review"
+    if review.verdict == "ACCEPT":
+        return "accept"
+    return "give_up" if report.at_cap else "write"
+
+
+def _next_step(state: RunState) -> int:
+    """Each round of the report phase is a step of its own, after the last one recorded."""
+    last = state.by_step[-1][0].step if state.by_step else state.steps  # type: ignore[union-attr]
+    return last + 1
+
+
+def decide_research_end(
+    state: RunState,
+    step: int,
+    at: datetime,
+    reason: Literal["finished", "budget"],
+    *,
+    answer: str = "",
+    offset: int = 0,
+) -> list[Event]:
+    """The research of a report run is over: its policy finished (`answer`) or its budget ran out."""
+    seq = state.next_seq + offset
+    return [ResearchEnded(run_id=state.run_id, seq=seq, at=at, step=step, reason=reason, answer=answer)]
+
+
+def decide_draft(state: RunState, reply: PolicyReply, writer: str, at: datetime) -> list[Event]:
+    """The writer's draft and, in the same batch, its deterministic validation."""
+    report = report_of(state)
+    number = len(report.drafts) + 1
+    written = DraftWritten(
+        run_id=state.run_id,
+        seq=state.next_seq,
+        at=at,
+        step=_next_step(state),
+        draft=number,
+        writer=writer,
+        reply=reply,
+    )
+    return [written, _validated(state, written, offset=1)]
+
+
+def decide_validation(state: RunState, at: datetime) -> list[Event]:
+    """The verdict on the last draft when the log holds the draft without it."""
+    written = report_of(state).drafts[-1]
+    return [_validated(state, written, at=at)]
+
+
+def _validated(
+    state: RunState, written: DraftWritten, *, offset: int = 0, at: datetime | None = None
+) -> DraftValidated:
+    from ._report_validate import validate_draft  # TEMP: lazy until the module lands
+
+    findings, footnotes = validate_draft(
+        written.reply.text or "", state.citable(), question=state.question, support=state.support
+    )
+    return DraftValidated(
+        run_id=state.run_id,
+        seq=state.next_seq + offset,
+        at=at or written.at,
+        step=written.step,
+        draft=written.draft,
+        findings=findings,
+        footnotes=footnotes,
+    )
+
+
+def decide_review(state: RunState, reply: PolicyReply, reviewer: str, at: datetime) -> list[Event]:
+    """The reviewer policy's verdict on the last draft. A reply that is no verdict asks for a revision."""
+    from citeloop.policies import parse_review  # TEMP: lazy until the module lands
+
+    parsed = parse_review(reply.text or "")
+    verdict: ReviewVerdict
+    if isinstance(parsed, tuple):
+        verdict, notes = parsed
+    else:
+        verdict, notes = "REVISE", f"the reviewer's reply was not a verdict ({parsed.code}): {parsed.detail}"
+    return [_review(state, verdict, notes, reviewer, at, reply)]
+
+
+def decide_review_request(state: RunState, at: datetime) -> list[Event]:
+    """Ask for a human review of the last draft: the run is `waiting` until a verdict is appended."""
+    draft = report_of(state).drafts[-1].draft
+    return [
+        ReviewRequested(run_id=state.run_id, seq=state.next_seq, at=at, step=_next_step(state), draft=draft)
+    ]
+
+
+def decide_human_review(
+    state: RunState, verdict: ReviewVerdict, notes: str, by: str, at: datetime
+) -> list[Event]:
+    """A human's verdict on the draft the run waits on; refused when it waits on none."""
+    if state.outcome is not None:
+        raise ReviewNotAwaitedError(f"run {state.run_id} has ended ({state.status}): it takes no review")
+    report = report_of(state)
+    if not report.waiting:
+        raise ReviewNotAwaitedError(f"run {state.run_id} is {state.status}, not waiting for a review")
+    if not by.startswith("human"):
+        by = f"human:{by}"
+    return [_review(state, verdict, notes, by, at, None)]
+
+
+def _review(
+    state: RunState, verdict: ReviewVerdict, notes: str, by: str, at: datetime, reply: PolicyReply | None
+) -> ReviewGiven:
+    draft = report_of(state).drafts[-1].draft
+    return ReviewGiven(
+        run_id=state.run_id,
+        seq=state.next_seq,
+        at=at,
+        step=_next_step(state),
+        draft=draft,
+        verdict=verdict,
+        notes=notes,
+        by=by,
+        reply=reply,
+    )
+
+
+def decide_report_end(state: RunState, at: datetime) -> list[Event]:
+    """The report's terminal event: the accepted draft, or the refusal the cap rule names."""
+    report = report_of(state)
+    step = _next_step(state)
+    if report_move(state) == "accept":
+        validation = report.validation_of(report.drafts[-1].draft)
+        assert validation is not None
+        return [_accepted(state, validation, step, at)]
+    fallback = report.last_validated if report.rules.on_cap == "accept-validated" else None
+    if fallback is not None:
+        note = (
+            f"accepted at the revision cap ({report.cap}): draft {fallback.draft} passed validation "
+            "but no review accepted it (--on-cap accept-validated)"
+        )
+        return [_accepted(state, fallback, step, at, note=note)]
+    return [
+        Abstained(
+            run_id=state.run_id,
+            seq=state.next_seq,
+            at=at,
+            step=step,
+            reason="insufficient_grounding",
+            answer=f"{INSUFFICIENT_GROUNDING}: {_why(state, report)}",
+            detail=_findings_detail(report),
+        )
+    ]
+
+
+def _why(state: RunState, report: ReportState) -> str:
+    if not state.citable():
+        return "the research opened no page and admitted no source to cite"
+    if not report.drafts:
+        return "no draft was written"
+    return f"no draft was accepted within {report.cap} revisions ({len(report.drafts)} drafts)"
+
+
+def _findings_detail(report: ReportState) -> str:
+    """The last draft's validation codes or review notes: what the writer could not fix."""
+    if not report.validations:
+        return ""
+    last = report.validations[-1]
+    if not last.valid:
+        return "last draft rejected by validation: " + ", ".join(last.codes)
+    review = report.review_of(last.draft)
+    return f"last draft not accepted by review: {review.notes}" if review is not None else ""
+
+
+def _accepted(
+    state: RunState, validation: DraftValidated, step: int, at: datetime, *, note: str = ""
+) -> Answered:
+    report = report_of(state)
+    text = next(draft for draft in report.drafts if draft.draft == validation.draft).reply.text or ""
+    locators = tuple(_plain(footnote) for footnote in validation.footnotes)
+    return Answered(
+        run_id=state.run_id,
+        seq=state.next_seq,
+        at=at,
+        step=step,
+        answer=text,
+        citations=tuple(dict.fromkeys(locator.url for locator in locators)),
+        evidence=tuple(locator.quote for locator in locators),
+        locators=locators,
+        answer_sha256=answer_digest(text),
+        evidence_classes=evidence_classes(state, locators, ()),
+        note=note,
+    )
+
+
+def _plain(footnote: Footnote) -> Locator:
+    return Locator(**footnote.model_dump(exclude={"n"}))
+
+
+def footnotes_of(answered: Answered, report: ReportState) -> Sequence[Footnote]:
+    """The footnotes of the draft an accepted report is: read back from its validation."""
+    for validation in reversed(report.validations):
+        drafted = next(draft for draft in report.drafts if draft.draft == validation.draft)
+        if (drafted.reply.text or "") == answered.answer and validation.valid:
+            return validation.footnotes
+    return ()
