@@ -25,6 +25,9 @@ from ._report_view import Reviewer as Reviewer
 from ._report_view import Writer as Writer
 from ._retry import PolicyUnavailableError as PolicyUnavailableError
 from ._retry import RetryPolicy as RetryPolicy
+from ._review_parse import REVIEW_REJECT_CODES as REVIEW_REJECT_CODES
+from ._review_parse import ReviewRejected as ReviewRejected
+from ._review_parse import parse_review as parse_review
 from ._scripted import ScriptedAnswer as ScriptedAnswer
 from ._scripted import ScriptedPolicy as ScriptedPolicy
 from ._view import RunView as RunView
@@ -47,6 +50,8 @@ __all__ = (
     "RejectCode",
     "Rejected",
     "RetryPolicy",
+    "REVIEW_REJECT_CODES",
+    "ReviewRejected",
     "RunView",
     "ScriptedAnswer",
     "ScriptedPolicy",
@@ -57,6 +62,7 @@ __all__ = (
     "finish_reply",
     "parse_policy_reply",
     "parse_reply",
+    "parse_review",
     "parse_structured",
     "policy_from_spec",
     "react",
