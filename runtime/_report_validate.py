@@ -260,7 +260,8 @@ def _in_quotes(kind: str, text: str, quotes: str) -> bool:
         if " " in normalize_ws(base) or not base:
             return normalize_ws(base) in normalize_ws(quotes)
         return re.search(rf"(?<![\w]){re.escape(base)}(?!\w)", quotes) is not None
-    return re.search(rf"(?<![^\W_]){re.escape(text)}(?![^\W_])", quotes) is not None
+    # The bounds of `_WORD`: no letter before (a digit may be: "3Com"), no letter or digit after.
+    return re.search(rf"(?<![^\W\d_]){re.escape(text)}(?![^\W_])", quotes) is not None
 
 
 def _number_in(number: str, folded_quotes: str) -> bool:
