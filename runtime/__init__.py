@@ -32,6 +32,12 @@ from ._otel import export_run_spans as export_run_spans
 from ._outcome import Outcome as Outcome
 from ._outcome import OutcomeStatus as OutcomeStatus
 from ._project import ViewOptions as ViewOptions
+from ._report_decide import INSUFFICIENT_GROUNDING as INSUFFICIENT_GROUNDING
+from ._report_decide import ReviewNotAwaitedError as ReviewNotAwaitedError
+from ._report_outcome import ReportOutcome as ReportOutcome
+from ._report_outcome import ReportStatus as ReportStatus
+from ._report_state import ReportState as ReportState
+from ._report_validate import validate_draft as validate_draft
 from ._runtime import Runtime as Runtime
 from ._sinks import JsonLinesSink as JsonLinesSink
 from ._sinks import Sink as Sink
@@ -67,6 +73,12 @@ __all__ = (
     "OtelSink",
     "Outcome",
     "OutcomeStatus",
+    "INSUFFICIENT_GROUNDING",
+    "ReportOutcome",
+    "ReportState",
+    "ReportStatus",
+    "ReviewNotAwaitedError",
+    "validate_draft",
     "RunState",
     "Runtime",
     "Sink",

@@ -41,6 +41,7 @@ from citeloop.events import (
     verify_chain,
 )
 
+from ._check_report import predict_report_round
 from ._decide import (
     decide_action,
     decide_budget,
@@ -242,6 +243,12 @@ class _Replay:
                 # Decided outside the log (a failing policy, a cancellation): nothing to
                 # re-derive, but it stands where a run could end that way.
                 pass
+            case _ if move == "report":
+                rounds = predict_report_round(state, event)
+                if isinstance(rounds, str):
+                    self._note(event, "unexplained", _describe(event), rounds)
+                else:
+                    self._expect(event, rounds)
             case _ if move == "budget":
                 self._expect(event, decide_budget(state, at))
             case _ if move == "carry_out":

@@ -23,6 +23,8 @@ from citeloop.events import (
     CellValue,
     ClaimAssessed,
     CsvRepresentation,
+    DraftValidated,
+    DraftWritten,
     FinishRejected,
     Forked,
     Hit,
@@ -31,6 +33,9 @@ from citeloop.events import (
     Page,
     ParseRejected,
     PdfRepresentation,
+    ResearchEnded,
+    ReviewGiven,
+    ReviewRequested,
     RunStarted,
     SearchHits,
     SourceAdmitted,
@@ -238,6 +243,8 @@ def turn_of(events: StepEvents, options: ViewOptions) -> Turn | None:
                 pass
             case SourceAdmitted() | Forked():  # never in a step: the fold keeps them apart
                 pass
+            case ResearchEnded() | DraftWritten() | DraftValidated() | ReviewRequested() | ReviewGiven():
+                pass  # a report's rounds: its writer and reviewer have their own view (_report_project.py)
             case _:
                 assert_never(event)
     # A thought is hidden (when asked) once its step has a result: the policy needs its

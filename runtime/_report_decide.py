@@ -24,6 +24,7 @@ from citeloop.events import (
     ReviewGiven,
     ReviewRequested,
     ReviewVerdict,
+    UsageError,
 )
 
 from ._claims_gate import evidence_classes
@@ -37,7 +38,7 @@ ReportMove: TypeAlias = Literal["write", "validate", "review", "request_review",
 INSUFFICIENT_GROUNDING = "cannot: INSUFFICIENT GROUNDING"
 
 
-class ReviewNotAwaitedError(ValueError):
+class ReviewNotAwaitedError(UsageError):
     """A human verdict was offered for a run that is not waiting for one (docs/reports.md)."""
 
 

@@ -34,11 +34,10 @@ class ReportOutcome:
     answer: str
     detail: str = ""
     note: str = ""
-
-    @property
-    def exit_code(self) -> int:
-        """0 accepted, 2 refused, 3 waiting for a review (docs/reports.md)."""
-        return {"accepted": 0, "refused": 2}.get(self.status, 3)
+    # The run's lifecycle status (RunState.status): tells a refusal from a failed or cancelled run.
+    run_status: str = ""
+    # The draft a waiting run awaits a review of (its text), "" otherwise.
+    awaiting: str = ""
 
     @classmethod
     def from_state(cls, state: RunState) -> ReportOutcome:
@@ -64,6 +63,8 @@ class ReportOutcome:
             answer=outcome.answer if outcome is not None else "",
             detail=outcome.detail if isinstance(outcome, Abstained) else "",
             note=outcome.note if isinstance(outcome, Answered) else "",
+            run_status=state.status,
+            awaiting=(report.drafts[-1].reply.text or "") if report.waiting else "",
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -92,4 +93,5 @@ class ReportOutcome:
             "answer": self.answer,
             "detail": self.detail,
             "note": self.note,
+            "awaiting": self.awaiting,
         }

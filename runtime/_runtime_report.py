@@ -19,17 +19,42 @@ from ._report_outcome import ReportOutcome
 from ._start import research_plan
 
 if TYPE_CHECKING:
-    from ._runtime import Runtime
+    import contextlib
+    from collections.abc import Callable, Coroutine
+    from typing import Any
+
+    from anyio.abc import TaskGroup
+    from citeloop.events import AdmittedSource, Event
+
+    from ._admission import Slot
+    from ._loop_config import LoopConfig
+    from ._state import RunState
 
 REVIEW_MODES: tuple[ReviewMode, ...] = ("policy", "human")
 CAP_RULES: tuple[OnCap, ...] = ("refuse", "accept-validated")
 
 
 class ReportMethods:
-    """The report half of `Runtime`."""
+    """The report half of `Runtime`: what it uses of the runtime is declared here, defined there."""
+
+    if TYPE_CHECKING:
+        _config: LoopConfig
+        _max_steps: int
+        _allowlist: tuple[str, ...]
+        _new_id: Callable[[], str]
+
+        def _require_started(self) -> TaskGroup: ...
+        async def _admit(self, attachments: Iterable[Attachable]) -> tuple[AdmittedSource, ...]: ...
+        def _admitted(self) -> contextlib.AbstractAsyncContextManager[Slot]: ...
+        def _policy_name(self) -> str: ...
+        async def _read(self, run_id: str) -> list[Event]: ...
+        async def reopen(self, run_id: str) -> RunState: ...
+        async def _drive_state(
+            self, driver: Driver, run_id: str, driving: Coroutine[Any, Any, object]
+        ) -> RunState: ...
 
     async def report(
-        self: Runtime,
+        self,
         question: str,
         *,
         run_id: str | None = None,
@@ -80,7 +105,7 @@ class ReportMethods:
             return ReportOutcome.from_state(driver.state)
 
     async def review(
-        self: Runtime, run_id: str, verdict: ReviewVerdict, *, notes: str = "", by: str = "human"
+        self, run_id: str, verdict: ReviewVerdict, *, notes: str = "", by: str = "human"
     ) -> ReportOutcome:
         """Append a human's verdict on the draft a waiting report run awaits, and drive the run on.
 
@@ -101,6 +126,6 @@ class ReportMethods:
             await self._drive_state(driver, run_id, append_and_drive())
             return ReportOutcome.from_state(driver.state)
 
-    async def report_outcome(self: Runtime, run_id: str) -> ReportOutcome:
+    async def report_outcome(self, run_id: str) -> ReportOutcome:
         """A stored report run's outcome (or that it waits), read off its log."""
         return ReportOutcome.from_state(await self.reopen(run_id))

@@ -24,6 +24,7 @@ from ._lifecycle import cancel, resume
 from ._logging import LOG_FORMAT_ENV, LOG_LEVEL_ENV, LogFormat, LogLevel, configure_logging
 from ._options import JsonOption
 from ._render import print_json
+from ._report import REPORT_EXIT_HELP, report, review
 from ._runs import replay, runs, show, tail
 from ._serve import serve
 from ._sources import corpus_files
@@ -95,6 +96,8 @@ app.command()(verify)
 app.command()(where)
 app.command()(fetch)
 app.command()(serve)
+app.command(epilog=REPORT_EXIT_HELP)(report)
+app.command(epilog=REPORT_EXIT_HELP)(review)
 
 
 @app.command()

@@ -26,6 +26,8 @@ from citeloop.events import (
     ClaimAssessed,
     ClaimPremise,
     CsvLocator,
+    DraftValidated,
+    DraftWritten,
     Event,
     Finish,
     FinishRejected,
@@ -35,6 +37,9 @@ from citeloop.events import (
     ParseRejected,
     PdfLocator,
     PolicyReply,
+    ResearchEnded,
+    ReviewGiven,
+    ReviewRequested,
     RunStarted,
     SearchHits,
     SourceAdmitted,
@@ -322,6 +327,35 @@ def _row(events: tuple[Event, ...]) -> Step:
                 pass
             case SourceAdmitted() | Forked():  # never in a step: the fold keeps them apart
                 pass
+            case ResearchEnded():
+                row.verdict = f"research ended: {event.reason}"
+                row.decision = {"kind": "research_ended", "reason": event.reason, "answer": event.answer}
+            case DraftWritten():
+                row.action = f"draft {event.draft} by {event.writer}: {_cut(event.reply.text or '', 100)}"
+                row.model_call = _model_call(event.reply)
+            case DraftValidated():
+                codes = ", ".join(event.codes)
+                row.verdict = f"draft {event.draft}: " + (f"rejected ({codes})" if codes else "validated")
+                row.decision = {
+                    "kind": "draft_validated",
+                    "draft": event.draft,
+                    "findings": [finding.model_dump(mode="json") for finding in event.findings],
+                    "footnotes": len(event.footnotes),
+                }
+            case ReviewRequested():
+                row.verdict = f"draft {event.draft}: waiting for a human review"
+                row.decision = {"kind": "review_requested", "draft": event.draft}
+            case ReviewGiven():
+                notes = f": {_cut(event.notes, 80)}" if event.notes else ""
+                row.verdict = f"draft {event.draft}: {event.verdict} by {event.by}{notes}"
+                row.decision = {
+                    "kind": "review",
+                    "draft": event.draft,
+                    "verdict": event.verdict,
+                    "by": event.by,
+                }
+                if event.reply is not None:
+                    row.model_call = _model_call(event.reply)
             case _:
                 assert_never(event)
         row.seqs.append(event.seq)
