@@ -25,10 +25,11 @@ _LABEL: Final = re.compile(r"[1-9][0-9]*")
 _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 _HEADING: Final = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*")
 _LIST_ITEM: Final = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
+_BLOCK_QUOTE: Final = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 _INLINE_CODE: Final = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 # A sentence ends at . ! or ? (after closing quotes or brackets, and the markers that cite
 # it), before white space and a word that is not lower case (`split_sentences` checks that).
-_SENTENCE_END: Final = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*(?:\[\^[^\]\s]*\])*(?=\s|$)")
+_SENTENCE_END: Final = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*(?:[ \t]*\[\^[^\]\s]*\])*(?=\s|$)")
 # A period after these is not the end of a sentence.
 _ABBREVIATIONS: Final = frozenset(
     ("e.g", "i.e", "etc", "vs", "cf", "al", "approx", "dr", "mr", "mrs", "ms", "st", "no", "fig", "eq", "ca")
@@ -177,6 +178,7 @@ def parse_draft(draft: str) -> ParsedDraft:
         if not line.strip():
             flush()
             continue
+        line = _BLOCK_QUOTE.sub("", line)  # a block quote's text is prose like any other
         item = _LIST_ITEM.match(line)
         if item is not None:
             flush()

@@ -57,7 +57,7 @@ _NEGATION: Final = re.compile(
 # A disclosure section's sentence says what was not found; one that says so states no fact.
 _DISCLOSES: Final = re.compile(
     r"\b(?:not (?:found|stated|given|covered|mentioned|available|known|confirmed|answered)|no source|"
-    r"could ?n[o']t|did ?n[o']t|unknown|unclear|no information|open question|remains? open)\b",
+    r"could ?n[o'\u2019]t|did ?n[o'\u2019]t|unknown|unclear|no information|open question|remains? open)\b",
     re.IGNORECASE,
 )
 
@@ -182,18 +182,19 @@ def _check_sentence(
 
 
 def plain_text(sentence: str) -> str:
-    """A sentence without its markers and Markdown emphasis; a link is its text, inline code kept."""
-    text = MARKER.sub("", sentence)
-    text = _LINK.sub(lambda match: match.group(1), text)
-    code: list[str] = []
+    """A sentence without its markers and Markdown emphasis; a link is its text, inline code kept as is."""
+    pieces: list[str] = []
+    done = 0
+    for code in _INLINE_CODE.finditer(sentence):
+        pieces.extend((_plain_prose(sentence[done : code.start()]), code.group(0)))
+        done = code.end()
+    pieces.append(_plain_prose(sentence[done:]))
+    return normalize_ws("".join(pieces))
 
-    def hold(match: re.Match[str]) -> str:
-        code.append(match.group(0))
-        return f"\x00{len(code) - 1}\x00"
 
-    text = _INLINE_CODE.sub(hold, text).replace("**", "").replace("*", "")
-    text = re.sub(r"\x00(\d+)\x00", lambda match: code[int(match.group(1))], text)
-    return normalize_ws(text)
+def _plain_prose(text: str) -> str:
+    text = MARKER.sub("", text)
+    return _LINK.sub(lambda match: match.group(1), text).replace("*", "")
 
 
 def stated_facts(plain: str, *, heading: bool = False) -> list[tuple[str, str]]:

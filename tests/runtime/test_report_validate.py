@@ -279,3 +279,18 @@ def test_findings_come_in_code_order_and_name_every_case() -> None:
         "unsupported_claim",
     }
     assert [f.footnote for f in findings_of(draft, "dangling_citation")] == [3]
+
+
+def test_a_marker_after_the_period_and_a_space_cites_the_sentence_before() -> None:
+    draft = f'It costs 4,000 USD per year. [^1] That is all.\n\n[^1]: {DOCS} "costs 4,000 USD per year"\n'
+    assert codes(draft) == []
+    assert codes(draft.replace(". [^1]", ".")) == ["no_citations", "unreferenced_footnote", "uncited_fact"]
+
+
+def test_a_sentence_ends_before_an_upper_case_word_not_after_an_abbreviation() -> None:
+    definition = f'[^1]: {DOCS} "costs 4,000 USD per year"'
+    # Cited, "e.g." does not end the sentence that states 4,000; the next sentence must cite.
+    assert codes(f"It costs, e.g. per seat, 4,000 USD per year.[^1]\n\n{definition}\n") == []
+    split = f"It is sold by Acme. It costs 4,000 USD per year.[^1]\n\n{definition}\n"
+    [finding] = findings_of(split, "uncited_fact")
+    assert "Acme" in finding.detail
