@@ -28,7 +28,7 @@ _LIST_ITEM: Final = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _BLOCK_QUOTE: Final = re.compile(r"^[ \t]*(?:>[ \t]?)+")
 _INLINE_CODE: Final = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 # A sentence ends at . ! or ? (after closing quotes or brackets, and the markers that cite
-# it), before white space and a word that is not lower case (`split_sentences` checks that).
+# it) before white space; `split_sentences` says when that is not an end after all.
 _SENTENCE_END: Final = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*(?:[ \t]*\[\^[^\]\s]*\])*(?=\s|$)")
 # A period after these is not the end of a sentence.
 _ABBREVIATIONS: Final = frozenset(
@@ -116,10 +116,13 @@ def split_sentences(text: str) -> list[str]:
     pieces: list[str] = []
     begin = 0
     for match in _SENTENCE_END.finditer(masked):
+        # Markers after the period end the sentence they cite, whatever comes next; without
+        # them, a lower-case word or an abbreviation ("e.g.") continues it.
+        cited = "[^" in match.group(0)
         following = masked[match.end() :].lstrip()
-        if following and following[0].islower():
+        if not cited and following and following[0].islower():
             continue
-        if match.group(0).startswith(".") and _abbreviation(masked, match.start()):
+        if not cited and match.group(0).startswith(".") and _abbreviation(masked, match.start()):
             continue
         pieces.append(text[begin : match.end()].strip())
         begin = match.end()

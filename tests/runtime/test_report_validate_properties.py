@@ -1,6 +1,6 @@
 """Generated drafts (hypothesis): verbatim drafts validate, and each defect gives its code (docs/reports.md).
 
-Example counts are explicit: 3,500 cases in this file. 1,500 drafts are built from random
+Example counts are explicit: 3,200 cases in this file. 1,200 drafts are built from random
 verbatim spans of random source texts (astral characters, no-break spaces and line breaks
 included), each sentence its quote plus a marker; each one is checked as written and then
 with one quote character changed, one definition deleted and one marker deleted. 2,000 are
@@ -45,8 +45,17 @@ class Built:
     definitions: list[str]
     quotes: list[str]  # each definition's quote, as written in it
 
+    run_on: bool = False  # the sentences as one paragraph, each ending in ". " before its marker
+
     def draft(self) -> str:
-        return "\n\n".join(self.sentences) + "\n\n" + "\n".join(self.definitions) + "\n"
+        if self.run_on:
+            body = " ".join(
+                sentence.replace("[^", ".[^", 1) if "[^" in sentence else sentence + "."
+                for sentence in self.sentences
+            )
+        else:
+            body = "\n\n".join(self.sentences)
+        return body + "\n\n" + "\n".join(self.definitions) + "\n"
 
 
 def _build(seed: int) -> Built:
@@ -70,7 +79,8 @@ def _build(seed: int) -> Built:
         sentences.append(f"{quote}[^{n}]")
         defined.append((f'[^{n}]: {shown} "{quote}"', quote))
     rng.shuffle(defined)  # definitions may come in any order; footnotes come by number
-    return Built(citable, sentences, [line for line, _ in defined], [quote for _, quote in defined])
+    lines, quotes = [line for line, _ in defined], [quote for _, quote in defined]
+    return Built(citable, sentences, lines, quotes, run_on=rng.random() < 0.5)
 
 
 def _codes(findings: tuple[DraftFinding, ...]) -> list[str]:
@@ -81,7 +91,7 @@ def _utf16(text: str) -> int:
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
-@settings(max_examples=1500, **SETTINGS)
+@settings(max_examples=1200, **SETTINGS)
 @given(SEEDS)
 def test_a_verbatim_draft_validates_and_each_defect_gives_its_code(seed: int) -> None:
     built = _build(seed)
@@ -107,13 +117,15 @@ def test_a_verbatim_draft_validates_and_each_defect_gives_its_code(seed: int) ->
     mutated = quote[:at] + _FOREIGN + quote[at + 1 :]
     changed = list(built.definitions)
     changed[index] = changed[index][: -len(quote) - 1] + mutated + '"'
-    findings, _ = validate_draft(Built(built.citable, built.sentences, changed, []).draft(), built.citable)
+    findings, _ = validate_draft(
+        Built(built.citable, built.sentences, changed, [], built.run_on).draft(), built.citable
+    )
     assert _codes(findings) == ["quote_not_in_source"], seed
 
     # One definition deleted: its marker dangles.
     fewer = built.definitions[:index] + built.definitions[index + 1 :]
     findings, footnotes = validate_draft(
-        Built(built.citable, built.sentences, fewer, []).draft(), built.citable
+        Built(built.citable, built.sentences, fewer, [], built.run_on).draft(), built.citable
     )
     assert _codes(findings) == ["dangling_citation"], seed
     assert len(footnotes) == len(fewer)
@@ -122,10 +134,17 @@ def test_a_verbatim_draft_validates_and_each_defect_gives_its_code(seed: int) ->
     index = rng.randrange(len(built.sentences))
     unmarked = list(built.sentences)
     unmarked[index] = unmarked[index][: unmarked[index].rindex("[^")]
-    findings, _ = validate_draft(Built(built.citable, unmarked, built.definitions, []).draft(), built.citable)
+    findings, _ = validate_draft(
+        Built(built.citable, unmarked, built.definitions, [], built.run_on).draft(), built.citable
+    )
     found = _codes(findings)
     assert "unreferenced_footnote" in found, seed
-    assert set(found) <= {"no_citations", "unreferenced_footnote", "uncited_fact"}, (seed, found)
+    allowed = {"no_citations", "unreferenced_footnote", "uncited_fact"}
+    if built.run_on:
+        # Without its marker a sentence before a lower-case one runs on into it, and what it
+        # states is then the next sentence's, held to that sentence's quote.
+        allowed.add("unsupported_claim")
+    assert set(found) <= allowed, (seed, found)
 
 
 _CITABLE = {"https://a.example": ('Ada 1999 acme.connect() said "no" 𝄞', "0" * 64), "att-1": ("", "")}
