@@ -24,9 +24,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from citeloop.events import Finish, Hit, Page
+from citeloop.events import Finish, Page
 
-from ._compare import Comparison, comparison, offered, read_value, title_hit, winner
+from ._choice import ChoiceQuestion, choice_question, chosen, fit
+from ._compare import Comparison, comparison, offered, read_value, winner
 from ._conflict import disagreement
 from ._doc_answer import DocCandidate, answer_doc
 from ._doc_questions import DocQuestion, doc_question, is_identifier, structured
@@ -41,12 +42,14 @@ from ._extractive_score import (
     score_sentences,
     short_answer,
 )
+from ._hop_search import bridge_search, hops, named_hit
+from ._lookups import lookups, spelled
 from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
 from ._sentences import Sentence, split_sentences, stem, words
 from ._shared import Shared, common_name, common_words, definition, shared_question
-from ._two_hop import Hop, bridge_names, find_bridges, plain_title, second_hop
 from ._view import RunView
+from ._what import typed_name
 
 DEFAULT_MIN_CONFIDENCE: Final = 0.42
 # A documentation answer is trusted from this score on (docs: policies/_doc_answer.py scores).
@@ -160,6 +163,9 @@ class ExtractivePolicy:
         compared = comparison(view.question) if general else None
         if compared is not None:
             return self._compare(view, compared)
+        offered_choice = choice_question(view.question) if general else None
+        if offered_choice is not None:
+            return self._choose(view, offered_choice)
         shared = shared_question(view.question) if general else None
         if shared is not None:
             return self._shared(view, shared)
@@ -181,17 +187,17 @@ class ExtractivePolicy:
         pending = [h for h in hits if h.url not in view.pages and h.url not in view.failed_opens]
         # Keep one step for the finish (and one for a repair, when the budget allows it).
         if pending and tried < first_opens and view.steps_left > 1:
-            named = _named_hit(question, view, pending) if bridging else None
+            named = named_hit(question, view, pending) if bridging else None
             if named is not None:
                 return react(f"second hop: open {named.title}, which an opened page names", "open", named.url)
             hit = pending[0]
             return react(f"open search hit {tried + 1}: {hit.title}", "open", hit.url)
         order = [h.url for h in hits]
-        if bridging and len(searches) == 1 and _hops(question, view.pages, order):
+        if bridging and len(searches) == 1 and hops(question, view.pages, order):
             return self._finish(question, hits_order=order, pages=view.pages, bridging=True)
         if bridging and len(searches) == 1 and view.steps_left >= 3:
             opened = [view.pages[url] for url in order if url in view.pages]
-            query = _bridge_search(question, opened) or bridge_query(question, opened)
+            query = bridge_search(question, opened) or bridge_query(question, opened)
             if query is not None and query.casefold() not in view.searched:
                 return react(
                     f"second hop: search for what the best sentence names ({query})", "search", query
@@ -204,7 +210,7 @@ class ExtractivePolicy:
                 and not any(h.url in view.pages for h in second if h.url not in order)
                 and view.steps_left > 1
             ):
-                hit = _named_hit(question, view, fresh) or fresh[0]
+                hit = named_hit(question, view, fresh) or fresh[0]
                 return react(f"open second-hop hit: {hit.title}", "open", hit.url)
             order += [h.url for h in second if h.url not in order]
         ranked = [view.pages[url] for url in order if url in view.pages]
@@ -218,7 +224,7 @@ class ExtractivePolicy:
 
     def _compare(self, view: RunView, what: Comparison) -> str:
         """Two lookups (search each name, open the page titled with it), then compare, or refuse."""
-        looked = _lookups(view, (what.first, what.second), "comparison")
+        looked = lookups(view, (what.first, what.second), "comparison")
         if isinstance(looked, str):
             return looked
         pages = looked
@@ -238,7 +244,7 @@ class ExtractivePolicy:
             )
         answer = (what.first, what.second)[won]
         quotes = [one.sentence.text, other.sentence.text]
-        if not _spelled(answer, quotes[won]):
+        if not spelled(answer, quotes[won]):
             return abstain_reply(
                 f"the quote for {answer!r} does not spell the name as the question does: refusing",
                 "the pages do not name the answer as asked",
@@ -250,9 +256,35 @@ class ExtractivePolicy:
             quotes,
         )
 
+    def _choose(self, view: RunView, what: ChoiceQuestion) -> str:
+        """Two lookups, then the name whose page holds more of the description (`_choice`), or refuse."""
+        looked = lookups(view, (what.first, what.second), "choice")
+        if isinstance(looked, str):
+            return looked
+        fits = [fit(page, what) for page in looked]
+        one, other = fits
+        won = chosen(one, other) if one is not None and other is not None else None
+        if one is None or other is None or won is None:
+            return abstain_reply(
+                "neither page clearly fits the description better: refusing",
+                "the opened pages do not tell which of the two",
+            )
+        answer = (what.first, what.second)[won]
+        if not spelled(answer, " ".join((one, other)[won].quotes)):
+            return abstain_reply(
+                f"the quote for {answer!r} does not spell the name as the question does: refusing",
+                "the pages do not name the answer as asked",
+            )
+        return finish_reply(
+            f"choice: {what.first} holds {one.held}, {what.second} {other.held} of the description's words",
+            answer,
+            [page.url for page in looked],
+            [*one.quotes, *other.quotes],
+        )
+
     def _shared(self, view: RunView, what: Shared) -> str:
         """Two lookups, then the words both pages' definitions share, or refuse."""
-        looked = _lookups(view, (what.first, what.second), "what they share")
+        looked = lookups(view, (what.first, what.second), "what they share")
         if isinstance(looked, str):
             return looked
         one, other = (definition(page) for page in looked)
@@ -331,9 +363,9 @@ class ExtractivePolicy:
         # page mentioning Acme Robotics names. Any other question may only take the bridge itself
         # as its answer, when the general path is unsure and the bridge's page says the rest.
         unsure = choice is None or choice.confidence < self.min_confidence
-        hops = _hops(question, pages, hits_order, named_only=not bridging) if bridging or unsure else []
-        if hops and not in_structure:
-            hop = hops[0]
+        found = hops(question, pages, hits_order, named_only=not bridging) if bridging or unsure else []
+        if found and not in_structure:
+            hop = found[0]
             return finish_reply(
                 f"second hop: {hop.bridge.page.title} names {hop.bridge.name!r}, whose page answers",
                 hop.answer,
@@ -348,8 +380,20 @@ class ExtractivePolicy:
                 [page.url for page in common.pages],
                 list(common.quotes),
             )
+        typed = (
+            typed_name(question, ranked) if unsure and not in_structure and question.kind == "what" else None
+        )
+        if typed is not None:
+            quote = _with_antecedent(question, pages[typed.url].body, typed.sentence)
+            return finish_reply(
+                f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but the best sentences name "
+                f"{typed.answer!r} as what is asked",
+                typed.answer,
+                [typed.url],
+                quote.text,
+            )
         alternatives = offered(question.text)
-        if choice is not None and alternatives and not any(_spelled(a, choice.answer) for a in alternatives):
+        if choice is not None and alternatives and not any(spelled(a, choice.answer) for a in alternatives):
             return abstain_reply(
                 f"the question offers {alternatives[0]!r} or {alternatives[1]!r}; the best answer is neither",
                 "the opened pages do not tell which of the two",
@@ -430,72 +474,6 @@ class ExtractivePolicy:
         return abstain_reply(
             f"finish rejected ({code}): refusing rather than guessing", "the finish could not be grounded"
         )
-
-
-def _lookups(view: RunView, names: tuple[str, str], why: str) -> str | list[Page]:
-    """Both names' pages (search each name, open the one hit titled with it), or the reply to send first."""
-    pages: list[Page] = []
-    for name in names:
-        hits = view.searched.get(" ".join(name.casefold().split()))
-        if hits is None:
-            return react(f"{why} of {names[0]!r} and {names[1]!r}: look up {name!r}", "search", name)
-        hit = title_hit(name, hits)
-        if hit is None or hit.url in view.failed_opens:
-            return abstain_reply(
-                f"no single page is titled {name!r}: refusing rather than reading the wrong page",
-                f"no page found for {name}",
-            )
-        if hit.url not in view.pages:
-            if view.steps_left <= 1:
-                return abstain_reply(
-                    "the budget ran out before both pages were open", "both pages are needed"
-                )
-            return react(f"{why}: open the page of {name!r}", "open", hit.url)
-        pages.append(view.pages[hit.url])
-    return pages
-
-
-def _spelled(name: str, quote: str) -> bool:
-    """Whether every word of `name` is a word of `quote`: "Terry Richardson" is spelled in
-    'Terrence "Uncle Terry" Richardson'."""
-    own = set(words(quote))
-    return all(word in own for word in words(name))
-
-
-def _hops(
-    question: Question, pages: Mapping[str, Page], order: list[str], *, named_only: bool = False
-) -> list[Hop]:
-    """Two-hop answers among the opened pages: a page naming another opened page's title, which answers
-    (`named_only`: only when the title itself is the answer, `second_hop`)."""
-    ranked = [pages[url] for url in dict.fromkeys([*order, *pages]) if url in pages]
-    titles = {plain_title(page.title): page.url for page in ranked}
-    found: list[Hop] = []
-    for first in ranked:
-        for bridge in find_bridges(question, first, titles):
-            hop = second_hop(question, bridge, pages[titles[bridge.name]], named_only=named_only)
-            if hop is not None:
-                found.append(hop)
-    found.sort(key=lambda hop: -hop.overlap)  # stable: ties keep the search order
-    return found
-
-
-def _bridge_search(question: Question, opened: list[Page]) -> str | None:
-    """The first name an opened page's best sentences add that is no opened page's title: searched alone."""
-    titles = {plain_title(page.title).casefold() for page in opened}
-    for page in opened:
-        for _, name in bridge_names(question, page):
-            if name.casefold() not in titles and len(name.split()) >= 2:
-                return name
-    return None
-
-
-def _named_hit(question: Question, view: RunView, candidates: list[Hit]) -> Hit | None:
-    """The candidate hit whose plain title an opened page names as a bridge, if any."""
-    titles = {plain_title(h.title): h.url for h in candidates}
-    for page in view.pages.values():
-        for bridge in find_bridges(question, page, titles):
-            return next(h for h in candidates if h.url == titles[bridge.name])
-    return None
 
 
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:

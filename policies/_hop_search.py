@@ -1,0 +1,88 @@
+"""Finding a second hop among opened pages, for `ExtractivePolicy` (split out of `_extractive`).
+
+`hops` reads the pages already open for a page naming another one's title whose page
+answers (`_two_hop`); `bridge_search` picks the name to search for when none does;
+`named_hit` picks, among search hits, the one an opened page names as a bridge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from citeloop.events import Hit, Page
+
+from ._questions import Question
+from ._sentences import stem, words
+from ._two_hop import Hop, bridge_names, find_bridges, plain_title, second_hop
+from ._view import RunView
+
+
+def hops(
+    question: Question, pages: Mapping[str, Page], order: list[str], *, named_only: bool = False
+) -> list[Hop]:
+    """Two-hop answers among the opened pages: a page naming another opened page's title, which answers
+    (`named_only`: only when the title itself is the answer, `second_hop`)."""
+    ranked = [pages[url] for url in dict.fromkeys([*order, *pages]) if url in pages]
+    titles = {plain_title(page.title): page.url for page in ranked}
+    found: list[Hop] = []
+    for first in ranked:
+        for bridge in find_bridges(question, first, titles):
+            hop = second_hop(question, bridge, pages[titles[bridge.name]], named_only=named_only)
+            if hop is not None:
+                found.append(hop)
+    found.sort(key=lambda hop: -hop.overlap)  # stable: ties keep the search order
+    return found
+
+
+def bridge_search(question: Question, opened: list[Page]) -> str | None:
+    """The name to search alone for the second hop: one an opened page's best sentences add that is no
+    opened page's title, of two words or more.
+
+    A name right after the noun the question's relative clause describes comes first ("the King
+    who made the 1925 Birthday Honours" -> "... appointments by King George V ..."): the page
+    calls the unknown entity by the question's own word, then names it. Otherwise the first name.
+    """
+    titles = {plain_title(page.title).casefold() for page in opened}
+    heads = described(question.text)
+    found: list[str] = []
+    for page in opened:
+        for sentence, name in bridge_names(question, page):
+            if name.casefold() in titles or len(name.split()) < 2:
+                continue
+            if heads and _after_head(sentence.text, name, heads):
+                return name
+            found.append(name)
+    return found[0] if found else None
+
+
+_RELATIVES: Final = frozenset({"who", "whom", "whose", "which", "that"})
+
+
+def described(question: str) -> frozenset[str]:
+    """Stems of the nouns a relative clause of `question` describes ("the King who made ..." -> king)."""
+    tokens = words(question)
+    return frozenset(
+        stem(tokens[i - 1])
+        for i in range(1, len(tokens))
+        if tokens[i].casefold() in _RELATIVES and tokens[i - 1].isalpha() and len(tokens[i - 1]) > 2
+    )
+
+
+def _after_head(sentence: str, name: str, heads: frozenset[str]) -> bool:
+    """Whether `name` follows one of `heads` in `sentence`, at most one word between ("author Hunter Davies",
+    "King George V", "the Italian physicist Carlo Rovelli")."""
+    at = sentence.find(name)
+    if at < 0:
+        return False
+    before = [stem(w) for w in words(sentence[:at])[-2:]]
+    return any(word in heads for word in before)
+
+
+def named_hit(question: Question, view: RunView, candidates: list[Hit]) -> Hit | None:
+    """The candidate hit whose plain title an opened page names as a bridge, if any."""
+    titles = {plain_title(h.title): h.url for h in candidates}
+    for page in view.pages.values():
+        for bridge in find_bridges(question, page, titles):
+            return next(h for h in candidates if h.url == titles[bridge.name])
+    return None

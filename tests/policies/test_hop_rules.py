@@ -1,0 +1,120 @@
+"""The choice between two offered names, a "what N" answer typed by its page, and the bridge the question's
+relative clause describes: through the real runtime and gate on small synthetic corpora, refusals included."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from citeloop.events import Answered, Page, open_store
+from citeloop.policies import ExtractivePolicy
+from citeloop.policies._choice import choice_question
+from citeloop.policies._hop_search import bridge_search, described
+from citeloop.policies._questions import analyze
+from citeloop.policies._what import head_noun, typed_name
+from citeloop.runtime import Outcome, Runtime
+from citeloop.tools import Corpus
+
+KITE = (
+    "https://wiki.example/kite",
+    "Nils Kite",
+    "Nils Kite (born 1961) is a Norwegian film maker. He is best known for animated shorts about ferries.",
+)
+ROWE = (
+    "https://wiki.example/rowe",
+    "Dana Rowe",
+    "Dana Rowe is an American film producer. She produced four documentaries about rivers.",
+)
+MOSS = (
+    "https://wiki.example/moss",
+    "Iris Moss",
+    "Iris Moss is a Welsh painter. She is best known for her portraits of fishermen.",
+)
+GLEN = (
+    "https://wiki.example/glen",
+    "Tara Glen",
+    "Tara Glen (born 1970) is a Scottish actress. She is best known for playing Edith Lamb in "
+    'the BBC period drama series "Coldwater Bay" from 1999 to 2004.',
+)
+HONOURS = Page(
+    url="https://wiki.example/honours",
+    title="1931 Harvest Honours",
+    body='The 1931 Harvest Honours were published in "The Northern Gazette" in June. '
+    "The 1931 Harvest Honours were appointments by Queen Elspeth Varga to various orders.",
+    sha256="0" * 64,
+)
+
+
+@pytest.fixture
+def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
+    pages: tuple[tuple[str, str, str], ...] = request.param
+    built = Corpus.from_pages(pages, name="hop-rules")
+    yield built
+    built.close()
+
+
+async def _ask(corpus: Corpus, question: str) -> tuple[Outcome, list[Answered]]:
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        outcome = await rt.run(question)
+        events = await rt.transcript(outcome.run_id)
+    return outcome, [e for e in events if isinstance(e, Answered)]
+
+
+def test_choice_question_shapes() -> None:
+    choice = choice_question("Which filmmaker was known for animation, Nils Kite or Dana Rowe?")
+    assert choice is not None and (choice.first, choice.second) == ("Nils Kite", "Dana Rowe")
+    assert "anim" in choice.terms[-1]
+    # A graded description asks for values to compare: not a choice by words.
+    assert choice_question("Which director had the longest career, Nils Kite or Dana Rowe?") is None
+    assert choice_question("Which band has a higher ratio, Nils Kite or Dana Rowe?") is None
+    # A comparison is `_compare`'s, not a choice.
+    assert choice_question("Who is older, Nils Kite or Dana Rowe?") is None
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(KITE, ROWE, MOSS)], indirect=True)
+async def test_the_name_whose_page_fits_the_description(corpus: Corpus) -> None:
+    outcome, answered = await _ask(corpus, "Which filmmaker was known for animation, Nils Kite or Dana Rowe?")
+    assert outcome.status == "answered" and outcome.answer == "Nils Kite"
+    assert outcome.citations == (KITE[0], ROWE[0])
+    assert isinstance(outcome.evidence, tuple) and "animated" in outcome.evidence[0]
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(KITE, ROWE, MOSS)], indirect=True)
+async def test_a_description_neither_page_fits_better_is_a_refusal(corpus: Corpus) -> None:
+    # Both pages hold "film" and neither holds "ferries" nor "rivers" as asked: a tie.
+    outcome, answered = await _ask(corpus, "Which person made films about bridges, Nils Kite or Dana Rowe?")
+    assert outcome.status == "abstained" and not answered
+
+
+def test_head_noun() -> None:
+    assert head_noun("What BBC period drama series was Tara Glen best known for?") == (
+        "series",
+        ("bbc", "period", "drama"),
+    )
+    assert head_noun("What type of magazine is Ada the editor of?") == ("magazine", ())
+    assert head_noun("What is the capital of Wales?") is None  # "what is": no noun to type
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(GLEN, MOSS, KITE)], indirect=True)
+async def test_a_what_question_answered_by_the_name_its_page_types(corpus: Corpus) -> None:
+    outcome, answered = await _ask(corpus, "What BBC period drama series was Tara Glen best known for?")
+    assert outcome.status == "answered" and outcome.answer == "Coldwater Bay"
+    assert outcome.citations == (GLEN[0],)
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+
+
+def test_no_name_typed_as_asked_is_no_answer() -> None:
+    question = analyze("What opera series was Tara Glen best known for?")
+    page = Page(url=GLEN[0], title=GLEN[1], body=GLEN[2], sha256="0" * 64)
+    assert typed_name(question, [page]) is None  # the page types nothing as an "opera series"
+
+
+def test_the_bridge_named_after_the_described_noun_comes_first() -> None:
+    question = analyze("In which year was the Queen who made the 1931 Harvest Honours born?")
+    assert described(question.text) == frozenset({"queen"})
+    # "The Northern Gazette" comes first in the page's best sentences; the Queen's name is the bridge.
+    assert bridge_search(question, [HONOURS]) == "Elspeth Varga"
