@@ -33,7 +33,7 @@ import orjson
 from ._bodies import cut_page, references, splice
 from ._chain import check_stored_chain, encodings
 from ._errors import ConcurrencyError, CorruptLogError, RunClosedError, StoreURLError
-from ._events import TERMINAL_TYPES, Event, RunStarted, decode_events
+from ._events import TERMINAL_TYPES, Event, decode_events
 from ._grouping import GroupCommitter
 from ._postgres_db import PostgresDatabase, psycopg_modules
 from ._postgres_tail import Follower
@@ -154,15 +154,17 @@ class PostgresStore(AsyncResource):
         check_batch(run_id, events, expected_seq)
         await self._group.submit((run_id, events, expected_seq, False))
 
-    async def append_queued(self, started: RunStarted) -> None:
-        """Append a run's `RunStarted` and put the run in the `queue` table, in one transaction.
+    async def append_and_queue(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        """Append as `append` does, and put the run in the `queue` table (free), in one transaction.
 
-        The append function's `queued` flag does it; `PostgresQueue.enqueue` is the caller.
+        The append function's `queued` flag does it: it inserts the run's queue row, or
+        drops the lease of the row already there. `PostgresQueue.enqueue` and `requeue`
+        are the callers.
         """
         self._db.check_usable()
         self._db.check_writable()
-        check_batch(started.run_id, [started], 0)
-        await self._group.submit((started.run_id, [started], 0, True))
+        check_batch(run_id, events, expected_seq)
+        await self._group.submit((run_id, events, expected_seq, True))
 
     async def _commit(self, batch: Sequence[_Append]) -> Sequence[BaseException | None]:
         results: list[BaseException | None] = [None] * len(batch)

@@ -1,17 +1,18 @@
 """The PostgreSQL run queue: leases in the store's `queue` table, claimed with `FOR UPDATE SKIP LOCKED`.
 
 The table lives in the store's schema (`_postgres_schema`), beside the log: a run is
-queued by the same call of the append function that appends its `RunStarted`, and a
+queued (or requeued) by the same call of the append function that appends its events, and a
 claim joins the `runs` table so that a finished run is never handed out. Leases run on
 the server's clock (`now()`), so workers on machines with different clocks agree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 
 from ._errors import LeaseLostError
-from ._events import RunStarted
+from ._events import Event, RunStarted
 from ._postgres import PostgresStore
 from ._resource import AsyncResource
 
@@ -28,7 +29,10 @@ class PostgresQueue(AsyncResource):
         return self._store.url
 
     async def enqueue(self, started: RunStarted) -> None:
-        await self._store.append_queued(started)
+        await self._store.append_and_queue(started.run_id, [started], 0)
+
+    async def requeue(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        await self._store.append_and_queue(run_id, events, expected_seq)
 
     async def claim(self, owner: str, ttl: timedelta) -> str | None:
         rows = await self._db.fetch(

@@ -36,7 +36,9 @@ from typing import Final
 from psycopg import sql
 
 # Bump when the DDL changes incompatibly; stored in the `meta` table.
-SCHEMA_VERSION: Final = 5  # 5: page bodies stored once (the bodies table, append_batch's p_ev_digest/page)
+# 5: page bodies stored once (the bodies table, append_batch's p_ev_digest/page).
+# 6: a queued append frees a run still in the queue (RunQueue.requeue) instead of leaving it held.
+SCHEMA_VERSION: Final = 6
 
 _DDL: Final = """
 CREATE SCHEMA IF NOT EXISTS {schema};
@@ -180,10 +182,12 @@ BEGIN
         WHERE result[e.ix] = -1
         ORDER BY e.ix, e.seq;
 
+        -- A run still queued (requeued before its worker released it) is freed: the
+        -- holder's release names its owner, so it then leaves the run queued.
         INSERT INTO {schema}.queue (run_id)
         SELECT a.run_id FROM unnest(p_runs, p_queued) WITH ORDINALITY AS a(run_id, queued, i)
         WHERE result[a.i] = -1 AND a.queued
-        ON CONFLICT (run_id) DO NOTHING;
+        ON CONFLICT (run_id) DO UPDATE SET lease_owner = NULL, lease_until = NULL;
     EXCEPTION WHEN OTHERS OR query_canceled THEN
         -- A session lock outlives an error: release it, or every later append would hang.
         PERFORM pg_advisory_unlock({order_lock});

@@ -13,10 +13,11 @@ runtime's workers keep a local deadline, earlier than the lease's, for that.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Protocol, runtime_checkable
 
-from ._events import RunStarted
+from ._events import Event, RunStarted
 from ._resource import Closeable
 
 
@@ -35,6 +36,19 @@ class RunQueue(Closeable, Protocol):
         Once this returns, the run's first event is in the log and the run is queued.
         A run that already has events is refused with `ConcurrencyError` (nothing is
         written), a malformed event with `UsageError`, as `EventStore.append` does.
+        """
+        ...
+
+    async def requeue(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        """Append `events` to a started run's log and queue the run again, in one transaction.
+
+        How a run that left the queue unfinished (a report run waiting for a human review,
+        released by its worker) goes back to the workers with the event that lets it go on.
+        Once this returns, the events are in the log and the run is queued *and free*: a
+        lease on it, if any, is dropped, so its holder's release leaves it queued (and its
+        renewal raises `LeaseLostError`). Refused as `EventStore.append` refuses: a stale
+        `expected_seq` with `ConcurrencyError`, an ended run with `RunClosedError`, a
+        malformed batch with `UsageError`; nothing is written or queued then.
         """
         ...
 

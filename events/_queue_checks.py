@@ -16,8 +16,15 @@ from typing import Final
 
 import anyio
 
-from ._conformance_kit import _GUARD_SECONDS, _abstained, _expect_failure, _run_id, make_run_started
-from ._errors import ConcurrencyError, LeaseLostError, UsageError
+from ._conformance_kit import (
+    _GUARD_SECONDS,
+    _abstained,
+    _expect_failure,
+    _run_id,
+    make_run_started,
+    make_step,
+)
+from ._errors import ConcurrencyError, LeaseLostError, RunClosedError, UsageError
 from ._open import open_queue
 from ._queue import RunQueue
 from ._store import EventStore
@@ -162,12 +169,59 @@ async def check_finished_runs_are_never_claimed(harness: QueueHarness) -> None:
         assert await queue.claim("w3", _HELD) is None
 
 
+async def check_requeue_appends_and_queues_again(harness: QueueHarness) -> None:
+    """`requeue` appends to a run that left the queue and queues it again, free; a stale or
+    ended run is refused with nothing appended or queued. Requeued while held, a run is
+    freed: its holder's release leaves it queued, its renewal fails."""
+    async with _opened(harness) as (store, queue):
+        await _fresh(queue)
+        run_id = _run_id("requeue")
+        started = make_run_started(run_id)
+        await queue.enqueue(started)
+        assert await queue.claim("w1", _HELD) == run_id
+        await queue.release(run_id, "w1", finished=True)  # as a worker lets go of a waiting run
+        assert await queue.queued() == []
+        assert await queue.claim("w2", _HELD) is None
+
+        step = make_step(run_id, 1, "a verdict")
+        await queue.requeue(run_id, [step], 1)
+        assert await store.read(run_id) == [started, step]
+        assert await queue.queued() == [run_id]
+        assert await queue.claim("w2", _HELD) == run_id
+        await queue.release(run_id, "w2", finished=True)
+
+        await _expect_failure(
+            ConcurrencyError, queue.requeue(run_id, [make_step(run_id, 1)], 1), "requeue at a stale seq"
+        )
+        assert await store.read(run_id) == [started, step]
+        assert await queue.queued() == []
+
+        # Requeued before its holder let go: free at once, and the holder's release keeps it queued.
+        held = _run_id("held")
+        await queue.enqueue(make_run_started(held))
+        assert await queue.claim("w3", _HELD) == held
+        await queue.requeue(held, [make_step(held, 1)], 1)
+        assert await queue.claim("w4", _HELD) == held
+        await _expect_failure(LeaseLostError, queue.renew(held, "w3", _HELD), "renew after a requeue")
+        await queue.release(held, "w3", finished=True)
+        assert await queue.queued() == [held]
+        await queue.release(held, "w4", finished=True)
+
+        await store.append(run_id, [_abstained(run_id, 2)], 2)
+        await _expect_failure(
+            RunClosedError, queue.requeue(run_id, [make_step(run_id, 3)], 3), "requeue of an ended run"
+        )
+        assert len(await store.read(run_id)) == 3
+        assert await queue.queued() == []
+
+
 QUEUE_CHECKS: Final[tuple[QueueCheck, ...]] = (
     check_enqueue_appends_and_queues,
     check_claims_go_oldest_first_to_one_owner,
     check_lease_runs_out_and_renewal_then_fails,
     check_release_frees_or_drops_the_run,
     check_finished_runs_are_never_claimed,
+    check_requeue_appends_and_queues_again,
 )
 
 

@@ -1,7 +1,7 @@
 """The SQLite run queue: a `queue` table in the store's own file, for workers on one machine.
 
-- **Enqueue** goes through the store's group commit (`SqliteStore.append_with`): the
-  `RunStarted` and the queue row are written in one transaction.
+- **Enqueue** and **requeue** go through the store's group commit
+  (`SqliteStore.append_with`): the events and the queue row are written in one transaction.
 - **Claims** run in `BEGIN IMMEDIATE`, so a claimer holds the write lock while it picks
   the oldest free run and leases it: two claimers, in this process or another, never
   get the same run. Renewals and releases are single conditional `UPDATE`s (atomic on
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import Final, TypeVar
 
@@ -25,7 +25,7 @@ import anyio
 import anyio.to_thread
 
 from ._errors import LeaseLostError, StoreUnavailableError
-from ._events import RunStarted
+from ._events import Event, RunStarted
 from ._resource import AsyncResource
 from ._sqlite import SqliteStore
 from ._sqlite_db import BUSY_TIMEOUT_MS
@@ -90,6 +90,21 @@ class SqliteQueue(AsyncResource):
             conn.execute("INSERT OR IGNORE INTO queue (run_id) VALUES (?)", (started.run_id,))
 
         await self._store.append_with(started.run_id, [started], 0, queue_it)
+
+    async def requeue(self, run_id: str, events: Sequence[Event], expected_seq: int) -> None:
+        if self._closed:
+            raise StoreUnavailableError(f"the SQLite run queue {self._path} is closed")
+
+        def queue_it_free(conn: sqlite3.Connection) -> None:
+            # Still queued (its worker has not released it yet): free it, so that the
+            # holder's release, which names its owner, leaves it queued for everyone.
+            conn.execute(
+                "INSERT INTO queue (run_id) VALUES (?) "
+                "ON CONFLICT (run_id) DO UPDATE SET lease_owner = NULL, lease_until = NULL",
+                (run_id,),
+            )
+
+        await self._store.append_with(run_id, events, expected_seq, queue_it_free)
 
     async def claim(self, owner: str, ttl: timedelta) -> str | None:
         seconds = ttl.total_seconds()

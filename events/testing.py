@@ -54,6 +54,7 @@ from ._queue_checks import (
     check_finished_runs_are_never_claimed,
     check_lease_runs_out_and_renewal_then_fails,
     check_release_frees_or_drops_the_run,
+    check_requeue_appends_and_queues_again,
     queue_checks,
     run_queue_conformance,
 )
@@ -88,6 +89,7 @@ __all__ = (
     "check_page_digests_are_never_trusted",
     "check_release_frees_or_drops_the_run",
     "check_reopen_after_close",
+    "check_requeue_appends_and_queues_again",
     "check_runs_lists_status",
     "check_shared_page_reads_back_exact",
     "check_stale_append_writes_nothing",

@@ -30,6 +30,7 @@ from citeloop.events import (
 )
 from citeloop.events._bodies import cut_page, references, splice
 from citeloop.events._chain import ChainedBatch
+from citeloop.events._postgres_schema import SCHEMA_VERSION
 from citeloop.events.testing import make_run_started, make_step
 from citeloop.runtime import Runtime
 from citeloop.runtime.cli._transfer import export, import_run
@@ -372,6 +373,7 @@ async def test_a_postgres_schema_of_the_older_layout_is_upgraded_in_place(postgr
         (db.schema,),
     )
     assert functions[0][0] == 1
-    assert db.query(f"SELECT value FROM \"{db.schema}\".meta WHERE key = 'schema_version'") == [("5",)]
+    version = db.query(f"SELECT value FROM \"{db.schema}\".meta WHERE key = 'schema_version'")
+    assert version == [(str(SCHEMA_VERSION),)]
     assert db.body_rows() == 1
     assert db.event_rows("run-old")[2] == old.encoded[2]
