@@ -26,10 +26,12 @@ from citeloop.events import (
     ReviewVerdict,
     UsageError,
 )
+from citeloop.policies import parse_review
 
 from ._claims_gate import evidence_classes
 from ._locate import answer_digest
 from ._report_state import ReportState
+from ._report_validate import validate_draft
 from ._state import RunState
 
 # What a report run does next once its research is over, read off the fold alone.
@@ -65,7 +67,7 @@ def report_move(state: RunState) -> ReportMove:
     if validation is None:
         return "validate"  # a draft recorded without its verdict (a log cut between the two)
     if not validation.valid:
-        return "give_up" if report.at_cap else "write"
+        return "give_up" if report.at_cap or _repeated(report) else "write"
     review = report.review_of(draft)
     if review is None:
         if report.rules.review == "policy":
@@ -75,6 +77,15 @@ def report_move(state: RunState) -> ReportMove:
     if review.verdict == "ACCEPT":
         return "accept"
     return "give_up" if report.at_cap else "write"
+
+
+def _repeated(report: ReportState) -> bool:
+    """The last draft, rejected, is word for word an earlier one: the writer cannot repair it.
+
+    Asking again would spend the revisions (and a model's calls) on the same refusal.
+    """
+    *earlier, last = report.drafts
+    return any(draft.reply.text == last.reply.text for draft in earlier)
 
 
 def _next_step(state: RunState) -> int:
@@ -122,8 +133,6 @@ def decide_validation(state: RunState, at: datetime) -> list[Event]:
 def _validated(
     state: RunState, written: DraftWritten, *, offset: int = 0, at: datetime | None = None
 ) -> DraftValidated:
-    from ._report_validate import validate_draft  # TEMP: lazy until the module lands
-
     findings, footnotes = validate_draft(
         written.reply.text or "", state.citable(), question=state.question, support=state.support
     )
@@ -140,8 +149,6 @@ def _validated(
 
 def decide_review(state: RunState, reply: PolicyReply, reviewer: str, at: datetime) -> list[Event]:
     """The reviewer policy's verdict on the last draft. A reply that is no verdict asks for a revision."""
-    from citeloop.policies import parse_review  # TEMP: lazy until the module lands
-
     parsed = parse_review(reply.text or "")
     verdict: ReviewVerdict
     if isinstance(parsed, tuple):
@@ -200,8 +207,9 @@ def decide_report_end(state: RunState, at: datetime) -> list[Event]:
         return [_accepted(state, validation, step, at)]
     fallback = report.last_validated if report.rules.on_cap == "accept-validated" else None
     if fallback is not None:
+        why = f"the revision cap ({report.cap})" if report.at_cap else "a repeated rejected draft"
         note = (
-            f"accepted at the revision cap ({report.cap}): draft {fallback.draft} passed validation "
+            f"accepted at {why}: draft {fallback.draft} passed validation "
             "but no review accepted it (--on-cap accept-validated)"
         )
         return [_accepted(state, fallback, step, at, note=note)]
@@ -223,6 +231,8 @@ def _why(state: RunState, report: ReportState) -> str:
         return "the research opened no page and admitted no source to cite"
     if not report.drafts:
         return "no draft was written"
+    if not report.at_cap:
+        return f"the writer repeated a draft that failed validation ({len(report.drafts)} drafts)"
     return f"no draft was accepted within {report.cap} revisions ({len(report.drafts)} drafts)"
 
 

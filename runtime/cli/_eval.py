@@ -11,6 +11,7 @@ from typing import Annotated, Literal
 
 import typer
 from citeloop.runtime.eval import run_evaluation, run_qa_evaluation
+from citeloop.runtime.eval.reports import run_report_evaluation
 
 from ._errors import CliError
 from ._escape import escape_controls
@@ -19,11 +20,12 @@ from ._options import POLICY_NAMES, JsonOption, build_policy
 from ._render import print_json
 
 KindArgument = Annotated[
-    Literal["squad2", "hotpotqa", "qa"],
+    Literal["squad2", "hotpotqa", "qa", "reports"],
     typer.Argument(
         help=(
             "The dataset format: squad2 (SQuAD 2.0 JSON), hotpotqa (IRCoT JSONL or HF JSON), "
-            'or qa (JSONL of {"question", "answers"} over --corpus).'
+            'qa (JSONL of {"question", "answers"} over --corpus), or reports (the same file, each '
+            "question asked as a report run: docs/reports.md)."
         )
     ),
 ]
@@ -72,17 +74,30 @@ def eval_command(
         raise CliError("--plot needs --sweep")
     if min_confidence is not None and not 0.0 <= min_confidence <= 1.0:
         raise CliError(f"--min-confidence must be between 0 and 1, got {min_confidence}")
-    if kind == "qa":
+    if kind in ("qa", "reports"):
         if corpus is None:
-            raise CliError("eval qa needs --corpus: the folder or .jsonl file the questions are about")
+            raise CliError(f"eval {kind} needs --corpus: the folder or .jsonl file the questions are about")
         if plot is not None:
-            raise CliError("--plot is for squad2 and hotpotqa; eval qa prints its sweep as a table")
+            raise CliError(f"--plot is for squad2 and hotpotqa, not eval {kind}")
     elif corpus is not None or (split is not None and kind != "hotpotqa"):
         raise CliError(
             f"--corpus is for eval qa, --split for eval qa and hotpotqa; {kind} brings its own paragraphs"
         )
     chosen = build_policy(policy, base_url=None, min_confidence=min_confidence)
     show_progress = wanted(json_output) if progress is None else progress
+    if kind == "reports":
+        assert corpus is not None
+        if sweep:
+            raise CliError("--sweep is for the answer evaluations, not eval reports")
+        with progress_bar(show_progress, f"eval reports {file.name}", "questions") as advance:
+            reports = run_report_evaluation(
+                file, corpus, split=split, policy=chosen, limit=limit, progress=advance
+            )
+        if json_output:
+            print_json(reports.to_json())
+        else:
+            typer.echo(escape_controls(reports.table(), newlines=True))
+        return
     if kind == "qa":
         assert corpus is not None
         with progress_bar(show_progress, f"eval qa {file.name}", "questions") as advance:

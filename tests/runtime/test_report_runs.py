@@ -114,8 +114,14 @@ async def test_a_draft_that_validates_and_is_accepted_is_the_report_with_its_foo
     assert check_events(events).ok, check_events(events).divergences
 
 
+def invented(name: str) -> str:
+    return f'Call `acme.{name}()` to reach Acme Robotics.[^1]\n\n[^1]: {ACME} "{SENTENCE}"\n'
+
+
 async def test_the_invented_api_is_refused_every_round_and_the_run_ends_insufficient_grounding() -> None:
-    writer, reviewer = ListWriter(INVENTED), ListReviewer("ACCEPT")
+    # The post-mortem's writer: a new invented API each round, never one a source names.
+    rounds = [invented(name) for name in ("connect_fast", "open_session", "SessionManager", "dial")]
+    writer, reviewer = ListWriter(*rounds), ListReviewer("ACCEPT")
     events, outcome = await report_run(writer, reviewer)
     assert outcome.status == "refused" and outcome.reason == "insufficient_grounding"
     assert outcome.answer.startswith("cannot: INSUFFICIENT GROUNDING")
@@ -127,6 +133,14 @@ async def test_the_invented_api_is_refused_every_round_and_the_run_ends_insuffic
     # The writer is told why on the next round.
     assert any("unsupported_claim" in finding for finding in writer.views[1].rounds[0].findings)
     assert not any(isinstance(event, Answered) for event in events)
+    assert check_events(events).ok
+
+
+async def test_a_writer_that_repeats_a_rejected_draft_word_for_word_is_not_asked_again() -> None:
+    writer, reviewer = ListWriter(INVENTED), ListReviewer("ACCEPT")
+    events, outcome = await report_run(writer, reviewer)
+    assert outcome.status == "refused" and "repeated a draft" in outcome.answer
+    assert len(writer.views) == 2  # the second draft repeats the first: no revision can help
     assert check_events(events).ok
 
 
