@@ -18,11 +18,15 @@ from ._protocol import Policy as Policy
 from ._react import abstain_reply as abstain_reply
 from ._react import finish_reply as finish_reply
 from ._react import react as react
+from ._report_reviewer import DeterministicReviewer as DeterministicReviewer
+from ._report_scripted import ScriptedReviewer as ScriptedReviewer
+from ._report_scripted import ScriptedWriter as ScriptedWriter
 from ._report_view import DraftRound as DraftRound
 from ._report_view import ReportSource as ReportSource
 from ._report_view import ReportView as ReportView
 from ._report_view import Reviewer as Reviewer
 from ._report_view import Writer as Writer
+from ._report_writer import DeterministicWriter as DeterministicWriter
 from ._retry import PolicyUnavailableError as PolicyUnavailableError
 from ._retry import RetryPolicy as RetryPolicy
 from ._review_parse import REVIEW_REJECT_CODES as REVIEW_REJECT_CODES
@@ -39,6 +43,10 @@ __all__ = (
     "ReportView",
     "ReportSource",
     "DraftRound",
+    "DeterministicReviewer",
+    "DeterministicWriter",
+    "ScriptedReviewer",
+    "ScriptedWriter",
     "AnthropicPolicy",
     "DEFAULT_ALLOWLIST",
     "ExtractivePolicy",

@@ -1,0 +1,206 @@
+"""`DeterministicWriter` and `DeterministicReviewer` on the demo corpus, held to the runtime's validation.
+
+The writer's drafts are checked by `validate_draft` itself (runtime/_report_validate.py),
+not by a copy of its rules: a draft that cites a sentence the source does not hold, or
+states a fact without a marker, fails here as it would fail a run.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from citeloop.policies import (
+    DeterministicReviewer,
+    DeterministicWriter,
+    DraftRound,
+    ReportSource,
+    ReportView,
+    Reviewer,
+    Writer,
+    parse_review,
+)
+from citeloop.policies._report_writer import quotable
+from citeloop.runtime._report_validate import validate_draft
+from citeloop.tools import Corpus
+
+FOUNDED = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
+DEFINITION = re.compile(r'^\[\^(\d+)\]: (\S+) "(.*)"$', re.MULTILINE)
+
+
+def sources(corpus: Corpus, *urls: str) -> tuple[ReportSource, ...]:
+    out = []
+    for url in urls:
+        page = corpus.open(url)
+        assert page is not None, url
+        out.append(ReportSource(page.url, page.title, page.body, page.sha256))
+    return tuple(out)
+
+
+def searched(corpus: Corpus, question: str, limit: int = 5) -> tuple[ReportSource, ...]:
+    return sources(corpus, *(hit.url for hit in corpus.search(question, limit=limit)))
+
+
+def citable(view: ReportView) -> dict[str, tuple[str, str]]:
+    return {source.id: (source.text, source.sha256) for source in view.sources}
+
+
+def findings(draft: str, view: ReportView) -> list[str]:
+    found, _ = validate_draft(draft, citable(view), question=view.question)
+    return [f"{finding.code}: {finding.detail}" for finding in found]
+
+
+def view_of(
+    question: str, srcs: tuple[ReportSource, ...], *rounds: DraftRound, plan: tuple[str, ...] = ()
+) -> ReportView:
+    return ReportView(run_id="r1", question=question, sources=srcs, rounds=rounds, plan=plan)
+
+
+def test_they_are_writer_and_reviewer() -> None:
+    assert isinstance(DeterministicWriter(), Writer) and DeterministicWriter().name == "deterministic-writer"
+    assert isinstance(DeterministicReviewer(), Reviewer)
+    assert DeterministicReviewer().name == "deterministic-reviewer"
+
+
+@pytest.mark.anyio
+async def test_the_founder_report_quotes_the_founding_sentence_and_validates(demo: Corpus) -> None:
+    view = view_of("Who founded Acme Robotics?", searched(demo, "Who founded Acme Robotics?"))
+    draft = await DeterministicWriter().write(view)
+    assert f"{FOUNDED}[^1]" in draft
+    assert '[^1]: https://wiki.example/acme "' + FOUNDED + '"' in draft
+    assert findings(draft, view) == []
+    assert parse_review(
+        DeterministicReviewer().verdict(view_of(view.question, view.sources, DraftRound(1, draft)))
+    ) == (
+        "ACCEPT",
+        "",
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Who founded Acme Robotics?",
+        "When did Acme open its Porto factory?",
+        "Where is Acme Robotics headquartered?",
+        "How many people does Acme Robotics employ, and who founded it?",
+        "Who founded Acme Robotics and where is it based?",
+        "What did Acme Robotics earn in 2023?",
+        "Who is the current CEO of Acme Robotics?",
+    ],
+)
+def test_every_draft_passes_validation_or_cites_nothing(demo: Corpus, question: str) -> None:
+    view = view_of(question, searched(demo, question))
+    draft = DeterministicWriter().compose(view)
+    found = findings(draft, view)
+    cited = DEFINITION.findall(draft)
+    assert found == ([] if cited else ["no_citations: the draft has no footnote marker [^n]"])
+    for n, source, quote in cited:
+        assert quote in dict(citable(view))[source][0]  # verbatim
+        assert draft.count(f"[^{n}]") == 2  # one claim per footnote: one marker, one definition
+        assert f"{quote}[^{n}]" in draft  # the claim is the quote itself
+    # What the writer does not quote, it discloses: the reviewer finds nothing left out.
+    assert DeterministicReviewer().verdict(view_of(question, view.sources, DraftRound(1, draft))) == "ACCEPT"
+
+
+def test_a_correction_is_quoted_in_place_of_what_it_corrects(demo: Corpus) -> None:
+    srcs = sources(demo, "https://news.example/porto-factory", "https://news.example/correction-porto")
+    draft = DeterministicWriter().compose(view_of("When did Acme open its Porto factory?", srcs))
+    assert "The factory opened in 2018.[^" in draft
+    assert "according to a company statement.[^" not in draft
+
+
+def test_nothing_answering_is_disclosed_not_filled(demo: Corpus) -> None:
+    view = view_of("What is the capital of Mars?", sources(demo, "https://wiki.example/acme"))
+    draft = DeterministicWriter().compose(view)
+    assert "## Gaps" in draft and "Not found in the sources: What is the capital of Mars." in draft
+    assert "[^" not in draft
+
+
+def test_each_plan_item_is_a_section_or_a_gap(demo: Corpus) -> None:
+    srcs = sources(demo, "https://wiki.example/acme", "https://wiki.example/ada-ortiz")
+    plan = ("Where was Ada Ortiz born?", "What is the moon made of?")
+    view = view_of("Who founded Acme Robotics?", srcs, plan=plan)
+    draft = DeterministicWriter().compose(view)
+    assert "## Where was Ada Ortiz born" in draft
+    assert "Not found in the sources: What is the moon made of." in draft
+    assert findings(draft, view) == []
+    assert (
+        DeterministicReviewer().verdict(view_of(view.question, srcs, DraftRound(1, draft), plan=plan))
+        == "ACCEPT"
+    )
+
+
+def test_a_later_round_drops_the_footnote_a_finding_names(demo: Corpus) -> None:
+    srcs = sources(demo, "https://wiki.example/acme", "https://wiki.example/ada-ortiz")
+    first = DeterministicWriter().compose(view_of("Who founded Acme Robotics?", srcs))
+    assert FOUNDED in first
+    rejected = DraftRound(1, first, findings=("unsupported_claim: footnote [^1] is not supported",))
+    second = DeterministicWriter().compose(view_of("Who founded Acme Robotics?", srcs, rejected))
+    assert FOUNDED not in second
+    assert "She founded Acme Robotics in 2014 and led it for seven years." in second
+
+
+def test_a_later_round_drops_a_sentence_a_finding_quotes(demo: Corpus) -> None:
+    srcs = sources(demo, "https://wiki.example/acme", "https://wiki.example/ada-ortiz")
+    first = DeterministicWriter().compose(view_of("Who founded Acme Robotics?", srcs))
+    detail = f"uncited_fact: {FOUNDED[:59] + chr(0x2026)!r} states Ada, Ortiz without a marker"
+    second = DeterministicWriter().compose(
+        view_of("Who founded Acme Robotics?", srcs, DraftRound(1, first, (detail,)))
+    )
+    assert FOUNDED not in second
+
+
+def test_review_notes_naming_a_part_make_it_a_section_or_a_gap(demo: Corpus) -> None:
+    srcs = sources(demo, "https://wiki.example/acme", "https://wiki.example/ada-ortiz")
+    question = "Who founded Acme Robotics?"
+    first = DeterministicWriter().compose(view_of(question, srcs))
+    notes = "\n".join(
+        (
+            "- neither covered nor disclosed: Where was Ada Ortiz born",
+            "- neither covered nor disclosed: Who owns Mars",
+        )
+    )
+    revise = DraftRound(1, first, verdict="REVISE", review_notes=notes)
+    second = DeterministicWriter().compose(view_of(question, srcs, revise))
+    assert "## Where was Ada Ortiz born" in second and "Seville." in second
+    assert "Not found in the sources: Who owns Mars." in second
+    assert findings(second, view_of(question, srcs)) == []
+
+
+def test_the_reviewer_names_the_part_neither_covered_nor_disclosed(demo: Corpus) -> None:
+    srcs = sources(demo, "https://wiki.example/acme")
+    question = "Who founded Acme Robotics and how many robots has it sold?"
+    only_founder = f'# Report\n\n{FOUNDED}[^1]\n\n[^1]: https://wiki.example/acme "{FOUNDED}"\n'
+    verdict = DeterministicReviewer().verdict(view_of(question, srcs, DraftRound(1, only_founder)))
+    parsed = parse_review(verdict)
+    assert parsed == ("REVISE", "- neither covered nor disclosed: how many robots has it sold")
+    disclosed = only_founder.replace(
+        "\n\n[^1]", "\n\n## Gaps\n\n- Not found in the sources: how many robots it sold.\n\n[^1]"
+    )
+    assert DeterministicReviewer().verdict(view_of(question, srcs, DraftRound(1, disclosed))) == "ACCEPT"
+    # A sentence that shares the words but cites nothing is not coverage.
+    uncited = only_founder.replace("\n\n[^1]", "\n\nIt has sold many robots.\n\n[^1]")
+    assert (
+        DeterministicReviewer().verdict(view_of(question, srcs, DraftRound(1, uncited))).startswith("REVISE")
+    )
+
+
+def test_the_reviewer_wants_a_draft() -> None:
+    assert DeterministicReviewer().verdict(view_of("Who?", ())).startswith("REVISE")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "ok"),
+    [
+        (FOUNDED, True),
+        ("# Acme Robotics was founded by Ada Ortiz.", False),
+        ("- Acme Robotics was founded by Ada Ortiz.", False),
+        ("Acme Robotics was founded by Ada Ortiz", False),  # no sentence end: the marker would run on
+        ("Acme Inc. Robotics was founded by Ada Ortiz.", False),  # a reader may split it
+        ("Short one.", False),
+        ('She said "it was 2014."', True),
+    ],
+)
+def test_quotable(sentence: str, ok: bool) -> None:
+    assert quotable(sentence) is ok
