@@ -105,7 +105,8 @@ def _disclosure_heading(title: str) -> bool:
 
 def _abbreviation(masked: str, end: int) -> bool:
     """Whether the period at `end` closes an abbreviation ("e.g.") or an initial ("J.")."""
-    word = masked[:end].rsplit(None, 1)[-1] if masked[:end].strip() else ""
+    before = masked[max(0, end - 12) : end]  # abbreviations are short: no need to look further back
+    word = before.rsplit(None, 1)[-1] if before.strip() else ""
     word = word.lstrip("(\"'[")
     return word.casefold() in _ABBREVIATIONS or (len(word) == 1 and word.isupper())
 

@@ -9,6 +9,7 @@ code and what is knowingly not checked, are in docs/reports.md ("Validation").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
@@ -17,7 +18,7 @@ from citeloop.events import DraftFinding, Footnote
 
 from ._draft_parse import MARKER, Definition, Sentence, footnote_number, mask_inline_code, parse_draft
 from ._locate import locate_evidence
-from ._quantities import find_dates, fold_text
+from ._quantities import Date, find_dates, fold_text
 from ._support import assess_support, is_supported
 from ._text import normalize_ws
 
@@ -34,17 +35,25 @@ _EXCERPT: Final = 60
 
 # Numbers (dates, versions, amounts) are read from folded text, where every digit is ASCII.
 _NUMBER: Final = re.compile(r"\d+(?:[.,:/-]\d+)*")
+_DIGIT: Final = re.compile(r"\d")
 # A word for names: letters with their marks; apostrophes and hyphens inside ("O'Neil", "Jean-Luc").
 _WORD: Final = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019-][^\W\d_][^\W_]*)*")
 # Before a sentence's first word: opening quotes, brackets, emphasis; a word after these opens a clause.
 _LEAD_IN: Final = "\"'([{*_\u201c\u2018\u00ab\u00bf\u00a1\u2013\u2014\u2022-"
 _CLAUSE_END: Final = frozenset(".!?:;\u2026")
+# Each identifier form, with a cheap test that the text may hold one (most prose holds none).
 _IDENTIFIERS: Final = (
-    re.compile(r"(?<![\w.])[A-Za-z_][\w.]*\(\)"),  # name(), pkg.name()
-    re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?![\w(])"),  # dotted.name
-    re.compile(r"(?<![\w.])_*[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*_\w+"),  # snake_case, __dunder__
-    re.compile(r"(?<![\w.])[A-Za-z]*[a-z][A-Z]\w*"),  # camelCase, CamelCase, iPhone
+    ("()", re.compile(r"(?<![\w.])[A-Za-z_][\w.]*\(\)")),  # name(), pkg.name()
+    (".", re.compile(r"(?<![\w.])[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?![\w(])")),  # dotted.name
+    ("_", re.compile(r"(?<![\w.])_*[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*_\w+")),  # snake_case, __dunder__
+    ("", re.compile(r"(?<![\w.])[A-Za-z]*[a-z][A-Z]\w*")),  # camelCase, CamelCase, iPhone
 )
+_INNER_CAPITAL: Final = re.compile(r"[a-z][A-Z]")
+_MONTHS: Final = frozenset((
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+    "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+))  # fmt: skip
 # "## 2.1 Background": a heading's section number is no fact.
 _SECTION_NUMBER: Final = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
 _INLINE_CODE: Final = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
@@ -166,7 +175,8 @@ def _check_sentence(
     if not cited:
         return  # its markers are dangling or their quotes unlocated: reported above
     quotes = "\n".join(footnote.quote for footnote in cited)
-    missing = [text for kind, text in facts if not _in_quotes(kind, text, quotes)]
+    folded_quotes = fold_text(quotes) if any(kind in ("date", "number") for kind, _ in facts) else ""
+    missing = [text for kind, text in facts if not _in_quotes(kind, text, quotes, folded_quotes)]
     missing.extend(_negations_missing(plain, quotes))
     first = cited[0].n
     if missing:
@@ -202,12 +212,14 @@ def stated_facts(plain: str, *, heading: bool = False) -> list[tuple[str, str]]:
 
     A heading is a label: only its numbers and dates are facts (docs/reports.md).
     """
-    folded = fold_text(_SECTION_NUMBER.sub("", plain) if heading else plain)
-    dates = find_dates(folded)
-    facts: list[tuple[str, str]] = [("date", folded[date.start : date.end]) for date in dates]
-    for date in dates:
-        folded = folded[: date.start] + " " * (date.end - date.start) + folded[date.end :]
-    facts.extend(("number", match.group(0)) for match in _NUMBER.finditer(folded))
+    facts: list[tuple[str, str]] = []
+    if _DIGIT.search(plain) is not None:  # every date form has a digit too: the common case skips
+        folded = fold_text(_SECTION_NUMBER.sub("", plain) if heading else plain)
+        dates = find_dates(folded)
+        facts.extend(("date", folded[date.start : date.end]) for date in dates)
+        for date in dates:
+            folded = folded[: date.start] + " " * (date.end - date.start) + folded[date.end :]
+        facts.extend(("number", match.group(0)) for match in _NUMBER.finditer(folded))
     if heading:
         return facts
     for match in _INLINE_CODE.finditer(plain):
@@ -215,7 +227,9 @@ def stated_facts(plain: str, *, heading: bool = False) -> list[tuple[str, str]]:
     prose = mask_inline_code(plain)
     prose = _INLINE_CODE.sub(lambda match: " " * len(match.group(0)), prose)
     spans: list[tuple[int, int]] = []
-    for pattern in _IDENTIFIERS:
+    for hint, pattern in _IDENTIFIERS:
+        if (hint not in prose) if hint else _INNER_CAPITAL.search(prose) is None:
+            continue
         for match in pattern.finditer(prose):
             if any(start < match.end() and match.start() < end for start, end in spans):
                 continue
@@ -226,17 +240,20 @@ def stated_facts(plain: str, *, heading: bool = False) -> list[tuple[str, str]]:
             facts.append(("identifier", token))
     for start, end in spans:
         prose = prose[:start] + " " * (end - start) + prose[end:]
-    facts.extend(("name", word) for word in _names(prose))
+    dated = any(kind == "date" for kind, _ in facts)
+    facts.extend(("name", word) for word in _names(prose, dated=dated))
     return [(kind, text) for kind, text in facts if text]
 
 
-def _names(prose: str) -> list[str]:
-    """Capitalized words that do not open a clause, and the opener of a run of capitalized words."""
+def _names(prose: str, *, dated: bool) -> list[str]:
+    """The capitalized words (two letters or more) that do not open a clause, months of dates aside."""
     names: list[str] = []
     for match in _WORD.finditer(prose):
         start, word = match.start(), match.group(0)
         if len(word) < 2 or not word[0].isupper() or word.startswith(("I'", "I\u2019")):
             continue
+        if dated and word.casefold() in _MONTHS:
+            continue  # part of a date, checked as one ("September 1, 2021" = "2021-09-01")
         # A word opening a clause ("The", "Use") is no name by itself. In "Ada Lovelace
         # wrote" the run is a name all the same, held by its later words (docs/reports.md).
         if not _opens_clause(prose, start):
@@ -251,11 +268,11 @@ def _opens_clause(text: str, start: int) -> bool:
     return index < 0 or text[index] in _CLAUSE_END
 
 
-def _in_quotes(kind: str, text: str, quotes: str) -> bool:
+def _in_quotes(kind: str, text: str, quotes: str, folded_quotes: str) -> bool:
     if kind == "date":
-        return _date_in(text, fold_text(quotes))
+        return _date_in(text, folded_quotes)
     if kind == "number":
-        return _number_in(text, fold_text(quotes))
+        return _number_in(text, folded_quotes)
     if kind == "identifier":
         base = re.sub(r"\([^()]*\)$", "", text)  # `connect()` stands for the name `connect`
         if " " in normalize_ws(base) or not base:
@@ -281,7 +298,13 @@ def _date_in(date: str, folded_quotes: str) -> bool:
     if date in folded_quotes:
         return True
     stated = find_dates(date)
-    return bool(stated) and any(stated[0].within(other) for other in find_dates(folded_quotes))
+    return bool(stated) and any(stated[0].within(other) for other in _dates(folded_quotes))
+
+
+@functools.lru_cache(maxsize=64)
+def _dates(folded_quotes: str) -> tuple[Date, ...]:
+    # A sentence's quotes are read for dates once, however many dates the sentence states.
+    return tuple(find_dates(folded_quotes))
 
 
 def _negation_kind(word: str) -> str:
@@ -291,9 +314,10 @@ def _negation_kind(word: str) -> str:
 
 def _negations_missing(plain: str, quotes: str) -> list[str]:
     """The negations of the sentence that its quotes do not have ("not" also as "n't", "cannot")."""
+    stated = list(_NEGATION.finditer(plain))
+    if not stated:
+        return []
     have = {_negation_kind(match.group(0)) for match in _NEGATION.finditer(quotes)}
     return [
-        f"the negation {match.group(0)!r}"
-        for match in _NEGATION.finditer(plain)
-        if _negation_kind(match.group(0)) not in have
+        f"the negation {match.group(0)!r}" for match in stated if _negation_kind(match.group(0)) not in have
     ]

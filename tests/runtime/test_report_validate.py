@@ -294,3 +294,12 @@ def test_a_sentence_ends_before_an_upper_case_word_not_after_an_abbreviation() -
     split = f"It is sold by Acme. It costs 4,000 USD per year.[^1]\n\n{definition}\n"
     [finding] = findings_of(split, "uncited_fact")
     assert "Acme" in finding.detail
+
+
+def test_a_month_in_a_date_is_the_date_not_a_name() -> None:
+    iso = f'[^1]: {DOCS} "released 2021-09-01"'
+    docs = {DOCS: _page("It was released 2021-09-01.")}
+    assert codes(f"It shipped on September 1, 2021.[^1]\n\n{iso}\n", docs) == []
+    assert codes(f"It shipped on September 2, 2021.[^1]\n\n{iso}\n", docs) == ["unsupported_claim"]
+    # Without a date, a capitalized month word is a name like any other.
+    assert codes(f"It shipped in late September.[^1]\n\n{iso}\n", docs) == ["unsupported_claim"]

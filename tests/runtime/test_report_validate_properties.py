@@ -2,7 +2,8 @@
 
 Example counts are explicit: 3,200 cases in this file. 1,200 drafts are built from random
 verbatim spans of random source texts (astral characters, no-break spaces and line breaks
-included), each sentence its quote plus a marker; each one is checked as written and then
+included), each sentence its quote plus a marker (each a paragraph, or run on in one
+paragraph as "quote.[^n] quote.[^m]"); each one is checked as written and then
 with one quote character changed, one definition deleted and one marker deleted. 2,000 are
 arbitrary text (1,000 any text, 1,000 soups of the format's own tokens), which validation
 must take without raising. A draft is built from one drawn seed with `random.Random(seed)`,
@@ -44,7 +45,6 @@ class Built:
     sentences: list[str]
     definitions: list[str]
     quotes: list[str]  # each definition's quote, as written in it
-
     run_on: bool = False  # the sentences as one paragraph, each ending in ". " before its marker
 
     def draft(self) -> str:
