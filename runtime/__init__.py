@@ -54,6 +54,7 @@ from ._waiting import Waiting as Waiting
 from ._waiting import Watcher as Watcher
 from ._worker import run_worker as run_worker
 from ._worker import submit as submit
+from ._worker import submit_review as submit_review
 
 __all__ = (
     "DEFAULT_SUPPORT",
@@ -104,6 +105,7 @@ __all__ = (
     "run_worker",
     "settling_claims",
     "submit",
+    "submit_review",
     "validate_finish",
     "verify_answer",
 )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
-from citeloop.events import RunStarted, ToolSpec, UsageError
+from citeloop.events import ReportRules, RunStarted, ToolSpec, UsageError
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
@@ -31,8 +31,9 @@ def run_started(
     max_steps: int,
     allowlist: Iterable[str] | None,
     at: datetime,
+    report: ReportRules | None = None,
 ) -> RunStarted:
-    """The first event of a run of `question` with these tools and policy."""
+    """The first event of a run of `question` with these tools and policy (a report run's with `report`)."""
     by_name = {tool.name: tool for tool in tools}  # as `Runtime` keeps them: the last of a name wins
     return decide_start(
         run_id,
@@ -42,6 +43,7 @@ def run_started(
         policy=policy_name(policy),
         tools={name: ToolSpec(name=name, read_only=tool.read_only) for name, tool in by_name.items()},
         at=at,
+        report=report,
     )
 
 

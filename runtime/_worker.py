@@ -13,6 +13,10 @@ PostgreSQL for workers on many. What is guaranteed (with every worker using this
 - Should two workers ever race anyway (a process paused longer than its lease), the
   expected-seq check refuses the second writer: the log never forks or gaps.
 - A worker asked to stop lets go of its runs (they are not abstained): others resume them.
+- A report run that comes to wait for a human review leaves the queue (its worker releases
+  it as finished, so no worker spins on it). `submit_review`, from any process, appends the
+  verdict and queues the run again in one transaction (`RunQueue.requeue`): any worker
+  then carries it on from its log (docs/reports.md, "Reports through workers").
 """
 
 from __future__ import annotations
@@ -28,11 +32,26 @@ from typing import Any
 import anyio
 import anyio.abc
 import structlog
-from citeloop.events import EventStore, RunFailure, RunQueue, UsageError, open_queue, open_store
+from citeloop.events import (
+    EventStore,
+    ReportRules,
+    ReviewVerdict,
+    RunFailure,
+    RunQueue,
+    UnknownRunError,
+    UsageError,
+    chain_hash,
+    encode_event,
+    open_queue,
+    open_store,
+    stamp_chain,
+)
 from citeloop.policies import Policy
 from citeloop.tools import Tool
 
+from ._fold import fold
 from ._leases import LeaseBook, LeasedStore, LeaseLostError, keep_lease
+from ._report_decide import decide_human_review
 from ._runtime import DEFAULT_MAX_STEPS, Runtime, new_run_id, utc_now
 from ._start import run_started
 
@@ -61,13 +80,15 @@ async def submit(
     run_id: str | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
     allowlist: Iterable[str] | None = None,
+    report: ReportRules | None = None,
     clock: Callable[[], datetime] = utc_now,
 ) -> str:
     """Queue a question for the workers and return its run id.
 
     `tools` and `policy` must be the ones the workers use: the run's `RunStarted`
-    records their names and the allowlist. The store must have a run queue
-    (`sqlite://` or `postgresql://`).
+    records their names and the allowlist. With `report`, the run is a report run held
+    to those rules (docs/reports.md): the workers' `writer` and `reviewer` write and
+    review its drafts. The store must have a run queue (`sqlite://` or `postgresql://`).
     """
     if max_steps < 1:
         raise UsageError(f"max_steps must be at least 1, got {max_steps}")
@@ -79,10 +100,40 @@ async def submit(
         max_steps=max_steps,
         allowlist=allowlist,
         at=clock(),
+        report=report,
     )
     async with _store_and_queue(store) as (_, queue):
         await queue.enqueue(started)
     return started.run_id
+
+
+async def submit_review(
+    store: str | EventStore,
+    run_id: str,
+    verdict: ReviewVerdict,
+    *,
+    notes: str = "",
+    by: str = "human",
+    clock: Callable[[], datetime] = utc_now,
+) -> None:
+    """Append a human's verdict on the draft a waiting report run awaits, and queue the run again.
+
+    Nothing is driven here: a worker claims the run and carries it on from its log. The
+    verdict is decided as `Runtime.review` decides it (`decide_human_review`):
+    `ReviewNotAwaitedError` when the run waits for no review, `UnknownRunError` when there
+    is no such run. Two verdicts racing on one draft: the second gets `ConcurrencyError`.
+    """
+    if verdict not in ("ACCEPT", "REVISE"):
+        raise UsageError(f"verdict must be ACCEPT or REVISE, got {verdict!r}")
+    async with _store_and_queue(store) as (opened, queue):
+        stored = await opened.read(run_id)
+        if not stored:
+            raise UnknownRunError(f"no run {run_id!r} in {opened.url}")
+        state = fold(stored)
+        decided = decide_human_review(state, verdict, notes, by, clock())
+        # Stamped as the driver stamps every batch: each event names its predecessor's hash.
+        stamped, _ = stamp_chain(decided, chain_hash(encode_event(stored[-1])))
+        await queue.requeue(run_id, stamped, state.next_seq)
 
 
 def new_owner() -> str:
@@ -163,8 +214,13 @@ class _Worker:
                 tg.start_soon(keep_lease, self._queue, self._book, run_id, self._owner, tg.cancel_scope)
                 try:
                     outcome = await self._runtime.resume(run_id)
+                    # Ended, or waiting for a human review: either way it leaves the queue
+                    # (`submit_review` queues a waiting run again with its verdict).
                     done = True
-                    self._log.info("run_finished", run_id=run_id, status=outcome.status)
+                    if outcome.status == "waiting":
+                        self._log.info("run_waiting", run_id=run_id)
+                    else:
+                        self._log.info("run_finished", run_id=run_id, status=outcome.status)
                 except LeaseLostError:
                     self._log.warning("run_let_go", run_id=run_id)
                 except RunFailure as exc:  # the store failed, or another writer won: others retry
@@ -206,10 +262,12 @@ async def run_worker(
 ) -> int:
     """Claim queued runs and drive each to its outcome, `concurrency` at a time.
 
-    Returns the number of runs this worker finished, once `stop` is set (or `max_runs`
-    runs are finished, or the task is cancelled, which counts as a stop). Runs still in
-    flight at a stop are released to other workers, not abstained. The store must have
-    a run queue (`sqlite://` or `postgresql://`); `runtime_options` go to `Runtime`.
+    Returns the number of runs this worker finished (a report run left waiting for a human
+    review counts: the worker is done with it), once `stop` is set (or `max_runs` runs are
+    finished, or the task is cancelled, which counts as a stop). Runs still in flight at a
+    stop are released to other workers, not abstained. The store must have a run queue
+    (`sqlite://` or `postgresql://`); `runtime_options` go to `Runtime` (`writer` and
+    `reviewer` for report runs, for example).
     """
     if concurrency < 1 or lease_seconds <= 0 or poll_seconds <= 0:
         raise UsageError("concurrency, lease_seconds and poll_seconds must be positive")
