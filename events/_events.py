@@ -274,6 +274,10 @@ class ResearchEnded(_Event):
     step: int
     reason: Literal["finished", "budget"]
     answer: str = ""
+    # What the policy's finish cited and quoted, as it gave them (unchecked here: the report's
+    # footnotes are what validation checks). Left out of the encoding when empty.
+    citations: tuple[str, ...] = Field(default=(), exclude_if=_empty)
+    evidence: tuple[str, ...] = Field(default=(), exclude_if=_empty)
 
 
 class Footnote(Locator):

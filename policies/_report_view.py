@@ -43,8 +43,12 @@ class ReportView:
     sources: tuple[ReportSource, ...]
     rounds: tuple[DraftRound, ...] = ()
     plan: tuple[str, ...] = ()
-    # The research policy's last finish answer ("" when its budget ran out): a hint, not a source.
+    # The research policy's finish ("" and () when its budget ran out): its answer, and the
+    # sources it cited with the quotes it gave. A hint, not a source: the quotes are unchecked
+    # until a draft's footnotes quote them.
     research_answer: str = ""
+    research_citations: tuple[str, ...] = ()
+    research_evidence: tuple[str, ...] = ()
     # The revisions still allowed after the draft asked for now (SPEC §12: capped at 3 by default).
     revisions_left: int = 0
 

@@ -218,9 +218,7 @@ def decide_action(
     if isinstance(action, Finish):
         if in_research(state):
             # A report run's research ends with its policy's finish; the report is what is gated.
-            answer = action.payload.get("answer")
-            said = answer if isinstance(answer, str) else ""
-            return decide_research_end(state, step, at, "finished", answer=said, offset=offset)
+            return decide_research_end(state, step, at, "finished", payload=action.payload, offset=offset)
         return decide_finish(state, step, action.payload, at, offset=offset, support_methods=support_methods)
     return _decide_call(state, step, action, tools, at, offset)
 

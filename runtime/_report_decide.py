@@ -7,7 +7,7 @@ replays a stored report run through these same functions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Literal, TypeAlias
 
@@ -38,6 +38,10 @@ from ._state import RunState
 ReportMove: TypeAlias = Literal["write", "validate", "review", "request_review", "wait", "accept", "give_up"]
 
 INSUFFICIENT_GROUNDING = "cannot: INSUFFICIENT GROUNDING"
+# The run's support methods that judge a report's sentences: those that read one sentence
+# against its quotes. `focus-entity` and `number-unit` judge a whole answer to the question
+# (each sentence would have to name its subject, or hold a number), docs/reports.md.
+SENTENCE_METHODS = frozenset({"answer-in-quote"})
 
 
 class ReviewNotAwaitedError(UsageError):
@@ -100,12 +104,37 @@ def decide_research_end(
     at: datetime,
     reason: Literal["finished", "budget"],
     *,
-    answer: str = "",
+    payload: Mapping[str, object] | None = None,
     offset: int = 0,
 ) -> list[Event]:
-    """The research of a report run is over: its policy finished (`answer`) or its budget ran out."""
-    seq = state.next_seq + offset
-    return [ResearchEnded(run_id=state.run_id, seq=seq, at=at, step=step, reason=reason, answer=answer)]
+    """The research of a report run is over: its policy finished (`payload`) or its budget ran out.
+
+    The finish is recorded as the policy gave it, fields of the wrong type left out: the
+    report, not this finish, is what the gate checks.
+    """
+    given = payload or {}
+    answer = given.get("answer")
+    return [
+        ResearchEnded(
+            run_id=state.run_id,
+            seq=state.next_seq + offset,
+            at=at,
+            step=step,
+            reason=reason,
+            answer=answer if isinstance(answer, str) else "",
+            citations=_strings(given.get("citations")),
+            evidence=_strings(given.get("evidence")),
+        )
+    ]
+
+
+def _strings(value: object) -> tuple[str, ...]:
+    """A finish field as strings: one string, or the strings of a list (others dropped)."""
+    if isinstance(value, str):
+        return (value,)
+    if isinstance(value, list):
+        return tuple(item for item in value if isinstance(item, str))
+    return ()
 
 
 def decide_draft(state: RunState, reply: PolicyReply, writer: str, at: datetime) -> list[Event]:
@@ -133,8 +162,9 @@ def decide_validation(state: RunState, at: datetime) -> list[Event]:
 def _validated(
     state: RunState, written: DraftWritten, *, offset: int = 0, at: datetime | None = None
 ) -> DraftValidated:
+    support = tuple(name for name in state.support if name in SENTENCE_METHODS)
     findings, footnotes = validate_draft(
-        written.reply.text or "", state.citable(), question=state.question, support=state.support
+        written.reply.text or "", state.citable(), question=state.question, support=support
     )
     return DraftValidated(
         run_id=state.run_id,

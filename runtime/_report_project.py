@@ -43,5 +43,7 @@ def report_view(state: RunState) -> ReportView:
         rounds=tuple(rounds),
         plan=state.plan,
         research_answer="" if research is None else research.answer,
+        research_citations=() if research is None else research.citations,
+        research_evidence=() if research is None else research.evidence,
         revisions_left=max(report.cap - len(report.drafts), 0),
     )

@@ -9,7 +9,7 @@ from typing import Annotated, Final, Literal
 import anyio
 import typer
 from citeloop.events import AdmittedSource, OnCap, ReviewMode, open_store
-from citeloop.policies import Reviewer, Writer
+from citeloop.policies import Reviewer, Writer, reviewer_from_spec, writer_from_spec
 from citeloop.runtime import ReportOutcome, Runtime
 
 from ._ask import (
@@ -85,8 +85,6 @@ def exit_code(outcome: ReportOutcome) -> int:
 
 
 def _roles(writer: str, reviewer: str, base_url: str | None) -> tuple[Writer, Reviewer]:
-    from citeloop.policies import reviewer_from_spec, writer_from_spec  # type: ignore[attr-defined]  # TEMP
-
     try:
         return writer_from_spec(writer, base_url=base_url), reviewer_from_spec(reviewer, base_url=base_url)
     except ValueError as exc:

@@ -39,9 +39,15 @@ def print_report(outcome: ReportOutcome, store_url: str) -> None:
         out.print(data_text(outcome.answer, newlines=True))
         if outcome.detail:
             out.print(data_text(outcome.detail, newlines=True, style="dim"))
-    reviews = len(outcome.reviews)
-    said = (
-        f"run {outcome.run_id} · {len(outcome.footnotes)} footnotes · {outcome.revisions} revisions · "
-        f"{outcome.drafts_rejected} drafts rejected by validation · {reviews} reviews · stored in {store_url}"
+    counts = (
+        _count(len(outcome.footnotes), "footnote"),
+        _count(outcome.revisions, "revision"),
+        _count(outcome.drafts_rejected, "draft") + " rejected by validation",
+        _count(len(outcome.reviews), "review"),
     )
+    said = f"run {outcome.run_id} · {' · '.join(counts)} · stored in {store_url}"
     out.print(data_text(said, style="dim"))
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
