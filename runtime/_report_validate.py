@@ -18,7 +18,7 @@ from citeloop.events import DraftFinding, Footnote
 
 from ._draft_parse import MARKER, Definition, Sentence, footnote_number, mask_inline_code, parse_draft
 from ._locate import locate_evidence
-from ._quantities import Date, find_dates, fold_text
+from ._quantities import Date, find_dates, fold_text, normal_number, quantities
 from ._support import assess_support, is_supported
 from ._text import normalize_ws
 
@@ -283,14 +283,21 @@ def _in_quotes(kind: str, text: str, quotes: str, folded_quotes: str) -> bool:
 
 
 def _number_in(number: str, folded_quotes: str) -> bool:
-    """Whether folded quotes state this number: as written, without thousands commas, or as its date."""
+    """Whether folded quotes state this number: as written, without thousands commas, or by value.
+
+    By value, a number the quotes give in another spelling counts ("4 000", "4000.0"), but
+    not a part of a date ("9" is not in "2021-09-01").
+    """
     for spelled in dict.fromkeys((number, number.replace(",", ""))):
         if re.search(rf"(?<!\d)(?<!\d[.,]){re.escape(spelled)}(?![.,]?\d)", folded_quotes):
             return True
         plain = folded_quotes.replace(",", "")
         if re.search(rf"(?<!\d)(?<!\d\.){re.escape(spelled)}(?!\.?\d)", plain):
             return True
-    return False
+    value = normal_number(number.replace(",", ""))
+    return value is not None and any(
+        quantity.value == value and not quantity.dated for quantity in quantities(folded_quotes)
+    )
 
 
 def _date_in(date: str, folded_quotes: str) -> bool:

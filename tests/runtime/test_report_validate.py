@@ -239,6 +239,7 @@ def test_unsupported_claim(sentence: str, missing: str) -> None:
     "sentence",
     [
         "It costs 4000 USD per year.[^1]",  # the same number without the thousands comma
+        "It costs 4000.0 USD per year.[^1]",  # the same value
         "It shipped on September 1, 2021.[^1]",  # the same date, spelled otherwise
         "It shipped in 2021 for 4,000 USD.[^1]",
         "Sessions, it says, do not persist.[^1][^2]",  # the negation is in the second quote
@@ -303,3 +304,12 @@ def test_a_month_in_a_date_is_the_date_not_a_name() -> None:
     assert codes(f"It shipped on September 2, 2021.[^1]\n\n{iso}\n", docs) == ["unsupported_claim"]
     # Without a date, a capitalized month word is a name like any other.
     assert codes(f"It shipped in late September.[^1]\n\n{iso}\n", docs) == ["unsupported_claim"]
+
+
+def test_a_number_is_in_a_quote_by_value_but_not_as_a_part_of_a_date() -> None:
+    docs = {DOCS: _page("Released 2021-09-01, it costs 4\u00a0000 USD.")}
+    definition = f'[^1]: {DOCS} "Released 2021-09-01, it costs 4\u00a0000 USD."'
+    assert codes(f"It costs 4,000 USD.[^1]\n\n{definition}\n", docs) == []
+    [finding] = validate_draft(f"It costs 9 USD.[^1]\n\n{definition}\n", docs)[0]
+    assert finding.code == "unsupported_claim"
+    assert "9" in finding.detail
