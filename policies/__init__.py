@@ -18,6 +18,14 @@ from ._protocol import Policy as Policy
 from ._react import abstain_reply as abstain_reply
 from ._react import finish_reply as finish_reply
 from ._react import react as react
+from ._report_llm import AnthropicReviewer as AnthropicReviewer
+from ._report_llm import AnthropicWriter as AnthropicWriter
+from ._report_llm import ChatReviewer as ChatReviewer
+from ._report_llm import ChatWriter as ChatWriter
+from ._report_llm import OpenAIReviewer as OpenAIReviewer
+from ._report_llm import OpenAIWriter as OpenAIWriter
+from ._report_llm import reviewer_from_spec as reviewer_from_spec
+from ._report_llm import writer_from_spec as writer_from_spec
 from ._report_reviewer import DeterministicReviewer as DeterministicReviewer
 from ._report_scripted import ScriptedReviewer as ScriptedReviewer
 from ._report_scripted import ScriptedWriter as ScriptedWriter
@@ -47,6 +55,14 @@ __all__ = (
     "DeterministicWriter",
     "ScriptedReviewer",
     "ScriptedWriter",
+    "AnthropicReviewer",
+    "AnthropicWriter",
+    "ChatReviewer",
+    "ChatWriter",
+    "OpenAIReviewer",
+    "OpenAIWriter",
+    "reviewer_from_spec",
+    "writer_from_spec",
     "AnthropicPolicy",
     "DEFAULT_ALLOWLIST",
     "ExtractivePolicy",
