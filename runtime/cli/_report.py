@@ -10,7 +10,7 @@ import anyio
 import typer
 from citeloop.events import AdmittedSource, OnCap, ReviewMode, open_store
 from citeloop.policies import Reviewer, Writer, reviewer_from_spec, writer_from_spec
-from citeloop.runtime import ReportOutcome, Runtime
+from citeloop.runtime import ReportOutcome, Runtime, submit_review
 
 from ._ask import (
     AttachGeneratedOption,
@@ -223,18 +223,33 @@ def review(
     base_url: BaseUrlOption = None,
     output: OutputOption = None,
     as_json: JsonOption = False,
+    queue: Annotated[
+        bool,
+        typer.Option(
+            "--queue",
+            help="Record the verdict and queue the run: `citeloop worker` carries it on, not this process.",
+        ),
+    ] = False,
 ) -> None:
     """Give the human verdict a waiting report run awaits, and carry the run on from its log.
 
     `--revise` at the revision cap lifts the cap by one revision. The run continues in this
-    process with the writer named here (the deterministic one by default).
+    process with the writer named here (the deterministic one by default); with `--queue`
+    a worker continues it (a run submitted with `citeloop submit --report`).
     """
     if accept == (revise is not None):
         raise CliError("give exactly one verdict: --accept or --revise NOTES")
     if revise is not None and not revise.strip():
         raise CliError("--revise needs notes for the writer")
-    the_writer, the_reviewer = _roles(writer, reviewer, base_url)
     verdict: Literal["ACCEPT", "REVISE"] = "ACCEPT" if accept else "REVISE"
+    if queue:
+        anyio.run(lambda: submit_review(store, run_id, verdict, notes=revise or "", by=by))
+        if as_json:
+            print_json({"run_id": run_id, "verdict": verdict, "status": "queued"})
+        else:
+            typer.echo(f"{verdict} recorded for run {run_id}: queued for a worker")
+        return
+    the_writer, the_reviewer = _roles(writer, reviewer, base_url)
 
     async def go() -> ReportOutcome:
         try:
