@@ -183,7 +183,8 @@ def _check_sentence(
         shown = ", ".join(dict.fromkeys(missing))
         report("unsupported_claim", f"{_excerpt(plain)!r}: not in its quotes: {shown}", first)
         return
-    if support:
+    # A sentence without a letter or digit ("—") states nothing a method could judge.
+    if support and any(char.isalnum() for char in plain):
         verdicts = assess_support(question, plain, quotes, support)
         if not is_supported(verdicts):
             failed = next(verdict for verdict in verdicts if verdict.verdict != "supported")

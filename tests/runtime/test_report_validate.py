@@ -261,6 +261,8 @@ def test_unsupported_claim_by_a_named_support_method() -> None:
     assert codes(draft, support=["answer-in-quote"]) == ["unsupported_claim"]
     near = draft.replace("Sessions are kept.", "Sessions persist across restarts.")
     assert codes(near, support=["answer-in-quote"]) == []
+    # A sentence with no letter or digit states nothing to judge.
+    assert codes(draft.replace("Sessions are kept.", "\u2014"), support=["answer-in-quote"]) == []
 
 
 def test_findings_come_in_code_order_and_name_every_case() -> None:
