@@ -40,7 +40,8 @@ _DIGIT: Final = re.compile(r"\d")
 _WORD: Final = re.compile(r"[^\W\d_][^\W_]*(?:['\u2019-][^\W\d_][^\W_]*)*")
 # Before a sentence's first word: opening quotes, brackets, emphasis; a word after these opens a clause.
 _LEAD_IN: Final = "\"'([{*_\u201c\u2018\u00ab\u00bf\u00a1\u2013\u2014\u2022-"
-_CLAUSE_END: Final = frozenset(".!?:;\u2026")
+# A word after these opens a clause too; `|` separates a table's cells ("| Name | Value |").
+_CLAUSE_END: Final = frozenset(".!?:;\u2026|")
 # Each identifier form, with a cheap test that the text may hold one (most prose holds none).
 _IDENTIFIERS: Final = (
     ("()", re.compile(r"(?<![\w.])[A-Za-z_][\w.]*\(\)")),  # name(), pkg.name()

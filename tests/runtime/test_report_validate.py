@@ -181,6 +181,7 @@ def test_uncited_fact(sentence: str, fact: str) -> None:
         "## Overview",  # a heading names its topic
         "## Acme SDK",
         "## 2.1 Overview",  # a section number is not a fact
+        "| Option | Meaning |\n| --- | --- |",  # a table's header cells open clauses
         "```\nacme.connect_fast(4000)\n```",  # fenced code is not prose
     ],
 )
@@ -315,3 +316,9 @@ def test_a_number_is_in_a_quote_by_value_but_not_as_a_part_of_a_date() -> None:
     [finding] = validate_draft(f"It costs 9 USD.[^1]\n\n{definition}\n", docs)[0]
     assert finding.code == "unsupported_claim"
     assert "9" in finding.detail
+
+
+def test_a_table_s_cells_are_prose() -> None:
+    cited = f'Sessions do not persist.[^1]\n\n[^1]: {DOCS} "Sessions do not persist"\n'
+    assert codes(f"| Option | Meaning |\n| --- | --- |\n| retries | 3 |\n\n{cited}") == ["uncited_fact"]
+    assert codes(f"| Option | Meaning |\n| --- | --- |\n| retries | many |\n\n{cited}") == []
