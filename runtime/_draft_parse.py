@@ -26,7 +26,7 @@ _FENCE: Final = re.compile(r" {0,3}(`{3,}|~{3,})")
 _HEADING: Final = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t#]*")
 _LIST_ITEM: Final = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _BLOCK_QUOTE: Final = re.compile(r"^[ \t]*(?:>[ \t]?)+")
-_INLINE_CODE: Final = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
+INLINE_CODE: Final = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 # A sentence ends at . ! or ? (after closing quotes or brackets, and the markers that cite
 # it) before white space; `split_sentences` says when that is not an end after all.
 _SENTENCE_END: Final = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*(?:[ \t]*\[\^[^\]\s]*\])*(?=\s|$)")
@@ -79,7 +79,7 @@ def footnote_number(label: str) -> int | None:
 
 def mask_inline_code(text: str) -> str:
     """`text` with the inside of every inline code span blanked to `x`: same length, no markers or periods."""
-    return _INLINE_CODE.sub(lambda match: match.group(1) + "x" * len(match.group(2)) + match.group(1), text)
+    return INLINE_CODE.sub(lambda match: match.group(1) + "x" * len(match.group(2)) + match.group(1), text)
 
 
 def _parse_definition(line: str, number: int) -> Definition | None:

@@ -16,7 +16,15 @@ from typing import Final, Protocol
 
 from citeloop.events import DraftFinding, Footnote
 
-from ._draft_parse import MARKER, Definition, Sentence, footnote_number, mask_inline_code, parse_draft
+from ._draft_parse import (
+    INLINE_CODE,
+    MARKER,
+    Definition,
+    Sentence,
+    footnote_number,
+    mask_inline_code,
+    parse_draft,
+)
 from ._locate import locate_evidence
 from ._quantities import Date, find_dates, fold_text, normal_number, quantities
 from ._support import assess_support, is_supported
@@ -33,7 +41,7 @@ CODES: Final = (
 )
 _EXCERPT: Final = 60
 
-# Numbers (dates, versions, amounts) are read from folded text, where every digit is ASCII.
+# Numbers (dates, versions, amounts) are read from folded text (NFKC: full-width digits are ASCII).
 _NUMBER: Final = re.compile(r"\d+(?:[.,:/-]\d+)*")
 _DIGIT: Final = re.compile(r"\d")
 # A word for names: letters with their marks; apostrophes and hyphens inside ("O'Neil", "Jean-Luc").
@@ -57,7 +65,6 @@ _MONTHS: Final = frozenset((
 ))  # fmt: skip
 # "## 2.1 Background": a heading's section number is no fact.
 _SECTION_NUMBER: Final = re.compile(r"^\d+(?:\.\d+)*\.?\s+")
-_INLINE_CODE: Final = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)")
 _LINK: Final = re.compile(r"!?\[([^\]]*)\]\([^)\s]*\)")
 # Words that turn a statement around: a cited sentence that has one needs a quote that has it.
 _NEGATION: Final = re.compile(
@@ -197,7 +204,7 @@ def plain_text(sentence: str) -> str:
     """A sentence without its markers and Markdown emphasis; a link is its text, inline code kept as is."""
     pieces: list[str] = []
     done = 0
-    for code in _INLINE_CODE.finditer(sentence):
+    for code in INLINE_CODE.finditer(sentence):
         pieces.extend((_plain_prose(sentence[done : code.start()]), code.group(0)))
         done = code.end()
     pieces.append(_plain_prose(sentence[done:]))
@@ -224,10 +231,10 @@ def stated_facts(plain: str, *, heading: bool = False) -> list[tuple[str, str]]:
         facts.extend(("number", match.group(0)) for match in _NUMBER.finditer(folded))
     if heading:
         return facts
-    for match in _INLINE_CODE.finditer(plain):
+    for match in INLINE_CODE.finditer(plain):
         facts.append(("identifier", match.group(2).strip()))
     prose = mask_inline_code(plain)
-    prose = _INLINE_CODE.sub(lambda match: " " * len(match.group(0)), prose)
+    prose = INLINE_CODE.sub(lambda match: " " * len(match.group(0)), prose)
     spans: list[tuple[int, int]] = []
     for hint, pattern in _IDENTIFIERS:
         if (hint not in prose) if hint else _INNER_CAPITAL.search(prose) is None:
