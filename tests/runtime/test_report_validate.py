@@ -322,3 +322,17 @@ def test_a_table_s_cells_are_prose() -> None:
     cited = f'Sessions do not persist.[^1]\n\n[^1]: {DOCS} "Sessions do not persist"\n'
     assert codes(f"| Option | Meaning |\n| --- | --- |\n| retries | 3 |\n\n{cited}") == ["uncited_fact"]
     assert codes(f"| Option | Meaning |\n| --- | --- |\n| retries | many |\n\n{cited}") == []
+
+
+def test_each_finding_names_its_marker_or_sentence() -> None:
+    draft = (
+        "Acme was founded in 1999.\n\n"
+        "It costs 9 USD.[^1] It is free.[^4] It is sold.[^3]\n\n"
+        f'[^1]: {DOCS} "costs 4,000 USD"\n[^2]: {DOCS} "The Acme SDK"\n[^4]: {DOCS} "It is gratis"\n'
+    )
+    details = {finding.code: finding.detail for finding in validate_draft(draft, CITABLE)[0]}
+    assert "[^3]" in details["dangling_citation"]
+    assert "[^4]" in details["quote_not_in_source"] and "It is gratis" in details["quote_not_in_source"]
+    assert "[^2]" in details["unreferenced_footnote"]
+    assert "Acme was founded in 1999" in details["uncited_fact"]
+    assert "It costs 9 USD" in details["unsupported_claim"]
