@@ -181,6 +181,8 @@ class DeterministicWriter:
             claim = (page.url, candidate.sentence.text)
             if claim in used or avoid.rules_out(*claim) or not quotable(claim[1]):
                 continue
+            if any(claim == seen for _, seen in eligible):
+                continue  # the same sentence twice on a page is one claim
             # The page's title names the subject a sentence may leave to a pronoun ("She was born ...").
             if covers(asked, f"{page.title} {claim[1]}"):
                 eligible.append((candidate, claim))
