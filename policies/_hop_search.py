@@ -7,14 +7,16 @@ answers (`_two_hop`); `bridge_search` picks the name to search for when none doe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final
 
 from citeloop.events import Hit, Page
 
+from ._extractive_score import score_sentences
 from ._questions import Question
 from ._sentences import stem, words
-from ._two_hop import Hop, bridge_names, find_bridges, plain_title, second_hop
+from ._two_hop import BRIDGE_SENTENCES, Hop, bridge_names, find_bridges, plain_title, second_hop
 from ._view import RunView
 
 
@@ -41,7 +43,8 @@ def bridge_search(question: Question, opened: list[Page]) -> str | None:
 
     A name right after the noun the question's relative clause describes comes first ("the King
     who made the 1925 Birthday Honours" -> "... appointments by King George V ..."): the page
-    calls the unknown entity by the question's own word, then names it. Otherwise the first name.
+    calls the unknown entity by the question's own word, then names it. Then a name holding that
+    noun ("a university that ..." -> "Columbia University"). Otherwise the first name.
     """
     titles = {plain_title(page.title).casefold() for page in opened}
     heads = described(question.text)
@@ -53,7 +56,29 @@ def bridge_search(question: Question, opened: list[Page]) -> str | None:
             if heads and _after_head(sentence.text, name, heads):
                 return name
             found.append(name)
-    return found[0] if found else None
+    holding = _holding_head(question, opened, heads, titles) if heads else None
+    return holding or (found[0] if found else None)
+
+
+_RUN: Final = re.compile(r"[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|the|de|del|di)\s+)*[A-Z][\w'\u2019.-]*)*")
+
+
+def _holding_head(
+    question: Question, opened: list[Page], heads: frozenset[str], titles: set[str]
+) -> str | None:
+    """A name in an opened page's best sentences that holds the described noun itself ("a university
+    that ..." -> "Columbia University"; "the battle in which ..." -> "Battle of Adwa")."""
+    asked = question.text.casefold()
+    for page in opened:
+        for best in score_sentences(question, [page])[:BRIDGE_SENTENCES]:
+            for match in _RUN.finditer(best.sentence.text):
+                name = match.group(0).rstrip(".")  # a sentence's full stop is not part of the name
+                parts = name.split()
+                if len(parts) < 2 or name.casefold() in titles or name.casefold() in asked:
+                    continue
+                if any(stem(part) in heads for part in parts):
+                    return name
+    return None
 
 
 _RELATIVES: Final = frozenset({"who", "whom", "whose", "which", "that"})

@@ -118,3 +118,15 @@ def test_the_bridge_named_after_the_described_noun_comes_first() -> None:
     assert described(question.text) == frozenset({"queen"})
     # "The Northern Gazette" comes first in the page's best sentences; the Queen's name is the bridge.
     assert bridge_search(question, [HONOURS]) == "Elspeth Varga"
+
+
+def test_a_name_holding_the_described_noun_is_searched() -> None:
+    question = analyze("Ada Lund was a chemistry professor at a university that is located in what city?")
+    page = Page(
+        url="https://wiki.example/lund",
+        title="Ada Lund",
+        body="Ada Lund (born 1950 in Visby, Gotland) was a chemistry professor at Marlow University.",
+        sha256="0" * 64,
+    )
+    # "Visby" and "Gotland" come first; "Marlow University" is the university the question describes.
+    assert bridge_search(question, [page]) == "Marlow University"
