@@ -51,6 +51,9 @@ class ReportView:
     research_evidence: tuple[str, ...] = ()
     # The revisions still allowed after the draft asked for now (SPEC §12: capped at 3 by default).
     revisions_left: int = 0
+    # The reviewer's own lookups on the draft under review, each its call and what it returned
+    # (tool output fenced as untrusted data); a reviewer may make a few before its verdict.
+    lookups: tuple[str, ...] = ()
 
 
 @runtime_checkable

@@ -244,7 +244,7 @@ class _Replay:
                 # re-derive, but it stands where a run could end that way.
                 pass
             case _ if move == "report":
-                rounds = predict_report_round(state, event)
+                rounds = predict_report_round(state, event, table)
                 if isinstance(rounds, str):
                     self._note(event, "unexplained", _describe(event), rounds)
                 else:

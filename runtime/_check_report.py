@@ -7,14 +7,18 @@ accepted, a review that never came) is a divergence like any other.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from citeloop.events import (
     Abstained,
+    ActionParsed,
     Answered,
     DraftValidated,
     DraftWritten,
     Event,
     ReviewGiven,
     ReviewRequested,
+    ToolSpec,
     UsageError,
 )
 
@@ -30,16 +34,21 @@ from ._report_decide import (
 from ._state import RunState
 
 
-def predict_report_round(state: RunState, event: Event) -> list[Event] | str:
-    """The decision `event` begins in a report run past its research, or why none explains it."""
+def predict_report_round(state: RunState, event: Event, tools: Mapping[str, ToolSpec]) -> list[Event] | str:
+    """The decision `event` begins in a report run past its research, or why none explains it.
+
+    `tools` is the tool table a reviewer's lookup is judged by, as a research step's is.
+    """
     move, at = report_move(state), event.at
     match event:
+        case ActionParsed() if move == "review":
+            return decide_review(state, event.reply, "", at, tools)
         case DraftWritten() if move == "write":
             return decide_draft(state, event.reply, event.writer, at)
         case DraftValidated() if move == "validate":
             return decide_validation(state, at)
         case ReviewGiven() if move == "review" and event.reply is not None:
-            return decide_review(state, event.reply, event.by, at)
+            return decide_review(state, event.reply, event.by, at, tools)
         case ReviewGiven() if move == "wait" and event.reply is None:
             try:
                 return decide_human_review(state, event.verdict, event.notes, event.by, at)

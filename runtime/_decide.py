@@ -60,7 +60,7 @@ from ._claims_gate import (
 from ._gate import abstain_hint
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
 from ._locate import answer_digest, locate_evidence, locate_quotes
-from ._report_decide import decide_research_end, in_research
+from ._research_end import decide_research_end, in_research
 from ._state import RunState, normalize_query
 from ._support import SUPPORT_METHODS, SupportMethod, assess_support, is_supported
 

@@ -95,6 +95,10 @@ class Driver:
         """Append a decided batch and fold it in (runtime/_report_driver.py appends through it)."""
         await self._append(events)
 
+    async def act(self, decided: list[Event]) -> None:
+        """Append a decided batch and carry out the dispatch it ends in, if any (`_act`)."""
+        await self._act(decided)
+
     async def policy_failed(self, answer: str, detail: str) -> None:
         await self._policy_failed(answer, detail)
 

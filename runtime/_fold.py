@@ -162,6 +162,9 @@ class _Builder:
             case ActionParsed():
                 self.steps += 1
                 self.unhandled = event
+                report = self.report
+                if report is not None and report.research is not None:  # a reviewer's lookup
+                    self.report = report._replace(lookups=report.lookups + 1)
             case ToolDispatched():
                 self.unhandled = None
                 self._pending()[event.call_id] = event
@@ -213,7 +216,7 @@ class _Builder:
                 self.unhandled = None
                 self.report = report._replace(research=event)
             case DraftWritten():
-                self.report = report._replace(drafts=(*report.drafts, event))
+                self.report = report._replace(drafts=(*report.drafts, event), lookups=0)
             case DraftValidated():
                 self.report = report._replace(validations=(*report.validations, event))
             case ReviewRequested():

@@ -13,22 +13,25 @@ from typing import Literal, TypeAlias
 
 from citeloop.events import (
     Abstained,
+    ActionParsed,
     Answered,
+    CallTool,
     DraftValidated,
     DraftWritten,
     Event,
     Footnote,
     Locator,
     PolicyReply,
-    ResearchEnded,
     ReviewGiven,
     ReviewRequested,
     ReviewVerdict,
+    ToolSpec,
     UsageError,
 )
-from citeloop.policies import parse_review
+from citeloop.policies import Rejected, parse_policy_reply, parse_review
 
 from ._claims_gate import evidence_classes
+from ._decide import decide_action
 from ._locate import answer_digest
 from ._report_state import ReportState
 from ._report_validate import validate_draft
@@ -42,6 +45,9 @@ INSUFFICIENT_GROUNDING = "cannot: INSUFFICIENT GROUNDING"
 # against its quotes. `focus-entity` and `number-unit` judge a whole answer to the question
 # (each sentence would have to name its subject, or hold a number), docs/reports.md.
 SENTENCE_METHODS = frozenset({"answer-in-quote"})
+# What a reviewer may look up before its verdict, and how often per draft.
+REVIEW_TOOLS = ("search", "open")
+REVIEW_LOOKUPS = 3
 
 
 class ReviewNotAwaitedError(UsageError):
@@ -52,11 +58,6 @@ def report_of(state: RunState) -> ReportState:
     if state.report is None:
         raise ValueError(f"run {state.run_id!r} is not a report run")
     return state.report
-
-
-def in_research(state: RunState) -> bool:
-    """A report run whose research has not ended: its finish and its budget end the research."""
-    return state.report is not None and state.report.research is None
 
 
 def report_move(state: RunState) -> ReportMove:
@@ -96,45 +97,6 @@ def _next_step(state: RunState) -> int:
     """Each round of the report phase is a step of its own, after the last one recorded."""
     last = state.by_step[-1][0].step if state.by_step else state.steps  # type: ignore[union-attr]
     return last + 1
-
-
-def decide_research_end(
-    state: RunState,
-    step: int,
-    at: datetime,
-    reason: Literal["finished", "budget"],
-    *,
-    payload: Mapping[str, object] | None = None,
-    offset: int = 0,
-) -> list[Event]:
-    """The research of a report run is over: its policy finished (`payload`) or its budget ran out.
-
-    The finish is recorded as the policy gave it, fields of the wrong type left out: the
-    report, not this finish, is what the gate checks.
-    """
-    given = payload or {}
-    answer = given.get("answer")
-    return [
-        ResearchEnded(
-            run_id=state.run_id,
-            seq=state.next_seq + offset,
-            at=at,
-            step=step,
-            reason=reason,
-            answer=answer if isinstance(answer, str) else "",
-            citations=_strings(given.get("citations")),
-            evidence=_strings(given.get("evidence")),
-        )
-    ]
-
-
-def _strings(value: object) -> tuple[str, ...]:
-    """A finish field as strings: one string, or the strings of a list (others dropped)."""
-    if isinstance(value, str):
-        return (value,)
-    if isinstance(value, list):
-        return tuple(item for item in value if isinstance(item, str))
-    return ()
 
 
 def decide_draft(state: RunState, reply: PolicyReply, writer: str, at: datetime) -> list[Event]:
@@ -177,15 +139,49 @@ def _validated(
     )
 
 
-def decide_review(state: RunState, reply: PolicyReply, reviewer: str, at: datetime) -> list[Event]:
-    """The reviewer policy's verdict on the last draft. A reply that is no verdict asks for a revision."""
-    parsed = parse_review(reply.text or "")
-    verdict: ReviewVerdict
+def decide_review(
+    state: RunState, reply: PolicyReply, reviewer: str, at: datetime, tools: Mapping[str, ToolSpec]
+) -> list[Event]:
+    """The reviewer policy's reply on the last draft: a verdict, or a lookup with a read-only tool.
+
+    A reviewer is never without tools: it may `search` or `open` (ReAct, docs/protocol.md) up
+    to `REVIEW_LOOKUPS` times a draft before its verdict; the call is recorded and carried
+    out as a research step's is. A reply that is neither asks for a revision, with why.
+    """
+    parsed = parse_review(reply.text or "") if reply.structured is None else None
     if isinstance(parsed, tuple):
         verdict, notes = parsed
-    else:
-        verdict, notes = "REVISE", f"the reviewer's reply was not a verdict ({parsed.code}): {parsed.detail}"
-    return [_review(state, verdict, notes, reviewer, at, reply)]
+        return [_review(state, verdict, notes, reviewer, at, reply)]
+    lookup = _lookup(state, reply, at, tools)
+    if lookup is not None:
+        return lookup
+    why = f"{parsed.code}: {parsed.detail}" if parsed is not None else "a tool call it may not make"
+    notes = f"the reviewer's reply was not a verdict ({why})"
+    return [_review(state, "REVISE", notes, reviewer, at, reply)]
+
+
+def _lookup(
+    state: RunState, reply: PolicyReply, at: datetime, tools: Mapping[str, ToolSpec]
+) -> list[Event] | None:
+    """A reviewer's read-only tool call, decided as a research step's; None when it is not one it may make."""
+    report = report_of(state)
+    if report.lookups >= REVIEW_LOOKUPS:
+        return None
+    allowed = tuple(name for name in REVIEW_TOOLS if name in tools and tools[name].read_only)
+    parsed = parse_policy_reply(reply, allowed)
+    if isinstance(parsed, Rejected) or not isinstance(parsed.action, CallTool):
+        return None
+    step = _next_step(state)
+    head = ActionParsed(
+        run_id=state.run_id,
+        seq=state.next_seq,
+        at=at,
+        step=step,
+        reply=reply,
+        thought=parsed.thought,
+        action=parsed.action,
+    )
+    return [head, *decide_action(state, step, parsed.action, tools, at, offset=1)]
 
 
 def decide_review_request(state: RunState, at: datetime) -> list[Event]:

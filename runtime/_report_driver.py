@@ -50,12 +50,12 @@ async def report_round(driver: Driver) -> bool:
         reply = await _ask(driver, lambda: reviewer.review(report_view(driver.state)), reviewer.name)
         if reply is None:
             return True
-        decided = decide_review(driver.state, reply, reviewer.name, config.clock())
+        decided = decide_review(driver.state, reply, reviewer.name, config.clock(), config.specs)
     elif move == "request_review":
         decided = decide_review_request(state, config.clock())
     else:
         decided = decide_report_end(state, config.clock())
-    await driver.append(decided)
+    await driver.act(decided)  # a reviewer's lookup ends in a dispatch, carried out as a research step's
     return move != "request_review"
 
 

@@ -6,11 +6,14 @@ as the log holds them — never a summary — so a writer cannot cite what it wa
 
 from __future__ import annotations
 
-from citeloop.events import TextRepresentation
+from citeloop.events import ActionParsed, CallTool, DraftWritten, TextRepresentation, ToolObserved
 from citeloop.policies import DraftRound, ReportSource, ReportView
 
+from ._project import ViewOptions, render_observation
 from ._report_decide import report_of
-from ._state import RunState
+from ._state import RunState, StepEvents
+
+_OPTIONS = ViewOptions()
 
 
 def report_view(state: RunState) -> ReportView:
@@ -46,4 +49,22 @@ def report_view(state: RunState) -> ReportView:
         research_citations=() if research is None else research.citations,
         research_evidence=() if research is None else research.evidence,
         revisions_left=max(report.cap - len(report.drafts), 0),
+        lookups=_lookups(state),
     )
+
+
+def _lookups(state: RunState) -> tuple[str, ...]:
+    """The reviewer's calls since the last draft, each with what it returned, as a text policy reads them."""
+    since: list[StepEvents] = []
+    for group in reversed(state.by_step):
+        if any(isinstance(event, DraftWritten) for event in group):
+            break
+        since.append(group)
+    shown: list[str] = []
+    for group in reversed(since):
+        for event in group:
+            if isinstance(event, ActionParsed) and isinstance(event.action, CallTool):
+                shown.append(f"{event.action.tool}: {event.action.input}")
+            elif isinstance(event, ToolObserved) and shown:
+                shown[-1] += "\n" + render_observation(event.observation, _OPTIONS)
+    return tuple(shown)

@@ -30,6 +30,8 @@ class ReportState(NamedTuple):
     requested: ReviewRequested | None = None
     # Revisions a human granted beyond the cap: each human REVISE given at the cap lifts it by one.
     lifted: int = 0
+    # The reviewer's tool calls (search, open) on the current draft: capped per draft.
+    lookups: int = 0
 
     @property
     def revisions(self) -> int:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 import pytest
 from citeloop.events import (
     Abstained,
+    ActionParsed,
     Answered,
     DraftValidated,
     DraftWritten,
@@ -277,3 +278,70 @@ async def test_check_catches_a_forged_acceptance_of_a_rejected_draft() -> None:
     )
     report = check_events([*events[:-1], forged])
     assert not report.ok
+
+
+class LookingReviewer(ListReviewer):
+    """Keeps the views it was given, to show what its lookups returned."""
+
+    def __init__(self, *verdicts: str) -> None:
+        super().__init__(*verdicts)
+        self.views: list[ReportView] = []
+
+    async def review(self, view: ReportView) -> str | PolicyReply:
+        self.views.append(view)
+        return await super().review(view)
+
+
+OPEN_ADA = "Thought: who runs it now?\nAction: open\nAction Input: https://news.example/ada"
+
+
+async def test_a_reviewer_may_open_a_page_before_its_verdict_and_the_lookup_is_in_the_log() -> None:
+    reviewer = LookingReviewer(OPEN_ADA, "ACCEPT")
+    events, outcome = await report_run(ListWriter(GOOD), reviewer)
+    assert outcome.status == "accepted"
+    tail = types(events)[types(events).index("DraftValidated") + 1 :]
+    assert tail == ["ActionParsed", "ToolDispatched", "ToolObserved", "ReviewGiven", "Answered"]
+    (lookup,) = reviewer.views[1].lookups
+    assert lookup.startswith("open: https://news.example/ada") and "Current CEO is Kenji Ito." in lookup
+    state = fold(events)
+    assert "https://news.example/ada" in state.opened  # a page the reviewer opened is citable
+    assert check_events(events).ok, check_events(events).divergences
+
+
+async def test_a_reviewer_gets_three_lookups_a_draft_then_must_give_a_verdict() -> None:
+    search = "Thought: more\nAction: search\nAction Input: Ortiz {n}"
+    reviewer = LookingReviewer(*(search.format(n=n) for n in range(5)))
+    events, outcome = await report_run(ListWriter(GOOD), reviewer, max_revisions=0)
+    assert outcome.status == "refused"
+    (review,) = [event for event in events if isinstance(event, ReviewGiven)]
+    assert review.verdict == "REVISE" and "not a verdict" in review.notes
+    after = events[types(events).index("ResearchEnded") :]
+    assert sum(isinstance(event, ActionParsed) for event in after) == 3
+    assert check_events(events).ok
+
+
+async def test_a_reviewer_may_not_finish_nor_call_a_tool_outside_search_and_open() -> None:
+    finish = 'Thought: done\nAction: finish\nAction Input: {"answer": "x", "citations": [], "evidence": ""}'
+    events, outcome = await report_run(ListWriter(GOOD), ListReviewer(finish), max_revisions=0)
+    assert outcome.status == "refused"
+    assert not any(
+        isinstance(event, ActionParsed) for event in events[types(events).index("ResearchEnded") :]
+    )
+
+
+async def test_every_prefix_of_a_run_whose_reviewer_looked_something_up_resumes_to_the_same_log() -> None:
+    full, _ = await report_run(ListWriter(GOOD), LookingReviewer(OPEN_ADA, "ACCEPT"))
+    start = next(i for i, event in enumerate(full) if isinstance(event, ResearchEnded))
+    for cut in range(start, len(full)):
+        store = MemoryStore()
+        await store.append("r1", full[:cut], 0)
+        reviewer = LookingReviewer(OPEN_ADA, "ACCEPT")
+        after = full[start:cut]
+        reviewer.calls = sum(isinstance(e, ReviewGiven | ActionParsed) for e in after)
+        writer = ListWriter(GOOD)
+        tools, _ = page_tools()
+        async with Runtime(
+            store=store, tools=tools, policy=researcher(), writer=writer, reviewer=reviewer, clock=fixed_clock
+        ) as runtime:
+            await runtime.resume("r1")
+        assert await store.read("r1") == full, f"resume after event {cut - 1} took another path"
