@@ -228,14 +228,14 @@ def _with_names(part: str, question: str) -> str:
 
 def _heading(text: str) -> str:
     """A heading for a sub-question; a number in a heading would be an uncited fact, so none is shown."""
-    shown = " ".join(text.split()).rstrip("?.!:")
+    shown = " ".join(text.split()).rstrip("?.!:").replace("[^", "[")  # a heading cites nothing
     return shown if shown and not any(ch.isdigit() for ch in shown) else "Further question"
 
 
 def _gap_line(asked: str) -> str:
     """One line saying what was not found, with no sentence end or marker inside it."""
-    text = _FOOTNOTE_REF.sub("", _INNER_END.sub(", ", " ".join(asked.split()))).rstrip("?.!:, ")
-    return f"- Not found in the sources: {text.replace('[^', '[')}."
+    text = _INNER_END.sub(", ", " ".join(asked.split())).rstrip("?.!:, ").replace("[^", "[")
+    return f"- Not found in the sources: {text}."
 
 
 def _definition(n: int, source: str, quote: str) -> str:

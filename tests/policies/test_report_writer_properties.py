@@ -21,6 +21,7 @@ _WORDS = st.sampled_from(
         "2014", "3.5", "1,200", "not", "never", "company", "robots", "e.g.", "Dr.", "Inc.", "`acme.fly()`",
         "**bold**", "\"quoted\"", "it", "She", "born", "Seville", "CEO", "is", "and", "[link](x)", "#",
         "-", "n't", "snake_case", "CamelCase", "J.", "U.S.", "(aside)", "employs", "480", "people",
+        "[^2]", "Gaps:",
     ]
 )  # fmt: skip
 _SENTENCE = st.builds(
