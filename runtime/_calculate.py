@@ -24,7 +24,8 @@ from citeloop.events import (
     ToolError,
 )
 
-from ._premises import PremiseError, read_measurement, resolve_premise
+from ._measurements import read_measurement
+from ._premises import PremiseError, resolve_premise
 from ._state import RunState
 
 # The tool's name in a run's tool table: a run that admitted a table offers it (docs/evidence.md).
@@ -47,7 +48,7 @@ CALCULATE_CODES: Final = (
 
 OPERATIONS: Final[tuple[CalculationOp, ...]] = get_args(CalculationOp)
 _BY_NAME: Final[dict[str, CalculationOp]] = {operation: operation for operation in OPERATIONS}
-_PAIRWISE: Final = frozenset({"difference", "ratio", "compare"})
+PAIRWISE: Final = frozenset({"difference", "ratio", "compare"})
 _REQUEST_KEYS: Final = frozenset({"operation", "inputs"})
 
 Result: TypeAlias = float | str
@@ -64,8 +65,9 @@ def _compare(first: float, second: float) -> str:
     return "greater" if first > second else "less" if first < second else "equal"
 
 
-# Each operation over the inputs' values (in request order). Pairwise ones see exactly two.
-_APPLY: Final[dict[str, Callable[[Sequence[float]], Result]]] = {
+# Each operation over the inputs' values (in request order). Pairwise ones see exactly two. Public:
+# the claims gate recomputes a recorded calculation with this same table (runtime/_claims.py).
+APPLY: Final[dict[str, Callable[[Sequence[float]], Result]]] = {
     "sum": math.fsum,
     "mean": _mean,
     "min": min,
@@ -113,7 +115,7 @@ def calculate(request: str, state: RunState, step: int) -> Calculation | ToolErr
     if operation == "ratio" and values[1] == 0:
         return _refuse("division_by_zero", "the ratio's second input is zero")
     try:
-        result = _APPLY[operation](values)
+        result = APPLY[operation](values)
     except OverflowError:
         result = math.inf
     if isinstance(result, float) and not math.isfinite(result):
@@ -147,7 +149,7 @@ def _parse(request: str) -> tuple[CalculationOp, list[object]] | ToolError:
         return _refuse(
             "unknown_operation", f"no operation {operation!r}; operations: {', '.join(OPERATIONS)}"
         )
-    if named in _PAIRWISE and len(inputs) != 2:
+    if named in PAIRWISE and len(inputs) != 2:
         return _refuse("arity", f"{named} takes exactly 2 inputs, got {len(inputs)}")
     if not inputs:
         return _refuse("arity", f"{named} takes at least 1 input")

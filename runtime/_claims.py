@@ -9,46 +9,48 @@ generated), and the claim text must keep the qualifier its class needs.
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Final, NamedTuple, TypeAlias
 
 from citeloop.events import (
-    Calculation,
-    CellLocator,
     ClaimAssessed,
     ClaimPremise,
-    CsvLocator,
-    CsvRepresentation,
     Measurement,
     PdfLocator,
     SupportVerdict,
     TextLocator,
-    WorkbookRepresentation,
 )
 
+from ._claim_calculation import judge_calculation
+from ._claim_rows import (
+    Outcome,
+    contradiction_of,
+    measures_of,
+    numbers_problem,
+    unnamed_quantity,
+    unnamed_row,
+)
 from ._claim_text import (
-    Stated,
-    as_decimal,
+    NEGATION,
     canonical_unit,
     direction_of,
-    rounds_to,
+    missing_item_word,
     shown,
     stated_numbers,
     stated_unit,
 )
 from ._gate import claimed_words
-from ._premises import PremiseError, column_letters, read_measurement, resolve_premise
+from ._premises import PremiseError, resolve_premise
 from ._quantities import fold_text
 from ._state import RunState
 
 CLAIM_METHODS: Final = ("quote", "measurement", "comparison", "calculation")
 # The method a claim is recorded under when one of its premises does not resolve.
 LOCATOR_METHOD: Final = "locator"
-# How far apart two compared measurements may have been observed, unless the claim says
-# otherwise with "tolerance_days" (docs/evidence.md, "Claims").
+# How far apart two compared measurements may have been observed. A claim's "tolerance_days"
+# may only tighten it: a wider one is unsupported, never applied (docs/evidence.md, "Claims").
 DEFAULT_TOLERANCE_DAYS: Final = 30.0
 
 # The words a claim of a class must keep, so that a reader is not told more than the evidence holds.
@@ -57,7 +59,6 @@ QUALIFIERS: Final[Mapping[str, tuple[str, ...]]] = {
     "declaration": ("declared", "declares", "states", "specified", "according to"),
     "generated": ("generated",),
 }
-Outcome: TypeAlias = tuple[SupportVerdict, str]
 
 
 class ClaimVerdict(NamedTuple):
@@ -96,12 +97,9 @@ def assess_claims(
     return events
 
 
-# Words that turn a statement around. The methods match numbers, names and direction words,
-# none of which sees a negation, so a claim holding one is never judged supported.
-_NEGATION: Final = re.compile(
-    r"(?<![\w'])(?:not|no|never|neither|nor|none|nothing|without|cannot)(?![\w'])|n['\u2019]t\b",
-    re.IGNORECASE,
-)
+# Words that turn a statement around (`NEGATION`, runtime/_claim_text.py). The methods match
+# numbers, names and direction words, none of which sees a negation, so a claim holding one is
+# never judged supported.
 
 
 def assess_claim(claim: Mapping[str, Any], state: RunState) -> ClaimVerdict:
@@ -126,13 +124,30 @@ def assess_claim(claim: Mapping[str, Any], state: RunState) -> ClaimVerdict:
     problem = class_problem(claimed, text, premises)
     if problem is not None:
         return ClaimVerdict(method, premises, "unsupported", problem)
-    negated = _NEGATION.search(text)
+    negated = NEGATION.search(text)
     if negated is not None:
         # No method reads negation: "is no longer than" would pass as "is longer than".
         detail = f"negation ({negated.group(0)!r}) is not assessed: state the claim positively"
         return ClaimVerdict(method, premises, "unsupported", detail)
+    off_item = item_problem(text, claim.get("item"), state.plan)
+    if off_item is not None:
+        return ClaimVerdict(method, premises, "unsupported", off_item)
     verdict, detail = judge(text, claim, premises, state)
     return ClaimVerdict(method, premises, verdict, detail)
+
+
+def item_problem(text: str, item: object, plan: Sequence[str]) -> str | None:
+    """Why a claim does not address the plan item it settles, or None (docs/evidence.md, "Completion").
+
+    A cheap rule: the claim's text shares every content word of the item (`missing_item_word`),
+    so a claim about charge time cannot settle "runtime of prototype A".
+    """
+    if not isinstance(item, int) or not 1 <= item <= len(plan):
+        return None
+    missing = missing_item_word(text, plan[item - 1])
+    if missing is None:
+        return None
+    return f"does not address plan item {item} ({plan[item - 1]!r}): it never says {missing!r}"
 
 
 # -- the class rules -------------------------------------------------------------------------
@@ -200,134 +215,19 @@ def _quote(text: str, claim: Mapping[str, Any], premises: Sequence[ClaimPremise]
     return "supported", "its numbers and names occur in its premises"
 
 
-# -- measurements ------------------------------------------------------------------------------
-
-
-def _measurements(premises: Sequence[ClaimPremise], state: RunState) -> list[Measurement] | str:
-    """Each premise read as a measurement, or why one cannot be."""
-    found: list[Measurement] = []
-    for number, premise in enumerate(premises, start=1):
-        locator = premise.locator
-        if not isinstance(locator, CellLocator | CsvLocator):
-            kind = "a calculation" if locator is None else "a quote"
-            return f"premise {number} is {kind}: a measurement is read from a workbook or CSV value"
-        source = state.sources[locator.source]  # resolved: the source was admitted
-        measured = read_measurement(locator, source)
-        if isinstance(measured, PremiseError):
-            return f"premise {number}: {measured.code}: {measured.detail}"
-        found.append(measured)
-    return found
-
-
-def _numbers_problem(text: str, measures: Sequence[Measurement], *, every: bool) -> Outcome | None:
-    """Whether the numbers `text` states are the measurements' values in their units (`every`: all stated)."""
-    units = {canonical_unit(measure.unit) for measure in measures}
-    rows = [measure.locator.row_header for measure in measures]
-    stated = stated_numbers(text, leave_out=rows)
-    values = [(as_decimal(measure.value), canonical_unit(measure.unit), measure) for measure in measures]
-    for number in stated:
-        unit = stated_unit(number, units)
-        same = [measure for value, _, measure in values if value == number.value]
-        if unit is None:
-            if same:
-                return "unsupported", f"states {number.text} without its unit {same[0].unit!r}"
-            return "unsupported", f"states {number.text}, which no premise gives"
-        if unit not in units:
-            said = ", ".join(sorted(units))
-            return (
-                "unsupported",
-                f"states {number.text}; the premises are in {said}: units are never converted",
-            )
-        if not any(value == number.value and their == unit for value, their, _ in values):
-            given = " and ".join(shown(measure.value, measure.unit) for measure in measures)
-            return "contradicted", f"states {number.text}; the premises give {given}"
-    if every:
-        for index, (value, unit, measure) in enumerate(values, start=1):
-            if not any(n.value == value and stated_unit(n, units) == unit for n in stated):
-                return (
-                    "unsupported",
-                    f"does not state premise {index}'s value {shown(measure.value, measure.unit)}",
-                )
-    return None
-
-
-def _same_row_and_quantity(measure: Measurement, state: RunState) -> Iterator[Measurement]:
-    """Measurements other admitted tables give the same row (by its header) and quantity."""
-    row_name = fold_text(measure.locator.row_header)
-    for source in state.sources.values():
-        if source.id == measure.locator.source or source.evidence_class != "measurement":
-            continue
-        representation = source.representation
-        premises: list[dict[str, object]] = []
-        if isinstance(representation, WorkbookRepresentation):
-            for sheet in representation.sheets:
-                for row_number, row in enumerate(sheet.rows[1:], start=2):
-                    if row and fold_text(str(row[0] or "")) == row_name:
-                        premises += [
-                            {
-                                "source": source.id,
-                                "sheet": sheet.name,
-                                "cell": f"{column_letters(c)}{row_number}",
-                            }
-                            for c in range(2, len(row) + 1)
-                        ]
-        elif isinstance(representation, CsvRepresentation) and representation.rows:
-            header = representation.rows[0]
-            for row_number, values in enumerate(representation.rows[1:], start=1):
-                if values and fold_text(values[0]) == row_name:
-                    premises += [
-                        {"source": source.id, "row": row_number, "column": name} for name in header[1:]
-                    ]
-        for premise in premises:
-            resolved = resolve_premise(premise, state)
-            if isinstance(resolved, PremiseError) or not isinstance(
-                resolved.locator, CellLocator | CsvLocator
-            ):
-                continue
-            other = read_measurement(resolved.locator, source)
-            if isinstance(other, Measurement) and other.quantity == measure.quantity:
-                yield other
-
-
-def _contradiction(measures: Sequence[Measurement], state: RunState) -> str | None:
-    for measure in measures:
-        for other in _same_row_and_quantity(measure, state):
-            same_unit = canonical_unit(other.unit) == canonical_unit(measure.unit)
-            if same_unit and as_decimal(other.value) != as_decimal(measure.value):
-                row, quantity = measure.locator.row_header, measure.quantity
-                return (
-                    f"{other.locator.source} gives {row}'s {quantity} as {shown(other.value, other.unit)}, "
-                    f"not {shown(measure.value, measure.unit)}"
-                )
-    return None
-
-
-def _unnamed_row(text: str, measures: Sequence[Measurement]) -> str | None:
-    """Why `text` does not say whose values it states: a premise's row header (with a letter) it never names.
-
-    Without this, one row's value could be told as another's ("prototype B ran 9 h" on A's cell).
-    """
-    folded = fold_text(text)
-    for index, measure in enumerate(measures, start=1):
-        row = measure.locator.row_header
-        if any(char.isalpha() for char in row) and not has_phrase(folded, fold_text(row)):
-            return f"does not name premise {index}'s row {row!r}: whose value it is stays unsaid"
-    return None
-
-
 def _measurement(
     text: str, claim: Mapping[str, Any], premises: Sequence[ClaimPremise], state: RunState
 ) -> Outcome:
-    measures = _measurements(premises, state)
+    measures = measures_of(premises, state)
     if isinstance(measures, str):
         return "unsupported", measures
-    unnamed = _unnamed_row(text, measures)
+    unnamed = unnamed_row(text, measures) or unnamed_quantity(text, measures)
     if unnamed is not None:
         return "unsupported", unnamed
-    problem = _numbers_problem(text, measures, every=True)
+    problem = numbers_problem(text, measures, every=True)
     if problem is not None:
         return problem
-    contradiction = _contradiction(measures, state)
+    contradiction = contradiction_of(measures, state)
     if contradiction is not None:
         return "contradicted", contradiction
     said = ", ".join(f"{m.locator.row_header} {shown(m.value, m.unit)}" for m in measures)
@@ -375,7 +275,7 @@ def _comparison(
 ) -> Outcome:
     if len(premises) != 2:
         return "unsupported", f"a comparison needs exactly two measurements, not {len(premises)}"
-    measures = _measurements(premises, state)
+    measures = measures_of(premises, state)
     if isinstance(measures, str):
         return "unsupported", measures
     first, second = measures
@@ -384,18 +284,23 @@ def _comparison(
     if canonical_unit(first.unit) != canonical_unit(second.unit):
         return "unsupported", f"mixed units: {first.unit!r} and {second.unit!r} (never converted)"
     tolerance = float(claim.get("tolerance_days", DEFAULT_TOLERANCE_DAYS))
+    if tolerance > DEFAULT_TOLERANCE_DAYS:
+        return "unsupported", (
+            f"tolerance_days {tolerance:g} widens the default of {DEFAULT_TOLERANCE_DAYS:g} days: "
+            "a claim may only tighten it"
+        )
     apart = _days_apart(first, second)
     if isinstance(apart, str):
         return "unsupported", apart
     if apart is not None and apart > tolerance:
         return "unsupported", f"observed {apart:g} days apart, beyond the tolerance of {tolerance:g} days"
-    unnamed = _unnamed_row(text, measures)
+    unnamed = unnamed_row(text, measures) or unnamed_quantity(text, measures)
     if unnamed is not None:
         return "unsupported", unnamed
-    problem = _numbers_problem(text, measures, every=False)
+    problem = numbers_problem(text, measures, every=False)
     if problem is not None:
         return problem
-    contradiction = _contradiction(measures, state)
+    contradiction = contradiction_of(measures, state)
     if contradiction is not None:
         return "contradicted", contradiction
     folded = fold_text(text)
@@ -414,69 +319,7 @@ def _comparison(
     when = "" if apart is None else f", observed {apart:g} days apart (tolerance {tolerance:g})"
     return "supported", f"{word!r} agrees with {given}{when}"
 
-
-# -- calculation ------------------------------------------------------------------------------
-
-
-_COMPARED: Final = {"greater": 1, "less": -1, "equal": 0}
-
-
-def _misstated_input(stated: Sequence[Stated], calc: Calculation, units: set[str]) -> str | None:
-    """A number in the calculation's unit that is neither its result nor one of its inputs' values.
-
-    A claim stating the right mean of wrongly quoted inputs ("the mean of 9 h and 7 h is 8.25 h")
-    tells its reader something the calculation did not use.
-    """
-    unit = canonical_unit(calc.unit)
-    inputs = {as_decimal(measure.value) for measure in calc.inputs}
-    for number in stated:
-        if unit and stated_unit(number, units) != unit:
-            continue
-        if number.value not in inputs and not rounds_to(float(calc.result), number):
-            given = " and ".join(shown(measure.value, measure.unit) for measure in calc.inputs)
-            return f"states {number.text}, which is neither {calc.id}'s result nor an input ({given})"
     return None
-
-
-def _calculation(
-    text: str, claim: Mapping[str, Any], premises: Sequence[ClaimPremise], state: RunState
-) -> Outcome:
-    if len(premises) != 1 or premises[0].calculation is None:
-        return "unsupported", "a calculation claim rests on exactly one calc:<step> premise"
-    calc: Calculation = state.calculations[premises[0].calculation]
-    if isinstance(calc.result, str):
-        direction = direction_of(fold_text(text))
-        if direction is None:
-            return "unsupported", f"does not state the comparison's result ({calc.result})"
-        if direction[0] != _COMPARED.get(calc.result):
-            return "contradicted", f"says {direction[1]!r}; {calc.id} found the first input {calc.result}"
-        return "supported", f"{direction[1]!r} agrees with {calc.id} ({calc.result})"
-    result, unit = calc.result, canonical_unit(calc.unit)
-    if not math.isfinite(result):
-        return "unsupported", f"{calc.id}'s result is not finite"
-    units = {unit} if unit else set()
-    stated = stated_numbers(text, leave_out=[m.locator.row_header for m in calc.inputs])
-    said = shown(result, calc.unit)
-    for number in stated:
-        if unit and stated_unit(number, units) != unit:
-            continue
-        if rounds_to(result, number):
-            wrong = _misstated_input(stated, calc, units)
-            if wrong is not None:
-                return "contradicted", wrong
-            return "supported", f"states {calc.id}'s {calc.operation}, {said}"
-    for number in stated:
-        if (stated_unit(number, units) or "") == unit:
-            return "contradicted", f"states {number.text}; {calc.id}'s {calc.operation} is {said}"
-    for number in stated:
-        if stated_unit(number, units) is not None:
-            return (
-                "unsupported",
-                f"states {number.text}; {calc.id} is in {calc.unit!r}: units are never converted",
-            )
-        if rounds_to(result, number):
-            return "unsupported", f"states {number.text} without its unit {calc.unit!r}"
-    return "unsupported", f"does not state {calc.id}'s result {said}"
 
 
 _Judge: TypeAlias = Callable[[str, Mapping[str, Any], Sequence[ClaimPremise], RunState], Outcome]
@@ -484,5 +327,5 @@ _METHODS: Final[Mapping[str, _Judge]] = {
     "quote": _quote,
     "measurement": _measurement,
     "comparison": _comparison,
-    "calculation": _calculation,
+    "calculation": judge_calculation,
 }

@@ -3,7 +3,8 @@
 `validate_finish` (runtime/_gate.py) keeps its contract - a payload and the texts it may be
 checked against - and accepts the shape of `claims` and `gaps`. What needs the `RunState`
 (the admitted sources, the calculations, the plan) is here, checked right after it, in
-docs/gate.md's order: `premise_uncited`, `claim_not_in_answer`, `undisclosed_gaps`.
+docs/gate.md's order: `premise_uncited`, `claim_not_in_answer`, `unclaimed_statement`,
+`undisclosed_gaps`.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from citeloop.events import (
     WorkbookRepresentation,
 )
 
+from ._claim_text import unclaimed_statement, unclaimed_text
 from ._claims import assess_claims
 from ._gate import GateCode, evidence_quotes, validate_finish
 from ._state import RunState
@@ -89,9 +91,10 @@ def validate_claims(payload: Mapping[str, Any], state: RunState) -> GateCode | N
     In order: `keys` (`gaps` without claims in a run without a plan), `types` (a claim's
     `item` past the plan's end), `evidence` (with claims, a quote found in no cited opened
     page or text attachment: PDF pages and tables are cited through premises),
-    `premise_uncited`, `claim_not_in_answer`, `undisclosed_gaps` (the disclosed gaps are not
-    exactly the plan items no claim addresses; with every claim supported, as acceptance
-    requires, those are the completion matrix's gaps).
+    `premise_uncited`, `claim_not_in_answer`, `unclaimed_statement` (the answer outside its
+    claims' texts states something of its own: `unclaimed_detail` says what),
+    `undisclosed_gaps` (the disclosed gaps are not exactly the plan items no claim addresses;
+    with every claim supported, as acceptance requires, those are the completion matrix's gaps).
     """
     claims: list[Mapping[str, Any]] = payload.get("claims") or []
     if "gaps" in payload and not claims and not state.plan:
@@ -113,10 +116,27 @@ def validate_claims(payload: Mapping[str, Any], state: RunState) -> GateCode | N
     answer = normalize_ws(payload["answer"])
     if any(normalize_ws(claim["text"]) not in answer for claim in claims):
         return "claim_not_in_answer"
+    if claims and unclaimed_detail(payload) is not None:
+        return "unclaimed_statement"
     disclosed = set(payload.get("gaps") or ())
     if (state.plan or "gaps" in payload) and disclosed != disclosed_gaps_expected(payload, state):
         return "undisclosed_gaps"
     return None
+
+
+def unclaimed_detail(payload: Mapping[str, Any]) -> str | None:
+    """What a finish's answer states outside its claims' texts (docs/evidence.md), or None.
+
+    Only the claims are assessed, so anything else the answer says - a number, a name, a date,
+    a comparison, a negation - would reach the reader unchecked: "... Correction: prototype B
+    ran 9 h" after supported claims.
+    """
+    claims = payload.get("claims") or ()
+    rest = unclaimed_text(payload["answer"], [claim["text"] for claim in claims])
+    said = unclaimed_statement(rest)
+    return (
+        None if said is None else f"the answer outside its claims states {said}: make it a claim or drop it"
+    )
 
 
 # The answer of a run that abstains because its claims stayed unsupported after the repair turn.

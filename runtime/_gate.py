@@ -36,6 +36,7 @@ GateCode: TypeAlias = Literal[
     # `validate_finish`: a finish's claims and disclosed gaps (docs/evidence.md, "Claims").
     "premise_uncited",
     "claim_not_in_answer",
+    "unclaimed_statement",
     "undisclosed_gaps",
     # Decided after the claims are assessed (runtime/_claims.py, `decide_finish`).
     "unsupported_claims",

@@ -1,4 +1,4 @@
-"""Premises: a claim's locators resolved against what the run admitted, and measurements read from them.
+"""Premises: a claim's locators resolved against what the run admitted (reading values: _measurements).
 
 A premise as a finish (or a `calculate` request) writes it is JSON (docs/evidence.md,
 "Locators"); resolved, it is a `ClaimPremise` holding a representation-bound locator with
@@ -27,7 +27,6 @@ from citeloop.events import (
     CsvRepresentation,
     EvidenceClass,
     EvidenceLocator,
-    Measurement,
     PdfLocator,
     PdfRepresentation,
     Sheet,
@@ -43,9 +42,16 @@ from ._text import find_normalized, normalize_ws
 # `bad_input`: the premise has the wrong shape, types or keys. `bad_locator`: it is well
 # formed but selects nothing in this run (a source not admitted, a page past the end, a cell
 # outside the sheet, a quote that is not there, offsets that split a surrogate pair). The
-# rest are about reading a selected value as a measurement (docs/evidence.md, "Measurements").
+# rest are about reading a selected value as a measurement (runtime/_measurements.py;
+# `not_a_measurement`: a column headed as a target, goal or spec holds no measurement).
 PremiseCode: TypeAlias = Literal[
-    "bad_input", "bad_locator", "missing_value", "not_a_number", "non_finite", "mixed_units"
+    "bad_input",
+    "bad_locator",
+    "not_a_measurement",
+    "missing_value",
+    "not_a_number",
+    "non_finite",
+    "mixed_units",
 ]
 
 
@@ -494,129 +500,11 @@ def _where(locator: EvidenceLocator) -> str:
             return f"{locator.source} row {locator.row} {locator.column!r}"
 
 
-# -- measurements ------------------------------------------------------------------------------
+def __getattr__(name: str) -> object:
+    # `read_measurement` moved to runtime/_measurements.py (which imports this module):
+    # importing it from here, as before the split, still works.
+    if name == "read_measurement":
+        from ._measurements import read_measurement
 
-_HEADED_UNIT: Final = re.compile(r"(.*?)\s*(?:\(([^()]*)\)|\[([^\[\]]*)\])")
-_UNIT_COLUMNS: Final = frozenset({"unit", "units"})
-_OBSERVED_COLUMNS: Final = (
-    "observed",
-    "observed at",
-    "observed_at",
-    "measured at",
-    "measured_at",
-    "observation time",
-    "date",
-)
-# One number, with commas only as thousands separators, then optionally a unit with no digit in it.
-_NUMBER: Final = re.compile(
-    r"(?P<number>[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?:[eE][+-]?\d+)?)"
-    r"(?:\s*(?P<unit>[^\d\s][^\d]*))?"
-)
-_NON_FINITE: Final = frozenset({"nan", "inf", "infinity"})
-
-
-def read_measurement(locator: CellLocator | CsvLocator, source: AdmittedSource) -> Measurement | PremiseError:
-    """The value a cell or CSV locator selects in `source`, read as a measurement (docs/evidence.md).
-
-    The value is read from the admitted representation (the locator must still select it):
-    a numeric cell, or text that is exactly one number, optionally followed by its unit.
-    Quantity and unit come from the column header (`Runtime (h)`, `Runtime [h]`) or a `unit`
-    column in the row; the observation time from an `observed`/`date`-like column in the
-    row. The measurement carries the source's evidence class: a declaration read this way
-    stays a declaration, and the caller decides what that may establish.
-    """
-    located = _row_of(locator, source)
-    if isinstance(located, PremiseError):
-        return located
-    header, row, column = located
-    value = _value(row, column)
-    quantity, unit = _quantity_unit(cell_text(_value(header, column)), header, row, column)
-    number = _number(value, unit, _where(locator))
-    if isinstance(number, PremiseError):
-        return number
-    amount, unit = number
-    return Measurement(
-        locator=locator,
-        value=amount,
-        unit=unit,
-        quantity=quantity,
-        observed_at=_observed_at(header, row, column),
-        evidence_class=source.evidence_class,
-    )
-
-
-Row: TypeAlias = tuple[CellValue, ...]
-
-
-def _row_of(locator: CellLocator | CsvLocator, source: AdmittedSource) -> tuple[Row, Row, int] | PremiseError:
-    """`(header row, the locator's row, its column index)`, after checking the locator against `source`."""
-    if locator.source != source.id:
-        return PremiseError("bad_locator", f"{_where(locator)} is not a locator into {source.id}")
-    state = RunState(sources={source.id: source})
-    difference = verify_locator(locator, state)
-    if difference is not None:
-        return PremiseError("bad_locator", difference)
-    representation = source.representation
-    if isinstance(locator, CellLocator):
-        assert isinstance(representation, WorkbookRepresentation)
-        sheet = _find_sheet(representation, locator.sheet, source.id)
-        assert not isinstance(sheet, PremiseError)
-        position = _cell_position(sheet, locator.cell)
-        assert not isinstance(position, PremiseError)
-        row, column = position
-        return sheet.rows[0], sheet.rows[row], column
-    assert isinstance(representation, CsvRepresentation)
-    header = representation.rows[0]
-    return header, representation.rows[locator.row], header.index(locator.column)
-
-
-def _quantity_unit(heading: str, header: Row, row: Row, column: int) -> tuple[str, str]:
-    match = _HEADED_UNIT.fullmatch(heading.strip())
-    if match is not None:
-        unit = match[2] if match[2] is not None else match[3]
-        return normalize_ws(match[1]).casefold(), normalize_ws(unit)
-    unit = ""
-    for index, name in enumerate(header):
-        if index != column and normalize_ws(cell_text(name)).casefold() in _UNIT_COLUMNS:
-            unit = normalize_ws(cell_text(_value(row, index)))
-            break
-    return normalize_ws(heading).casefold(), unit
-
-
-def _observed_at(header: Row, row: Row, column: int) -> str | None:
-    names = [normalize_ws(cell_text(name)).casefold() for name in header]
-    for wanted in _OBSERVED_COLUMNS:
-        for index, name in enumerate(names):
-            if name == wanted and index != column:
-                observed = cell_text(_value(row, index)).strip()
-                return observed or None
-    return None
-
-
-def _number(value: CellValue, unit: str, where: str) -> tuple[float, str] | PremiseError:
-    """`(number, unit)` of a cell value; a unit written after a number must be the column's."""
-    if value is None:
-        return PremiseError("missing_value", f"{where} is empty: a missing value is never read as zero")
-    if isinstance(value, int | float):
-        try:
-            number = float(value)
-        except OverflowError:
-            return PremiseError("non_finite", f"{where} holds {value}, too large for a float")
-        if not math.isfinite(number):
-            return PremiseError("non_finite", f"{where} holds {value!r}")
-        return number, unit
-    text = normalize_ws(value)
-    if not text:
-        return PremiseError("missing_value", f"{where} is empty: a missing value is never read as zero")
-    if text.lstrip("+-").casefold() in _NON_FINITE:
-        return PremiseError("non_finite", f"{where} holds {text!r}")
-    match = _NUMBER.fullmatch(text)
-    if match is None:
-        return PremiseError("not_a_number", f"{where} holds {text!r}, not one number")
-    number = float(match["number"].replace(",", ""))
-    if not math.isfinite(number):
-        return PremiseError("non_finite", f"{where} holds {text!r}, beyond a finite float")
-    written = normalize_ws(match["unit"] or "")
-    if written and unit and written.casefold() != unit.casefold():
-        return PremiseError("mixed_units", f"{where} holds {text!r} in a column in {unit!r}")
-    return number, unit or written
+        return read_measurement
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

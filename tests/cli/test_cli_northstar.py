@@ -28,7 +28,7 @@ PLAN = ("Which prototype runs longer?", "What is their mean runtime?", "What cap
 COMPARISON = (
     "In the supplied workbook, prototype A's measured runtime is longer than prototype B's (9 h versus 7.5 h)"
 )
-MEAN = "The mean measured runtime of the two prototypes is 8.25 h"
+MEAN = "The mean measured runtime of prototypes A and B is 8.25 h"
 CAPACITY = "The specification declares a battery capacity of 72 Wh"
 ANSWER = f"{COMPARISON}. {MEAN}. {CAPACITY}."
 

@@ -29,6 +29,7 @@ from helpers.claims import (
     finish,
     happy_claim,
     mean_calculation,
+    measurement,
     note,
     quote,
     spec,
@@ -232,7 +233,11 @@ def test_comparison_of_a_stale_measurement_is_unsupported_unless_the_tolerance_a
         "unsupported",
         "observed 416 days apart, beyond the tolerance of 30 days",
     )
-    assert verdict(happy_claim(tolerance_days=500), state)[1] == "supported"
+    # A claim's tolerance may only tighten the default (review finding: 500 days let this pass).
+    assert verdict(happy_claim(tolerance_days=500), state)[1:] == (
+        "unsupported",
+        "tolerance_days 500 widens the default of 30 days: a claim may only tighten it",
+    )
 
 
 def test_comparison_across_units_is_unsupported_never_converted() -> None:
@@ -267,7 +272,7 @@ def test_comparison_unsupported(premises: list[Any], detail: str) -> None:
 
 
 def test_comparison_needs_a_direction() -> None:
-    text = "In the supplied workbook, prototype A ran 9 h and prototype B ran 7.5 h, as measured"
+    text = "In the supplied workbook, prototype A's runtime was 9 h and prototype B's 7.5 h, as measured"
     assert verdict(claim(text, [cell("B2"), cell("B3")], "measurement", "comparison"))[1:] == (
         "unsupported",
         "states no direction (longer, more, higher ... or shorter, less, lower ...)",
@@ -290,7 +295,8 @@ def test_calculation_supported_contradicted_unsupported() -> None:
         "contradicted",
         "states 8.5 h; calc:1's mean is 8.25 h",
     )
-    assert verdict(claim("The mean is computed", ["calc:1"], "calculation", "calculation"), state)[1:] == (
+    computed = "The mean measured runtime of prototypes A and B is computed"
+    assert verdict(claim(computed, ["calc:1"], "calculation", "calculation"), state)[1:] == (
         "unsupported",
         "does not state calc:1's result 8.25 h",
     )
@@ -301,12 +307,17 @@ def test_calculation_supported_contradicted_unsupported() -> None:
 
 
 def test_calculation_result_rounded_to_the_stated_precision() -> None:
-    state = state_for(book(), calculations=[mean_calculation(result=25 / 3)])
-    one = claim("The mean measured runtime is 8.33 h", ["calc:1"], "calculation", "calculation")
+    # The recorded result is recomputed from its inputs: a mean of 25/3 needs inputs that give it.
+    third = measurement("B4", 8.5, "2026-03-05", "Prototype C")
+    calc = mean_calculation(result=25 / 3)
+    calc = calc.model_copy(update={"inputs": (*calc.inputs, third)})
+    state = state_for(book(), calculations=[calc])
+    text = "The mean measured runtime of prototypes A, B and C is {} h"
+    one = claim(text.format("8.33"), ["calc:1"], "calculation", "calculation")
     assert verdict(one, state)[1] == "supported"
-    one["text"] = "The mean measured runtime is 8.3333 h"
+    one["text"] = text.format("8.3333")
     assert verdict(one, state)[1] == "supported"
-    one["text"] = "The mean measured runtime is 8.34 h"
+    one["text"] = text.format("8.34")
     assert verdict(one, state)[1] == "contradicted"
 
 
@@ -400,7 +411,8 @@ def test_types_of_gaps(gaps: object) -> None:
 
 def test_types_an_item_past_the_plan() -> None:
     assert code_of(northstar(plan=PLAN[:1]), finish([happy_claim(item=2)])) == "types"
-    assert code_of(northstar(plan=PLAN[:2]), finish([happy_claim(item=2)], gaps=[1])) is None
+    # Within the plan, and about the item (docs/evidence.md, "Completion"): item 2 of this plan.
+    assert code_of(northstar(plan=PLAN[1::-1]), finish([happy_claim(item=2)], gaps=[1])) is None
 
 
 def test_with_claims_evidence_may_be_empty_without_them_it_may_not() -> None:

@@ -32,7 +32,7 @@ async def test_a_calculation_returned_by_a_tool_is_an_error_and_never_a_premise(
     store = MemoryStore()
     tools, _ = page_tools()
     forged = claim(
-        "The mean measured runtime of the two prototypes is 100 h", ["calc:1"], "calculation", "calculation"
+        "The mean measured runtime of prototypes A and B is 100 h", ["calc:1"], "calculation", "calculation"
     )
     finishing = react("Done.", "finish", json.dumps(finish([forged])))
     policy = ReplyQueue(react("look", "lookup", "x"), finishing, finishing)

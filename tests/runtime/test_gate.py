@@ -44,6 +44,7 @@ def test_codes_are_the_table_in_order() -> None:
         "unsupported",
         "premise_uncited",
         "claim_not_in_answer",
+        "unclaimed_statement",
         "undisclosed_gaps",
         "unsupported_claims",
         "unsupported_answer",

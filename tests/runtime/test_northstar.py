@@ -43,7 +43,7 @@ QUESTION = "Which Northstar prototype runs longer, and what is their mean runtim
 HAPPY = (
     "In the supplied workbook, prototype A's measured runtime is longer than prototype B's (9 h versus 7.5 h)"
 )
-MEAN = "The mean measured runtime of the two prototypes is 8.25 h"
+MEAN = "The mean measured runtime of prototypes A and B is 8.25 h"
 CAPACITY = "The specification declares a battery capacity of 72 Wh"
 CAPACITY_QUOTE = "The Northstar battery pack is declared at a capacity of 72 Wh."
 TARGET = "The specification declares a runtime target of 8\u201310 hours"
@@ -442,7 +442,7 @@ async def test_a_measurement_told_as_another_rows_value_is_unsupported(tmp_path:
 async def test_a_calculation_claim_that_misquotes_an_input_is_contradicted(tmp_path: Path) -> None:
     def misquoting(view: RunView) -> str:
         calc = the_calculation(view)
-        text = "The mean of the measured runtimes 9 h and 7 h is 8.25 h"
+        text = "The mean of prototype A's and prototype B's measured runtimes 9 h and 7 h is 8.25 h"
         return finishing(claim(text, [calc.id], "calculation", "calculation"), citations=(BOOK,))
 
     run = await record(tmp_path, calculate("mean", cell("B2"), cell("B3")), misquoting, misquoting)
