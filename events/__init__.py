@@ -60,6 +60,7 @@ from ._events import decode_events as decode_events
 from ._events import encode_event as encode_event
 from ._events import event_from_dict as event_from_dict
 from ._events import json_schema as json_schema
+from ._evidence import ADMITTED_CLASSES as ADMITTED_CLASSES
 from ._evidence import EVIDENCE_CLASSES as EVIDENCE_CLASSES
 from ._evidence import AdmittedSource as AdmittedSource
 from ._evidence import Calculation as Calculation
@@ -79,6 +80,7 @@ from ._evidence import Sheet as Sheet
 from ._evidence import TextLocator as TextLocator
 from ._evidence import TextRepresentation as TextRepresentation
 from ._evidence import WorkbookRepresentation as WorkbookRepresentation
+from ._evidence import admitted_class_problem as admitted_class_problem
 from ._memory import MemoryStore as MemoryStore
 from ._observations import AlreadySearched as AlreadySearched
 from ._observations import Hit as Hit
@@ -118,6 +120,7 @@ __all__ = (
     "ReviewMode",
     "ReviewRequested",
     "ReviewVerdict",
+    "ADMITTED_CLASSES",
     "EVIDENCE_CLASSES",
     "REDACTED",
     "SCHEMA_VERSION",
@@ -193,6 +196,7 @@ __all__ = (
     "UnknownRunError",
     "UsageError",
     "WorkbookRepresentation",
+    "admitted_class_problem",
     "chain_hash",
     "decode_event",
     "decode_events",

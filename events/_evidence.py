@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from typing import Annotated, Final, Literal, TypeAlias, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    ValidationInfo,
+    model_serializer,
+    model_validator,
+)
 
 # What an admitted item can establish (docs/evidence.md): a page opened from a corpus or the
 # web is `retrieved`; what an attached document states is a `declaration`; a workbook or CSV
@@ -74,6 +82,41 @@ Representation = Annotated[
 ]
 
 
+# The classes an admitted source may carry, by its representation's kind (docs/evidence.md): what
+# a document states is a `declaration`, a table's values are `measurement`s, and either may be
+# flagged `generated`. `retrieved` is for pages opened from a corpus or the web, never an
+# admitted source; `calculation` is made by the calculate tool, never admitted.
+ADMITTED_CLASSES: Final[dict[str, tuple[EvidenceClass, ...]]] = {
+    "text": ("declaration", "generated"),
+    "pdf": ("declaration", "generated"),
+    "workbook": ("measurement", "generated"),
+    "csv": ("measurement", "generated"),
+}
+
+
+def admitted_class_problem(evidence_class: str, representation_kind: str) -> str | None:
+    """Why a source of `representation_kind` cannot be admitted as `evidence_class`, or None when it can."""
+    allowed = ADMITTED_CLASSES.get(representation_kind)
+    if allowed is None or evidence_class in allowed:
+        return None
+    why = {
+        "retrieved": "`retrieved` is for pages opened from a corpus or the web",
+        "calculation": "`calculation` is made by the calculate tool, never admitted",
+    }.get(evidence_class, f"a {representation_kind} representation holds {_WHAT[representation_kind]}")
+    return (
+        f"a {representation_kind} source cannot be admitted as {evidence_class!r}: {why}; "
+        f"it may be {' or '.join(map(repr, allowed))}"
+    )
+
+
+_WHAT: Final = {
+    "text": "a document's statements, not measurements",
+    "pdf": "a document's statements, not measurements",
+    "workbook": "a table's values, not declarations",
+    "csv": "a table's values, not declarations",
+}
+
+
 class AdmittedSource(_Frozen):
     """A source the run admitted besides the pages it opened: its identity and what was admitted.
 
@@ -81,7 +124,9 @@ class AdmittedSource(_Frozen):
     `sha256` and `size` are of the bytes received; `extractor` and `extractor_version` name
     what turned them into `representation`. `evidence_class` is what its statements can
     establish: `declaration` for a document, `measurement` for a table, `generated` when
-    the user flagged it as a model's output.
+    the user flagged it as a model's output. No other pairing validates
+    (`ADMITTED_CLASSES`): a table is never a declaration, a document never a measurement,
+    and no admitted source is `retrieved` or a `calculation`.
     """
 
     id: str
@@ -93,6 +138,18 @@ class AdmittedSource(_Frozen):
     extractor_version: str
     evidence_class: EvidenceClass
     representation: Representation
+
+    @model_validator(mode="after")
+    def _class_fits_representation(self, info: ValidationInfo) -> AdmittedSource:
+        # Made in Python (`admit`, a test, a caller's own source), a misfit is refused here.
+        # Read back from JSON (a stored log), it is taken as written: a log is judged by
+        # `check`, which names such a source (a forged log), not refused by the decoder.
+        if info.mode == "json":
+            return self
+        problem = admitted_class_problem(self.evidence_class, self.representation.kind)
+        if problem is not None:
+            raise ValueError(f"{self.id}: {problem}")
+        return self
 
 
 class TextLocator(_Frozen):
@@ -180,6 +237,14 @@ class Calculation(_Frozen):
     `id` is what a claim cites (`calc:<step>`). `result` is a number, or for `compare` one of
     "greater", "less", "equal" (the first input against the second). `missing` is the
     missing-value rule: a missing cell is refused, never read as zero.
+
+    `rules` is the version of the calculate tool's rules it was made under
+    (`CALCULATE_RULES`, runtime/_calculate.py), not citeloop's version: an upgrade that
+    leaves the rules alone leaves a stored calculation as `check` derives it today. A
+    calculation recorded before the rules were numbered has no `rules` and holds the
+    package's `version` instead; `check` judges it as made under rules 1. Each of the two
+    is left out of the event's JSON when unset, so such an old event encodes (and chains)
+    as it was written.
     """
 
     kind: Literal["calculation"] = "calculation"
@@ -189,7 +254,16 @@ class Calculation(_Frozen):
     missing: Literal["refuse"] = "refuse"
     unit: str
     result: float | str
-    version: str
+    rules: int | None = None
+    version: str | None = None
+
+    @model_serializer(mode="wrap")
+    def _leave_out_unset(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        data: dict[str, object] = handler(self)
+        for name in ("rules", "version"):
+            if data.get(name, "") is None:
+                del data[name]
+        return data
 
 
 class ClaimPremise(_Frozen):

@@ -78,8 +78,15 @@ APPLY: Final[dict[str, Callable[[Sequence[float]], Result]]] = {
 }
 
 
+# The version of this tool's rules, recorded on every calculation (`Calculation.rules`) and
+# compared by `check`: bump it only when what an operation gives, or refuses, changes (an
+# operation's arithmetic, the refusal codes or their order, the missing-value rule), so a
+# stored calculation stays what today's tool derives across upgrades that leave them alone.
+CALCULATE_RULES: Final = 1
+
+
 def citeloop_version() -> str:
-    """The installed citeloop's version, recorded on every calculation."""
+    """The installed citeloop's version (no longer recorded on a calculation: `CALCULATE_RULES` is)."""
     try:
         return version("citeloop")
     except PackageNotFoundError:  # pragma: no cover - a source checkout that was never installed
@@ -91,7 +98,8 @@ def calculate(request: str, state: RunState, step: int) -> Calculation | ToolErr
 
     The calculation's id is `calc:<step>`; it records the inputs as `Measurement`s with
     their locators, the unit (none for a ratio: one unit divides out), the missing-value
-    rule (refuse: a missing value is never read as zero) and citeloop's version.
+    rule (refuse: a missing value is never read as zero) and the version of the tool's rules
+    (`CALCULATE_RULES`).
     """
     parsed = _parse(request)
     if isinstance(parsed, ToolError):
@@ -126,7 +134,7 @@ def calculate(request: str, state: RunState, step: int) -> Calculation | ToolErr
         inputs=tuple(measurements),
         unit="" if operation == "ratio" else units[0],
         result=result,
-        version=citeloop_version(),
+        rules=CALCULATE_RULES,
     )
 
 

@@ -21,6 +21,7 @@ from citeloop.events import (
     Abstained,
     ActionParsed,
     Answered,
+    Calculation,
     ChainStatus,
     ClaimAssessed,
     Event,
@@ -37,6 +38,9 @@ from citeloop.events import (
     ToolOutcomeUnknown,
     ToolSpec,
     UsageError,
+    admitted_class_problem,
+    chain_hash,
+    encode_event,
     run_started,
     verify_chain,
 )
@@ -56,6 +60,9 @@ from ._fork import decide_fork
 from ._limits import DEFAULT_LIMITS, Limits
 from ._state import RunState
 from ._support import SUPPORT_METHODS, SupportMethod
+
+# The calculate tool's rules that a calculation recorded without `rules` was made under.
+LEGACY_CALCULATE_RULES = 1
 
 DivergenceKind = Literal[
     "parse",  # today's parser reads a recorded reply differently
@@ -84,15 +91,27 @@ class Divergence:
     today: str
 
 
+# What `check` could say of a run's lineage: "unforked" (not a fork), "checked" (its parent's
+# log was given: its `Forked` and copied prefix were judged against it, any difference being a
+# `lineage` divergence) or "parent_missing" (a fork whose parent's log is not in the store: its
+# lineage could not be checked, which is said, not taken as agreement).
+LineageStatus = Literal["unforked", "checked", "parent_missing"]
+
+
 @dataclass(frozen=True, slots=True)
 class CheckReport:
-    """The result of `check`: empty `divergences` means today's code agrees with the log."""
+    """The result of `check`: empty `divergences` means today's code agrees with the log.
+
+    `lineage` says whether a fork's lineage was checked (`LineageStatus`): a fork whose
+    parent is missing has nothing to diverge from there, but is reported `parent_missing`.
+    """
 
     run_id: str
     events: int
     divergences: tuple[Divergence, ...] = field(default=())
     # "chained", "unchained" (written before the chain: nothing to check) or "broken".
     chain: ChainStatus = "unchained"
+    lineage: LineageStatus = "unforked"
 
     @property
     def ok(self) -> bool:
@@ -109,6 +128,7 @@ class CheckReport:
             "events": self.events,
             "ok": self.ok,
             "chain": self.chain,
+            "lineage": self.lineage,
             "divergences": [
                 {"seq": d.seq, "step": d.step, "kind": d.kind, "recorded": d.recorded, "today": d.today}
                 for d in self.divergences
@@ -164,6 +184,15 @@ def _same(recorded: Event, today: Event) -> bool:
     ):
         # Written before classes were recorded: all of its evidence was retrieved then.
         today = today.model_copy(update={"evidence_classes": ()})
+    if (
+        isinstance(recorded, ToolObserved)
+        and isinstance(recorded.observation, Calculation)
+        and recorded.observation.rules is None
+    ):
+        # Written before the calculate tool's rules were numbered: it holds citeloop's
+        # version instead, and is judged as made under rules 1 (the rules of that time).
+        legacy = recorded.observation.model_copy(update={"rules": LEGACY_CALCULATE_RULES, "version": None})
+        recorded = recorded.model_copy(update={"observation": legacy})
     return recorded.model_copy(update={"at": today.at, "prev": today.prev}) == today
 
 
@@ -296,7 +325,13 @@ class _Replay:
         self._note(recorded, "answer", f"recorded {', '.join(differ)}", "what the recorded finish gives")
 
     def _check_source(self, event: SourceAdmitted) -> None:
-        text = event.source.representation
+        source = event.source
+        problem = admitted_class_problem(source.evidence_class, source.representation.kind)
+        if problem is not None:
+            # No admission gives a source this class (tools/_attachments.py refuses it): forged.
+            recorded = f"source {source.id} admitted as {source.evidence_class}"
+            self._note(event, "unexplained", recorded, f"no admission records it: {problem}")
+        text = source.representation
         if isinstance(text, TextRepresentation):
             digest = hashlib.sha256(text.text.encode("utf-8")).hexdigest()
             if digest != text.sha256:
@@ -330,12 +365,15 @@ def _lineage(events: Sequence[Event], parent: Sequence[Event]) -> list[Divergenc
     forked = events[0]
     assert isinstance(forked, Forked)
     said = f"forked from {forked.parent_run_id} at step {forked.at_step}"
+    head = _parent_head(forked, parent)
+    found: list[Divergence] = [] if head is None else [head]
     try:
         today = decide_fork(parent, forked.run_id, at_step=forked.at_step, policy=forked.policy, at=forked.at)
     except UsageError as exc:
-        return [Divergence(0, 0, "lineage", said, f"the parent cannot be forked there: {exc}")]
-    found: list[Divergence] = []
+        return [*found, Divergence(0, 0, "lineage", said, f"the parent cannot be forked there: {exc}")]
     for recorded, derived in zip(events, today, strict=False):
+        if head is not None and isinstance(derived, Forked):
+            continue  # the Forked differs in its parent_head: said above, in plain words
         if recorded.model_copy(update={"prev": derived.prev}) != derived:
             copy = said if isinstance(derived, Forked) else f"the parent's copy: {_describe(derived)}"
             found.append(Divergence(recorded.seq, _step(recorded), "lineage", _describe(recorded), copy))
@@ -343,6 +381,27 @@ def _lineage(events: Sequence[Event], parent: Sequence[Event]) -> list[Divergenc
         last, missing = events[-1], f"{len(today) - len(events)} more copied events"
         found.append(Divergence(last.seq, _step(last), "lineage", "the log ends here", missing))
     return found
+
+
+def _parent_head(forked: Forked, parent: Sequence[Event]) -> Divergence | None:
+    """A `lineage` divergence when the parent's event at `parent_seq` is missing or hashes otherwise."""
+    recorded = f"the parent's event at seq {forked.parent_seq} hashes to {forked.parent_head}"
+    point = next((event for event in parent if event.seq == forked.parent_seq), None)
+    if point is None:
+        last = parent[-1].seq if parent else -1
+        return Divergence(
+            0,
+            0,
+            "lineage",
+            recorded,
+            f"the parent has no event at seq {forked.parent_seq} (its last is {last})",
+        )
+    actual = chain_hash(encode_event(point))
+    if actual != forked.parent_head:
+        return Divergence(
+            0, 0, "lineage", recorded, f"the parent's event at seq {forked.parent_seq} hashes to {actual}"
+        )
+    return None
 
 
 def check_events(
@@ -361,8 +420,12 @@ def check_events(
     under caps at least as large as those the run was recorded with. `support_methods` are
     the support methods by name (the built-in ones by default): a run's finishes are judged
     by the methods its `RunStarted` names, so a run recorded with a method of your own
-    needs it here too. `parent`, for a forked run, is its parent's log: the fork's copied
-    prefix must then be what that log gives (`decide_fork`), or it is a `lineage` divergence.
+    needs it here too. `parent`, for a forked run, is its parent's log: the parent's event at
+    the fork's `parent_seq` must hash to its `parent_head`, and the fork's copied prefix must
+    be what that log gives (`decide_fork`), or it is a `lineage` divergence. A fork checked
+    without its parent's log (None or empty: the store does not hold it) is reported
+    `lineage="parent_missing"`: what it copied is replayed like any log, but where it came
+    from is unchecked.
     """
     replay = _Replay(tools, limits, support_methods)
     for event in events:
@@ -371,7 +434,10 @@ def check_events(
     replay.finish(events)
     verdict = verify_chain(events)
     found = replay.found
-    if parent and events and isinstance(events[0], Forked):
+    lineage: LineageStatus = "unforked"
+    if events and isinstance(events[0], Forked):
+        lineage = "checked" if parent else "parent_missing"
+    if parent and lineage == "checked":
         found.extend(_lineage(events, parent))
         found.sort(key=lambda divergence: divergence.seq)
     if verdict.seq is not None:
@@ -380,4 +446,6 @@ def check_events(
         found.append(Divergence(broken.seq, _step(broken), "chain", verdict.reason, link))
         found.sort(key=lambda divergence: divergence.seq)  # stable: the replay's own order otherwise
     run_id = events[0].run_id if events else ""
-    return CheckReport(run_id=run_id, events=len(events), divergences=tuple(found), chain=verdict.status)
+    return CheckReport(
+        run_id=run_id, events=len(events), divergences=tuple(found), chain=verdict.status, lineage=lineage
+    )

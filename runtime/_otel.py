@@ -14,6 +14,7 @@ OpenTelemetry is an optional extra (`citeloop[otel]`), imported when a sink is m
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Final
@@ -333,14 +334,19 @@ class _RunSpans:
             span.end(end_time=at)
         self._tools.clear()
 
-    def finish(self) -> None:
-        """End a run that has no terminal event (yet): its spans end at its last event."""
+    def finish(self, *, evicted: bool = False) -> None:
+        """End a run that has no terminal event (yet): its spans end at its last event.
+
+        `evicted`: the sink let the run go to bound its memory (`OtelSink`, `max_open_runs`).
+        """
         if self.ended:
             return
         self._close_tools(self._last_ns)
         self._end_step()
         status = self._state.status if self._state is not None else "running"
         self._run.set_attributes({"citeloop.status": status, "citeloop.end_seq": self._last_seq})
+        if evicted:
+            self._run.set_attribute("citeloop.evicted", True)
         self._run.end(end_time=self._last_ns)
         self.ended = True
 
@@ -354,6 +360,11 @@ def _status_of(event: Answered | Abstained) -> str:
     return "failed" if event.reason == "policy_error" else "abstained"
 
 
+# How many unfinished runs an `OtelSink` follows at once by default: past it, the run that has
+# been quiet longest is let go (its spans end, status `running`, `citeloop.evicted`).
+DEFAULT_MAX_OPEN_RUNS: Final = 1024
+
+
 class OtelSink:
     """A sink that exports each run as spans while it goes (`Runtime(sinks=[OtelSink()])`).
 
@@ -362,14 +373,27 @@ class OtelSink:
     the spans of runs still going (their status is then `running`). Prompt and tool content
     (the question, tool arguments, the answer) is left out unless `capture_content`, and is
     redacted then. The sink is sync, so the runtime calls it in a thread of its own.
+
+    The sink keeps the state of at most `max_open_runs` unfinished runs (`DEFAULT_MAX_OPEN_RUNS`),
+    so runs abandoned without a terminal event do not grow it for ever: past the cap, the run
+    whose last event is oldest is let go, its open spans ended at that event (status `running`,
+    `citeloop.evicted` true). Should it go on later, it is taken up again as a resumed run
+    (`citeloop.resumed`), its status read off its terminal event.
     """
 
     def __init__(
-        self, tracer_provider: TracerProvider | None = None, *, capture_content: bool = False
+        self,
+        tracer_provider: TracerProvider | None = None,
+        *,
+        capture_content: bool = False,
+        max_open_runs: int = DEFAULT_MAX_OPEN_RUNS,
     ) -> None:
+        if max_open_runs < 1:
+            raise UsageError(f"max_open_runs must be 1 or more, got {max_open_runs}")
         self._tracer = _tracer(tracer_provider)
         self._capture_content = capture_content
-        self._runs: dict[str, _RunSpans] = {}
+        self._max_open_runs = max_open_runs
+        self._runs: OrderedDict[str, _RunSpans] = OrderedDict()  # least recently fed first
         self._lock = threading.Lock()
 
     def __call__(self, event: Event) -> None:
@@ -379,9 +403,14 @@ class OtelSink:
                 spans = self._runs[event.run_id] = _RunSpans(
                     self._tracer, event, capture_content=self._capture_content
                 )
+            else:
+                self._runs.move_to_end(event.run_id)
             spans.feed(event)
             if spans.ended:
                 del self._runs[event.run_id]
+            while len(self._runs) > self._max_open_runs:
+                _, quiet = self._runs.popitem(last=False)
+                quiet.finish(evicted=True)
 
     def close(self) -> None:
         """End the spans of every run still open (a run that goes on elsewhere, or was cut off)."""

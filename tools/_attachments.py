@@ -35,6 +35,7 @@ from citeloop.events import (
     TextRepresentation,
     UsageError,
     WorkbookRepresentation,
+    admitted_class_problem,
 )
 
 from ._html import html_to_text
@@ -48,6 +49,7 @@ AttachmentErrorCode: TypeAlias = Literal[
     "no_text",
     "malformed",
     "needs_extra",
+    "wrong_class",
 ]
 
 ID_PREFIX: Final = "attached:"
@@ -77,10 +79,17 @@ class AttachmentError(UsageError):
 
 @dataclass(frozen=True, slots=True)
 class Attachment:
-    """A file to admit as a source of a run; `generated` flags a model's output (admitted as `generated`)."""
+    """A file to admit as a source of a run; `generated` flags a model's output (admitted as `generated`).
+
+    `evidence_class`, when given, is the class to admit it as; it must fit what the file
+    turns out to be (`ADMITTED_CLASSES`: a document is a `declaration`, a table a
+    `measurement`, either may be `generated`), or the file is refused (`wrong_class`).
+    By default the class follows from the representation (and `generated`).
+    """
 
     path: str | os.PathLike[str]
     generated: bool = False
+    evidence_class: EvidenceClass | None = None
 
 
 # What a run can be given to attach: a path, an `Attachment`, or a source `admit` returned.
@@ -138,12 +147,14 @@ def admit(
     """Read `attachment` once and admit it: its identity and representation, under an id not in `taken_ids`.
 
     Raises `AttachmentError` when the file is missing, unreadable, of an unsupported type,
-    over `limits`, not decodable, without extractable text, or malformed.
+    over `limits`, not decodable, without extractable text, or malformed; or (`wrong_class`)
+    when the class it is to be admitted as does not fit its representation.
     """
     origin = os.fspath(attachment.path)
     name = Path(origin).name
     read = _Read(origin, name, _read_bytes(origin, limits.max_bytes), limits)
     media_type, extractor, representation = _represent(read)
+    evidence_class = _evidence_class(read, representation, attachment)
     return AdmittedSource(
         id=attachment_id(name, taken_ids),
         origin=origin,
@@ -152,7 +163,7 @@ def admit(
         sha256=hashlib.sha256(read.data).hexdigest(),
         extractor=extractor[0],
         extractor_version=extractor[1],
-        evidence_class=_evidence_class(representation, attachment.generated),
+        evidence_class=evidence_class,
         representation=representation,
     )
 
@@ -163,7 +174,9 @@ def admit_all(
     """Admit every attachment in order, each under its own id; the first refusal is raised.
 
     A path is an `Attachment`; a source admitted already (`admit`, under limits of your own)
-    is kept as it is, and its id must be free.
+    is kept as it is, and its id must be free. Its class is checked again all the same (a
+    `model_copy` does not validate): one that does not fit its representation is refused
+    (`wrong_class`).
     """
     admitted: list[AdmittedSource] = []
     for item in attachments:
@@ -171,6 +184,9 @@ def admit_all(
         if isinstance(item, AdmittedSource):
             if item.id in taken:
                 raise UsageError(f"two attachments have the id {item.id!r}")
+            problem = admitted_class_problem(item.evidence_class, item.representation.kind)
+            if problem is not None:
+                raise AttachmentError(item.origin, "wrong_class", problem)
             admitted.append(item)
             continue
         attachment = item if isinstance(item, Attachment) else Attachment(item)
@@ -189,12 +205,24 @@ def attachment_id(name: str, taken_ids: Collection[str] = ()) -> str:
     return candidate
 
 
-def _evidence_class(representation: Any, generated: bool) -> EvidenceClass:
-    if generated:
-        return "generated"
-    if isinstance(representation, WorkbookRepresentation | CsvRepresentation):
-        return "measurement"
-    return "declaration"
+def _evidence_class(read: _Read, representation: Any, attachment: Attachment) -> EvidenceClass:
+    """The class `attachment` is admitted as, checked against its representation before it is built."""
+    default: EvidenceClass = (
+        "measurement"
+        if isinstance(representation, WorkbookRepresentation | CsvRepresentation)
+        else "declaration"
+    )
+    wanted = attachment.evidence_class
+    if attachment.generated and wanted not in (None, "generated"):
+        raise read.refuse(
+            "wrong_class",
+            f"it is flagged generated but declared as {wanted!r}: a model's output is 'generated'",
+        )
+    chosen: EvidenceClass = "generated" if attachment.generated else wanted or default
+    problem = admitted_class_problem(chosen, representation.kind)
+    if problem is not None:
+        raise read.refuse("wrong_class", problem)
+    return chosen
 
 
 def _read_bytes(origin: str, max_bytes: int) -> bytes:

@@ -311,6 +311,13 @@ def print_unfinished(run_id: str, steps: int) -> None:
     console().print(_data(f"run {run_id} is not finished ({steps} steps so far)"))
 
 
+def _lineage_note(report: CheckReport) -> str:
+    """A fork's lineage as `check` saw it; nothing for a run that is not a fork."""
+    if report.lineage == "parent_missing":
+        return "; lineage: parent_missing, the parent run is not in the store: unchecked against it"
+    return "" if report.lineage == "unforked" else f"; lineage: {report.lineage}"
+
+
 def print_check(report: CheckReport) -> None:
     out = console()
     if report.ok:
@@ -318,14 +325,16 @@ def print_check(report: CheckReport) -> None:
             _data(
                 f"run {report.run_id}: no divergence ({report.events} events replayed "
                 "through today's parser and gate; no tool dispatched, no policy called; "
-                f"hash chain: {report.chain})",
+                f"hash chain: {report.chain}{_lineage_note(report)})",
                 style="green",
             )
         )
         return
     count = len(report.divergences)
     plural = "s" if count != 1 else ""
-    header = f"run {report.run_id}: {count} divergence{plural} (hash chain: {report.chain})"
+    header = (
+        f"run {report.run_id}: {count} divergence{plural} (hash chain: {report.chain}{_lineage_note(report)})"
+    )
     out.print(_data(header, style="bold red"))
     for divergence in report.divergences:
         out.print(_data(f"  seq {divergence.seq} step {divergence.step} [{divergence.kind}]"))

@@ -7,6 +7,7 @@ premise resolves to in a representation, not about how a file becomes one.
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterable
 
 from citeloop.events import (
@@ -19,6 +20,7 @@ from citeloop.events import (
     Sheet,
     TextRepresentation,
     WorkbookRepresentation,
+    admitted_class_problem,
 )
 from citeloop.runtime import RunState
 
@@ -32,21 +34,28 @@ def page(url: str, body: str) -> Page:
 
 
 def _source(
-    source_id: str, representation: object, evidence_class: EvidenceClass, digest: str, extractor: str
+    source_id: str,
+    representation: TextRepresentation | PdfRepresentation | WorkbookRepresentation | CsvRepresentation,
+    evidence_class: EvidenceClass,
+    digest: str,
+    extractor: str,
 ) -> AdmittedSource:
-    return AdmittedSource.model_validate(
-        {
-            "id": source_id,
-            "origin": source_id.removeprefix("attached:"),
-            "media_type": "application/octet-stream",
-            "size": 100,
-            "sha256": digest,
-            "extractor": extractor,
-            "extractor_version": "1",
-            "evidence_class": evidence_class,
-            "representation": representation,
-        }
-    )
+    fields = {
+        "id": source_id,
+        "origin": source_id.removeprefix("attached:"),
+        "media_type": "application/octet-stream",
+        "size": 100,
+        "sha256": digest,
+        "extractor": extractor,
+        "extractor_version": "1",
+        "evidence_class": evidence_class,
+        "representation": representation.model_dump(),
+    }
+    if admitted_class_problem(evidence_class, representation.kind) is not None:
+        # A class that does not fit the representation (a workbook as a declaration) can only
+        # come from a forged log: built as a stored log is read, from JSON, where it is kept.
+        return AdmittedSource.model_validate_json(json.dumps(fields))
+    return AdmittedSource.model_validate(fields)
 
 
 def text_source(source_id: str, text: str, evidence_class: EvidenceClass = "declaration") -> AdmittedSource:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 from datetime import UTC, datetime
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ from citeloop.events import (
 )
 from citeloop.policies import abstain_reply, react
 from citeloop.runtime import Runtime, check_events, fold
-from citeloop.runtime._calculate import calculate
+from citeloop.runtime._calculate import CALCULATE_RULES, calculate
 from citeloop.runtime._decide import decide_reply, decide_start
 from citeloop.runtime._premises import resolve_premise
 from helpers.fakes import ReplyQueue, page_tools
@@ -142,7 +141,7 @@ def test_a_calculation_records_its_provenance() -> None:
     assert calculation.id == "calc:7"
     assert calculation.operation == "mean"
     assert calculation.missing == "refuse"
-    assert calculation.version == version("citeloop")
+    assert (calculation.rules, calculation.version) == (CALCULATE_RULES, None)
     assert [item.locator for item in calculation.inputs] == [
         premise.locator for premise in located if isinstance(premise, ClaimPremise)
     ]
