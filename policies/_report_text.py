@@ -59,9 +59,10 @@ def question_parts(question: str, plan: Sequence[str] = ()) -> tuple[str, ...]:
 
     A piece with no content word of its own ("and when?") is no part. Repeats are dropped.
     """
-    pieces = [piece.strip(" ?.!:") for piece in _PART_SPLIT.split(question)]
+    pieces = [" ".join(piece.split()).strip(" ?.!:") for piece in _PART_SPLIT.split(question)]
     parts = [piece for piece in pieces if content_stems(piece)]
-    parts.extend(item.strip() for item in plan if content_stems(item))
+    # One line each: the reviewer names a part per line of its notes.
+    parts.extend(" ".join(item.split()) for item in plan if content_stems(item))
     return tuple(dict.fromkeys(parts))
 
 

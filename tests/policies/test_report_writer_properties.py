@@ -10,7 +10,16 @@ from __future__ import annotations
 
 import hashlib
 
-from citeloop.policies import DeterministicReviewer, DeterministicWriter, DraftRound, ReportSource, ReportView
+from citeloop.policies import (
+    DeterministicReviewer,
+    DeterministicWriter,
+    DraftRound,
+    ReportSource,
+    ReportView,
+    parse_review,
+)
+from citeloop.policies._report_text import question_parts
+from citeloop.policies._report_writer import UNCOVERED
 from citeloop.runtime._report_validate import validate_draft
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -35,7 +44,7 @@ _QUESTION = st.builds(
     st.sampled_from(["Who", "When", "Where", "How many", "What"]),
     st.lists(_WORDS, min_size=1, max_size=6),
 ) | st.sampled_from(
-    ["Who founded Acme Robotics?", "Where was Ada Ortiz born, and when?", "How many people does Acme employ?"]
+    ["Who founded Acme Robotics?", "Where was Ada Ortiz born, and when?", "How many people\n does Acme employ?"]
 )
 
 
@@ -65,3 +74,16 @@ def test_drafts_validate_and_are_accepted(bodies: list[str], question: str, plan
         run_id="r", question=question, sources=sources, plan=tuple(plan), rounds=(DraftRound(1, draft),)
     )
     assert DeterministicReviewer().verdict(reviewed) == "ACCEPT", draft
+
+
+@given(st.text(max_size=300), _QUESTION, st.lists(_QUESTION, max_size=2))
+def test_the_reviewer_gives_a_verdict_on_any_draft(draft: str, question: str, plan: list[str]) -> None:
+    rounds = (DraftRound(1, draft),)
+    reviewed = ReportView(run_id="r", question=question, sources=(), plan=tuple(plan), rounds=rounds)
+    verdict = DeterministicReviewer().verdict(reviewed)
+    parsed = parse_review(verdict)
+    assert isinstance(parsed, tuple), verdict
+    if parsed[0] == "REVISE":
+        # Each note names a part of the question or plan, as the writer reads them back.
+        for line in parsed[1].splitlines():
+            assert line.removeprefix(f"- {UNCOVERED} ") in question_parts(question, plan)
