@@ -44,7 +44,11 @@ _QUESTION = st.builds(
     st.sampled_from(["Who", "When", "Where", "How many", "What"]),
     st.lists(_WORDS, min_size=1, max_size=6),
 ) | st.sampled_from(
-    ["Who founded Acme Robotics?", "Where was Ada Ortiz born, and when?", "How many people\n does Acme employ?"]
+    [
+        "Who founded Acme Robotics?",
+        "Where was Ada Ortiz born, and when?",
+        "How many people\n does Acme employ?",
+    ]
 )
 
 
