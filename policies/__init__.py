@@ -29,6 +29,7 @@ from ._report_llm import writer_from_spec as writer_from_spec
 from ._report_reviewer import DeterministicReviewer as DeterministicReviewer
 from ._report_scripted import ScriptedReviewer as ScriptedReviewer
 from ._report_scripted import ScriptedWriter as ScriptedWriter
+from ._report_view import REVIEW_LOOKUPS as REVIEW_LOOKUPS
 from ._report_view import DraftRound as DraftRound
 from ._report_view import ReportSource as ReportSource
 from ._report_view import ReportView as ReportView
@@ -46,6 +47,7 @@ from ._view import RunView as RunView
 from ._view import Turn as Turn
 
 __all__ = (
+    "REVIEW_LOOKUPS",
     "Writer",
     "Reviewer",
     "ReportView",

@@ -8,9 +8,13 @@ the history is every earlier draft with its validation codes and review notes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Final, Protocol, runtime_checkable
 
 from citeloop.events import PolicyReply, ReviewVerdict
+
+# How many read-only lookups (search, open) a reviewer may make on one draft before its verdict:
+# the runtime enforces it, the model reviewer's prompt states it.
+REVIEW_LOOKUPS: Final = 3
 
 
 @dataclass(frozen=True, slots=True)

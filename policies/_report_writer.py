@@ -154,7 +154,17 @@ class DeterministicWriter:
 
         # The whole question first, then each plan item; what they leave out is asked part by part,
         # and disclosed by part, with the very check the deterministic reviewer makes.
-        answer(None, view.question, disclose=not question_parts(view.question))
+        anchored = _research_claims(view, pages)
+        if anchored is None:
+            answer(None, view.question, disclose=not question_parts(view.question))
+        elif anchored:
+            sections.append(_Section(None, anchored))
+            used.update(anchored)
+        else:
+            # The research found no answer it would stand by: the question is a gap, whole and by
+            # part. Ranking sentences for it again, with a lower bar, is how a report comes to
+            # quote real sentences that answer something else.
+            gaps.extend(question_parts(view.question) or (view.question,))
         for item in view.plan:
             answer(item, item)
         titles = {source.id: source.title for source in view.sources}
@@ -203,6 +213,35 @@ class DeterministicWriter:
                         return (claim, *usable)
             picked.append(claim)
         return tuple(picked)
+
+
+def _research_claims(view: ReportView, pages: Sequence[Page]) -> tuple[tuple[str, str], ...] | None:
+    """The sentences the research's own finish quoted for its answer, as claims; None without a finish.
+
+    The research policy answers the whole question precision-first; its quotes (each widened to
+    the source sentences holding it) lead the report. () when it refused, or when its quotes are
+    not in the sources it cited, or hold no sentence a report can quote with its answer in it.
+    """
+    answer = " ".join(view.research_answer.split())
+    if not answer:
+        return None  # its budget ran out: the writer ranks the sources itself
+    if answer.casefold().startswith("cannot:") or not view.research_citations:
+        return ()
+    cited = [page for page in pages if page.url in view.research_citations]
+    claims: list[tuple[str, str]] = []
+    for quote in view.research_evidence:
+        folded = " ".join(quote.split())
+        for page in cited:
+            for sentence in split_sentences(page.body):
+                text = sentence.text
+                around = " ".join(text.split())
+                if folded and (folded in around or around in folded) and quotable(text):
+                    claims.append((page.url, text))
+    claims = list(dict.fromkeys(claims))
+    wanted = answer.casefold()
+    if not any(wanted in " ".join(text.split()).casefold() for _, text in claims):
+        return ()
+    return tuple(claims)
 
 
 def _disagreeing(

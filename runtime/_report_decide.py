@@ -28,7 +28,7 @@ from citeloop.events import (
     ToolSpec,
     UsageError,
 )
-from citeloop.policies import Rejected, parse_policy_reply, parse_review
+from citeloop.policies import REVIEW_LOOKUPS, Rejected, parse_policy_reply, parse_review
 
 from ._claims_gate import evidence_classes
 from ._decide import decide_action
@@ -47,7 +47,6 @@ INSUFFICIENT_GROUNDING = "cannot: INSUFFICIENT GROUNDING"
 SENTENCE_METHODS = frozenset({"answer-in-quote"})
 # What a reviewer may look up before its verdict, and how often per draft.
 REVIEW_TOOLS = ("search", "open")
-REVIEW_LOOKUPS = 3
 
 
 class ReviewNotAwaitedError(UsageError):

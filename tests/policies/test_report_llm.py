@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from citeloop.events import PolicyReply, UsageError
 from citeloop.policies import (
+    REVIEW_LOOKUPS,
     AnthropicReviewer,
     AnthropicWriter,
     DeterministicReviewer,
@@ -32,6 +33,7 @@ from citeloop.policies import (
 from citeloop.policies._fence import fence_tag
 from citeloop.policies._report_prompts import REVIEWER_INSTRUCTIONS, WRITER_INSTRUCTIONS
 from helpers import fake_anthropic, fake_openai
+from helpers.reports import GOOD, ListWriter, report_run
 
 KEY = "sk-test-0123456789abcdef-SECRET"
 FAST = RetryPolicy(max_attempts=2, max_elapsed=10.0, attempt_timeout=5.0, base_delay=0.01, max_delay=0.05)
@@ -200,3 +202,26 @@ def test_no_key_for_the_providers_own_endpoint_is_a_usage_error() -> None:
         OpenAIWriter("m")
     with pytest.raises(UsageError):
         AnthropicReviewer("m", max_tokens=0, base_url="http://127.0.0.1:9")
+
+
+def test_the_reviewer_prompt_offers_the_read_only_lookups() -> None:
+    assert "Action: search" in REVIEWER_INSTRUCTIONS and "Action: open" in REVIEWER_INSTRUCTIONS
+    assert f"at most {REVIEW_LOOKUPS}" in REVIEWER_INSTRUCTIONS
+
+
+@pytest.mark.anyio
+async def test_a_model_reviewer_looks_a_page_up_sees_what_it_returned_then_accepts(
+    openai_server: fake_openai.FakeOpenAI,
+) -> None:
+    openai_server.push(
+        fake_openai.Say("Thought: who runs it now?\nAction: open\nAction Input: https://news.example/ada"),
+        fake_openai.Say("ACCEPT"),
+    )
+    async with OpenAIReviewer("m", **options(openai_server.base_url)) as reviewer:
+        events, outcome = await report_run(ListWriter(GOOD), reviewer)  # type: ignore[arg-type]
+    assert outcome.status == "accepted"
+    assert [type(event).__name__ for event in events].count("ToolObserved") == 3  # research 2, review 1
+    first, second = (request.body["messages"][1]["content"] for request in openai_server.requests)
+    assert "Your lookups" not in first and f"({REVIEW_LOOKUPS} lookups left)" in first
+    assert "Your lookups on this draft" in second and "open: https://news.example/ada" in second
+    assert "Current CEO is Kenji Ito." in second and f"({REVIEW_LOOKUPS - 1} lookups left)" in second

@@ -7,6 +7,7 @@ states a fact without a marker, fails here as it would fail a run.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -24,6 +25,7 @@ from citeloop.policies._report_writer import quotable
 from citeloop.runtime._report_validate import validate_draft
 from citeloop.tools import Corpus
 
+ACME = "https://wiki.example/acme"
 FOUNDED = "Acme Robotics was founded by Ada Ortiz in 2014 in Lisbon."
 DEFINITION = re.compile(r'^\[\^(\d+)\]: (\S+) "(.*)"$', re.MULTILINE)
 
@@ -206,3 +208,43 @@ def test_the_reviewer_wants_a_draft() -> None:
 )
 def test_quotable(sentence: str, ok: bool) -> None:
     assert quotable(sentence) is ok
+
+
+def researched(
+    question: str, srcs: tuple[ReportSource, ...], answer: str, citations: tuple[str, ...], *evidence: str
+) -> ReportView:
+    return ReportView(
+        run_id="r1",
+        question=question,
+        sources=srcs,
+        research_answer=answer,
+        research_citations=citations,
+        research_evidence=evidence,
+    )
+
+
+def test_the_research_finish_leads_the_report_widened_to_its_sentence(demo: Corpus) -> None:
+    srcs = searched(demo, "Who founded Acme Robotics?")
+    view = researched("Who founded Acme Robotics?", srcs, "Ada Ortiz", (ACME,), "founded by Ada Ortiz")
+    draft = DeterministicWriter().compose(view)
+    assert draft.split("\n\n")[1] == f"{FOUNDED}[^1]"  # the research's sentence, and only it
+    assert findings(draft, view) == []
+
+
+def test_a_refused_research_leaves_the_question_a_gap_however_well_a_sentence_ranks(demo: Corpus) -> None:
+    srcs = sources(demo, ACME, "https://wiki.example/ada-ortiz")
+    question = "Who founded Acme Robotics?"
+    assert f"{FOUNDED}[^1]" in DeterministicWriter().compose(view_of(question, srcs))  # ranked, it is quoted
+    refused = researched(question, srcs, "cannot: the opened pages do not state the answer", ())
+    draft = DeterministicWriter().compose(refused)
+    assert "[^" not in draft and "- Not found in the sources: Who founded Acme Robotics." in draft
+    # A plan item is the user's own sub-question: it is still looked for.
+    with_plan = dataclasses.replace(refused, plan=("Where was Ada Ortiz born?",))
+    assert "## Where was Ada Ortiz born" in DeterministicWriter().compose(with_plan)
+
+
+def test_research_quotes_that_do_not_hold_its_answer_are_not_used(demo: Corpus) -> None:
+    srcs = sources(demo, ACME)
+    view = researched("Who founded Acme Robotics?", srcs, "Kenji Ito", (ACME,), FOUNDED)
+    draft = DeterministicWriter().compose(view)
+    assert "[^" not in draft and "Not found in the sources" in draft
