@@ -6,13 +6,15 @@ more than half of its content words (by stem, or by their first five letters), r
 the titles of the sources it cites, and disclosed by a sentence under a disclosure heading
 (`## Gaps`, `## Not found`, ...) that holds them. Validation has already held every cited
 sentence to its quotes, so the reviewer asks only what validation cannot: whether the report
-answers what was asked, or says it could not.
+answers what was asked, or says it could not. A question of one part is answered by a cited
+sentence quoting the research's own answer sentence (policies/_report_research.py).
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from ._report_research import research_claims
 from ._report_text import uncovered_parts
 from ._report_view import ReportView
 from ._report_writer import UNCOVERED
@@ -35,7 +37,8 @@ class DeterministicReviewer:
         if not view.rounds:
             return "REVISE: there is no draft to review"
         titles = {source.id: source.title for source in view.sources}
-        missing = uncovered_parts(view.rounds[-1].text, view.question, view.plan, titles)
+        answered = research_claims(view) or ()
+        missing = uncovered_parts(view.rounds[-1].text, view.question, view.plan, titles, answered)
         if not missing:
             return "ACCEPT"
         return "REVISE:\n" + "\n".join(f"- {UNCOVERED} {part}" for part in missing)

@@ -9,7 +9,7 @@ Validation stays the runtime's: nothing here decides whether a draft is valid.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -131,14 +131,20 @@ def definitions(draft: str) -> dict[int, tuple[str, str]]:
 
 
 def uncovered_parts(
-    draft: str, question: str, plan: Sequence[str] = (), titles: Mapping[str, str] | None = None
+    draft: str,
+    question: str,
+    plan: Sequence[str] = (),
+    titles: Mapping[str, str] | None = None,
+    answered: Collection[tuple[str, str]] = (),
 ) -> list[str]:
     """The parts of the question and plan that the draft neither covers nor discloses, in order.
 
     A cited sentence covers a part when it, read with the titles of the sources it cites
     (`titles`: source id to title; "it employs about 480 people" on the page "Acme
     Robotics"), covers it (`covers`); a sentence under a disclosure heading discloses it when it
-    covers it itself.
+    covers it itself. A question of one part is also covered by a footnote quoting one of the
+    research's own answer sentences (`answered`, policies/_report_research.py): the research
+    answered that very question, in words the part's need not share ("The default is 6.").
     """
     sentences = body_sentences(draft)
     defined = definitions(draft)
@@ -148,8 +154,21 @@ def uncovered_parts(
         cited = (defined[n][0] for n in sentence.labels if n in defined)
         return " ".join([sentence.text, *(titles.get(source, "") for source in cited)])
 
+    own = question_parts(question)
+    settled = set(own) if len(own) == 1 and _quotes_any(sentences, defined, answered) else set()
     missing: list[str] = []
     for part in question_parts(question, plan):
+        if part in settled:
+            continue
         if not any((s.cited or s.disclosure) and covers(part, read(s)) for s in sentences):
             missing.append(part)
     return missing
+
+
+def _quotes_any(
+    sentences: Sequence[BodySentence],
+    defined: Mapping[int, tuple[str, str]],
+    claims: Collection[tuple[str, str]],
+) -> bool:
+    """Whether a cited sentence of the body carries a footnote quoting one of `claims` (source, quote)."""
+    return any(defined.get(n) in claims for s in sentences if s.cited for n in s.labels)

@@ -33,6 +33,7 @@ from ._extractive_score import (
     short_answer,
 )
 from ._questions import Question, analyze
+from ._report_research import BLOCK_START, CITABLE_ID, research_claims
 from ._report_text import content_stems, covers, definitions, question_parts, uncovered_parts
 from ._report_view import DraftRound, ReportView
 from ._sentences import split_sentences, words
@@ -53,10 +54,8 @@ _ENDS: Final = re.compile(r"[.!?][\"'\u201d\u2019)\]]*$")
 # A sentence end inside the sentence that a Markdown reader could take as one ("Acme Inc. The ..."):
 # the marker would then cite only the last piece, so such a sentence is not used.
 _INNER_END: Final = re.compile(r"[.!?][\"'\u201d\u2019)\]]*\s+(?=[^\sa-z])")
-_BLOCK_START: Final = re.compile(r"(?:#|>|\||[-*+]\s|\d{1,9}[.)]\s|```|~~~|\[\^)")
 _FOOTNOTE_REF: Final = re.compile(r"\[\^([1-9][0-9]*)\]")
 _QUOTED: Final = re.compile(r"(['\"])(.+?)\1")
-_SOURCE_ID: Final = re.compile(r"[^\s\"<>]+")
 
 
 @dataclass(slots=True)
@@ -113,7 +112,7 @@ def quotable(sentence: str) -> bool:
     """Whether a source sentence can stand in a report as it is: one whole prose sentence."""
     if len(sentence) < _MIN_CHARS or "\n" in sentence or "[^" in sentence:
         return False
-    if _BLOCK_START.match(sentence) or not _ENDS.search(sentence):
+    if BLOCK_START.match(sentence) or not _ENDS.search(sentence):
         return False
     return _INNER_END.search(sentence[:-1]) is None
 
@@ -137,7 +136,7 @@ class DeterministicWriter:
         pages = [
             Page(url=source.id, title=source.title, body=source.text, sha256=source.sha256)
             for source in view.sources
-            if _SOURCE_ID.fullmatch(source.id)
+            if CITABLE_ID.fullmatch(source.id)
         ]
         avoid = _avoided(view.rounds)
         sections: list[_Section] = []
@@ -154,7 +153,7 @@ class DeterministicWriter:
 
         # The whole question first, then each plan item; what they leave out is asked part by part,
         # and disclosed by part, with the very check the deterministic reviewer makes.
-        anchored = _research_claims(view, pages)
+        anchored = research_claims(view)
         if anchored is None:
             answer(None, view.question, disclose=not question_parts(view.question))
         elif anchored:
@@ -169,7 +168,8 @@ class DeterministicWriter:
             answer(item, item)
         titles = {source.id: source.title for source in view.sources}
         named = tuple(part for part in _named_parts(view.rounds) if part not in view.plan)
-        for part in uncovered_parts(render(view.question, sections, gaps), view.question, named, titles):
+        drafted = render(view.question, sections, gaps)
+        for part in uncovered_parts(drafted, view.question, named, titles, anchored or ()):
             if part not in gaps:
                 answer(part, part)
         return render(view.question, sections, gaps)
@@ -215,35 +215,6 @@ class DeterministicWriter:
         return tuple(picked)
 
 
-def _research_claims(view: ReportView, pages: Sequence[Page]) -> tuple[tuple[str, str], ...] | None:
-    """The sentences the research's own finish quoted for its answer, as claims; None without a finish.
-
-    The research policy answers the whole question precision-first; its quotes (each widened to
-    the source sentences holding it) lead the report. () when it refused, or when its quotes are
-    not in the sources it cited, or hold no sentence a report can quote with its answer in it.
-    """
-    answer = " ".join(view.research_answer.split())
-    if not answer:
-        return None  # its budget ran out: the writer ranks the sources itself
-    if answer.casefold().startswith("cannot:") or not view.research_citations:
-        return ()
-    cited = [page for page in pages if page.url in view.research_citations]
-    claims: list[tuple[str, str]] = []
-    for quote in view.research_evidence:
-        folded = " ".join(quote.split())
-        for page in cited:
-            for sentence in split_sentences(page.body):
-                text = sentence.text
-                around = " ".join(text.split())
-                if folded and (folded in around or around in folded) and quotable(text):
-                    claims.append((page.url, text))
-    claims = list(dict.fromkeys(claims))
-    wanted = answer.casefold()
-    if not any(wanted in " ".join(text.split()).casefold() for _, text in claims):
-        return ()
-    return tuple(claims)
-
-
 def _disagreeing(
     question: Question, best: Scored, pages: Sequence[Page]
 ) -> tuple[str, list[tuple[str, str]]] | None:
@@ -277,6 +248,15 @@ def _gap_line(asked: str) -> str:
     return f"- Not found in the sources: {text}."
 
 
+def _written(text: str) -> str:
+    """A quoted line as the report shows it: a prose sentence as it is; any other line (a signature,
+    a table row) and a sentence with a `*` in a code span, so that Markdown (and validation, which
+    reads `*` as emphasis) shows it as the source has it: "a period of 2**19937-1"."""
+    if "`" in text or (_ENDS.search(text) and "*" not in text):
+        return text
+    return f"`{text}`"
+
+
 def _definition(n: int, source: str, quote: str) -> str:
     return f'[^{n}]: {source} "{quote}"'
 
@@ -291,7 +271,7 @@ def render(question: str, sections: Sequence[_Section], gaps: Sequence[str]) -> 
         cited = []
         for claim in section.claims:
             n = numbers.setdefault(claim, len(numbers) + 1)
-            cited.append(f"{claim[1]}[^{n}]")
+            cited.append(f"{_written(claim[1])}[^{n}]")
         lines.extend([" ".join(cited), ""])
     if gaps:
         lines.extend(["## Gaps", "", *(_gap_line(gap) for gap in gaps), ""])

@@ -60,7 +60,7 @@ from ._claims_gate import (
 from ._gate import abstain_hint
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
 from ._locate import answer_digest, locate_evidence, locate_quotes
-from ._research_end import decide_research_end, in_research
+from ._research_end import decide_research_end, in_research, research_verdict
 from ._state import RunState, normalize_query
 from ._support import SUPPORT_METHODS, SupportMethod, assess_support, is_supported
 
@@ -216,10 +216,10 @@ def decide_action(
 ) -> list[Event]:
     """The consequence of a parsed action; `offset` counts events decided before it in the batch."""
     if isinstance(action, Finish):
-        if in_research(state):
-            # A report run's research ends with its policy's finish; the report is what is gated.
-            return decide_research_end(state, step, at, "finished", payload=action.payload, offset=offset)
-        return decide_finish(state, step, action.payload, at, offset=offset, support_methods=support_methods)
+        payload = action.payload
+        verdict = decide_finish(state, step, payload, at, offset=offset, support_methods=support_methods)
+        # A report run's research ends with its finish as the gate judged it; the report is gated again.
+        return research_verdict(state, step, at, verdict) if in_research(state) else verdict
     return _decide_call(state, step, action, tools, at, offset)
 
 
@@ -434,7 +434,7 @@ def _own_abstention(state: RunState, step: int, payload: dict[str, Any], at: dat
 def decide_budget(state: RunState, at: datetime) -> list[Event]:
     """The step budget is spent without a terminal event (in a report run: the research is over)."""
     if in_research(state):
-        return decide_research_end(state, state.steps, at, "budget")
+        return decide_research_end(state, state.steps, at)
     return decide_abstain(state, "budget", BUDGET_ANSWER.format(max_steps=state.max_steps), at)
 
 

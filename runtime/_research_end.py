@@ -6,11 +6,10 @@ call it, while the report's rounds call the loop's decisions back (a reviewer's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Literal
 
-from citeloop.events import Event, ResearchEnded
+from citeloop.events import Abstained, Answered, Event, ResearchEnded
 
 from ._state import RunState
 
@@ -20,40 +19,38 @@ def in_research(state: RunState) -> bool:
     return state.report is not None and state.report.research is None
 
 
-def decide_research_end(
-    state: RunState,
-    step: int,
-    at: datetime,
-    reason: Literal["finished", "budget"],
-    *,
-    payload: Mapping[str, object] | None = None,
-    offset: int = 0,
-) -> list[Event]:
-    """The research of a report run is over: its policy finished (`payload`) or its budget ran out.
-
-    The finish is recorded as the policy gave it, fields of the wrong type left out: the
-    report, not this finish, is what the gate checks.
-    """
-    given = payload or {}
-    answer = given.get("answer")
+def decide_research_end(state: RunState, step: int, at: datetime) -> list[Event]:
+    """The research of a report run is over because its budget ran out: no answer to lead the report."""
     return [
-        ResearchEnded(
-            run_id=state.run_id,
-            seq=state.next_seq + offset,
-            at=at,
-            step=step,
-            reason=reason,
-            answer=answer if isinstance(answer, str) else "",
-            citations=_strings(given.get("citations")),
-            evidence=_strings(given.get("evidence")),
-        )
+        ResearchEnded(run_id=state.run_id, seq=state.next_seq, at=at, step=step, reason="budget", answer="")
     ]
 
 
-def _strings(value: object) -> tuple[str, ...]:
-    """A finish field as strings: one string, or the strings of a list (others dropped)."""
-    if isinstance(value, str):
-        return (value,)
-    if isinstance(value, list):
-        return tuple(item for item in value if isinstance(item, str))
-    return ()
+def research_verdict(state: RunState, step: int, at: datetime, verdict: Sequence[Event]) -> list[Event]:
+    """The research's finish as the gate judged it (`decide_finish`), ending the research.
+
+    A report run's research is gated as an `ask` finish is, repair turn and all: an accepted
+    finish ends it with its answer, citations and quotes (what the deterministic writer leads
+    with), a refusal with its `cannot:` answer and nothing cited. A rejected finish with the
+    repair turn still unused is left as it is: the research goes on. The report is then gated
+    again, draft by draft.
+    """
+    *before, final = verdict
+    if isinstance(final, Answered):
+        evidence = final.evidence if isinstance(final.evidence, tuple) else (final.evidence,)
+        answer, citations = final.answer, final.citations
+    elif isinstance(final, Abstained):
+        answer, citations, evidence = final.answer, (), ()
+    else:
+        return list(verdict)
+    ended = ResearchEnded(
+        run_id=state.run_id,
+        seq=final.seq,
+        at=at,
+        step=step,
+        reason="finished",
+        answer=answer,
+        citations=citations,
+        evidence=tuple(quote for quote in evidence if quote),
+    )
+    return [*before, ended]

@@ -1,9 +1,12 @@
 """Report runs over a question file (`citeloop eval reports`): accepted, refused, and what validation caught.
 
 Each question is asked as a report run (docs/reports.md) over the corpus. An accepted
-report is `correct` when its Markdown holds a gold answer, `wrong` when it holds none
+report is `correct` when one of its footnotes quotes a gold answer, `wrong` when none does
 (an accepted report on an unanswerable question is wrong too); a refusal is `refused`
-on an answerable question and `unanswerable_refused` otherwise. What validation caught
+on an answerable question and `unanswerable_refused` otherwise. The quotes, not the
+Markdown around them, are judged: a report's facts are its quotes, the question is repeated
+in its headings and gaps, and a gold pattern written for a short answer
+("^[^0-9]*6[^0-9]*$") would never match a whole report with its footnote numbers. What validation caught
 is read off each run's log: the drafts it rejected and their findings, by code.
 """
 
@@ -91,9 +94,9 @@ class ReportEvalReport:
         return "\n".join(lines)
 
 
-def _verdict(item: QaItem, status: str, report: str) -> Verdict | None:
+def _verdict(item: QaItem, status: str, quotes: Sequence[str]) -> Verdict | None:
     if status == "accepted":
-        return "correct" if item.answerable and item.matches(report) else "wrong"
+        return "correct" if item.answerable and any(item.matches(quote) for quote in quotes) else "wrong"
     if status == "refused":
         return "refused" if item.answerable else "unanswerable_refused"
     return None
@@ -132,7 +135,7 @@ async def evaluate_reports(
                 ReportRecord(
                     item=item,
                     status=outcome.status,
-                    verdict=_verdict(item, outcome.status, outcome.report),
+                    verdict=_verdict(item, outcome.status, [note.quote for note in outcome.footnotes]),
                     footnotes=len(outcome.footnotes),
                     drafts=len(validations),
                     rejected_drafts=sum(not v.valid for v in validations),

@@ -54,7 +54,7 @@ def researcher() -> ReplyQueue:
     return ReplyQueue(
         lambda view: react("look it up", "search", "Acme founded"),
         lambda view: react("read it", "open", ACME),
-        lambda view: finish_reply("it says so", "Ada Ortiz", [ACME], "founded by Ada Ortiz"),
+        lambda view: finish_reply("it says so", "Ada Ortiz", [ACME], SENTENCE),
     )
 
 

@@ -248,3 +248,61 @@ def test_research_quotes_that_do_not_hold_its_answer_are_not_used(demo: Corpus) 
     view = researched("Who founded Acme Robotics?", srcs, "Kenji Ito", (ACME,), FOUNDED)
     draft = DeterministicWriter().compose(view)
     assert "[^" not in draft and "Not found in the sources" in draft
+
+
+DOC = "https://docs.example/random"
+DOC_BODY = (
+    "ZIP_STORED\n"
+    "random.seed(a=None, version=2)¶\n"
+    "Initialize the random number generator.\n"
+    "Python uses the Mersenne Twister.\nIt has a period of 2**19937-1.\n"
+)
+
+
+def doc_view(question: str, answer: str, *evidence: str) -> ReportView:
+    srcs = (ReportSource(DOC, "random", DOC_BODY, "0" * 64),)
+    return researched(question, srcs, answer, (DOC,), *evidence)
+
+
+def test_a_line_that_is_no_prose_sentence_is_written_in_a_code_span_and_validates() -> None:
+    view = doc_view(
+        "What is the default version of random.seed?", "version=2", "random.seed(a=None, version=2)¶"
+    )
+    draft = DeterministicWriter().compose(view)
+    assert "`random.seed(a=None, version=2)¶`[^1]" in draft
+    assert f'[^1]: {DOC} "random.seed(a=None, version=2)¶"' in draft
+    assert findings(draft, view) == []
+
+
+def test_a_quote_across_a_line_break_is_found_and_a_star_does_not_become_emphasis() -> None:
+    # The policy's quote folds the line break to a space; `**` would be bold in Markdown.
+    quote = "Python uses the Mersenne Twister. It has a period of 2**19937-1."
+    draft = DeterministicWriter().compose(doc_view("What is the period of the Twister?", "2**19937-1", quote))
+    assert "Python uses the Mersenne Twister.[^1] `It has a period of 2**19937-1.`[^2]" in draft
+    assert findings(draft, doc_view("What is the period of the Twister?", "2**19937-1", quote)) == []
+
+
+def test_only_the_sentences_the_quote_spans_are_claimed_not_a_word_of_it_elsewhere() -> None:
+    quote = "class zipfile.ZipFile(file, compression=ZIP_STORED)¶"
+    body = f"ZIP_STORED\nThe numeric constant for an uncompressed archive member.\n{quote}\n"
+    srcs = (ReportSource(DOC, "zipfile", body, "0" * 64),)
+    draft = DeterministicWriter().compose(
+        researched("What is the default compression of ZipFile?", srcs, "ZIP_STORED", (DOC,), quote)
+    )
+    assert draft.count("[^") == 2 and f"`{quote}`[^1]" in draft
+
+
+def test_the_reviewer_takes_the_research_sentence_as_the_answer_to_a_question_of_one_part() -> None:
+    body = "Repr.maxlevel\nDepth limit on the creation of recursive representations.\nThe default is 6.\n"
+    srcs = (ReportSource(DOC, "reprlib", body, "0" * 64),)
+    question = "What is the default value of Repr.maxlevel in reprlib?"
+    draft = f'# Report\n\nThe default is 6.[^1]\n\n[^1]: {DOC} "The default is 6."\n'
+    rounds = (DraftRound(1, draft),)
+    research = researched(question, srcs, "6", (DOC,), "The default is 6.")
+    answered = dataclasses.replace(research, rounds=rounds)
+    assert DeterministicReviewer().verdict(answered) == "ACCEPT"
+    # Without the research's word for it, the sentence names too little of the question.
+    assert DeterministicReviewer().verdict(view_of(question, srcs, *rounds)).startswith("REVISE")
+    # A question of two parts is not settled by it: each part is still checked.
+    two = dataclasses.replace(answered, question=question.rstrip("?") + " and where is it defined?")
+    assert DeterministicReviewer().verdict(two).startswith("REVISE")

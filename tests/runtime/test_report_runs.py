@@ -12,13 +12,14 @@ from citeloop.events import (
     DraftValidated,
     DraftWritten,
     Event,
+    FinishRejected,
     MemoryStore,
     PolicyReply,
     ResearchEnded,
     ReviewGiven,
     ReviewRequested,
 )
-from citeloop.policies import ReportView, abstain_reply
+from citeloop.policies import ReportView, abstain_reply, finish_reply, react
 from citeloop.runtime import ReviewNotAwaitedError, Runtime, check_events, fold
 from helpers.fakes import ReplyQueue, page_tools
 from helpers.reports import (
@@ -26,6 +27,7 @@ from helpers.reports import (
     GOOD,
     INVENTED,
     QUESTION,
+    SENTENCE,
     ListReviewer,
     ListWriter,
     fixed_clock,
@@ -290,3 +292,52 @@ async def test_every_prefix_of_a_run_whose_reviewer_looked_something_up_resumes_
         ) as runtime:
             await runtime.resume("r1")
         assert await store.read("r1") == full, f"resume after event {cut - 1} took another path"
+
+
+async def research_with(*finishes: str) -> tuple[list[Event], ListWriter]:
+    """A report run whose research searches, opens the Acme page, then finishes as given, in turn."""
+    replies = [react("look it up", "search", "Acme founded"), react("read it", "open", ACME), *finishes]
+    store, writer = MemoryStore(), ListWriter(GOOD)
+    tools, _ = page_tools()
+    async with Runtime(
+        store=store,
+        tools=tools,
+        policy=ReplyQueue(*replies),
+        writer=writer,
+        reviewer=ListReviewer("ACCEPT"),
+        clock=fixed_clock,
+    ) as runtime:
+        await runtime.report(QUESTION, run_id="r1")
+    return await store.read("r1"), writer
+
+
+SUPPORTED = finish_reply("it says so", "Ada Ortiz", [ACME], SENTENCE)
+# The quote is in the page, but does not name what the question is about (focus-entity).
+UNSUPPORTED = finish_reply("it says so", "Ada Ortiz", [ACME], "founded by Ada Ortiz")
+
+
+async def test_the_research_finish_is_gated_as_an_ask_finish_is() -> None:
+    events, writer = await research_with(SUPPORTED)
+    (ended,) = [event for event in events if isinstance(event, ResearchEnded)]
+    assert (ended.answer, ended.citations, ended.evidence) == ("Ada Ortiz", (ACME,), (SENTENCE,))
+    assert writer.views[0].research_answer == "Ada Ortiz"
+    assert check_events(events).ok
+
+
+async def test_an_unsupported_research_finish_gets_the_repair_turn_then_ends_the_research_refused() -> None:
+    events, writer = await research_with(UNSUPPORTED, UNSUPPORTED)
+    rejected = [event.code for event in events if isinstance(event, FinishRejected)]
+    assert rejected == ["unsupported_answer", "unsupported_answer"]
+    (ended,) = [event for event in events if isinstance(event, ResearchEnded)]
+    assert ended.answer.startswith("cannot:") and ended.citations == () and ended.evidence == ()
+    # The writer is told the research found nothing it stands by, not the rejected answer.
+    assert writer.views[0].research_answer.startswith("cannot:")
+    assert check_events(events).ok
+
+
+async def test_a_repaired_research_finish_ends_the_research_with_the_repair() -> None:
+    events, writer = await research_with(UNSUPPORTED, SUPPORTED)
+    assert [type(e).__name__ for e in events].count("FinishRejected") == 1
+    (ended,) = [event for event in events if isinstance(event, ResearchEnded)]
+    assert ended.evidence == (SENTENCE,) and writer.views[0].research_citations == (ACME,)
+    assert check_events(events).ok
