@@ -88,6 +88,8 @@ def choose(
     return Choice(pages[best.rank].url, quote, answer, best, value)
 
 
+# Question kinds whose answer is a span of one type (a name, a date, a place, an amount).
+_TYPED_KINDS: Final = frozenset({"who", "when", "where", "how_many", "how_much"})
 _POINTING: Final = frozenset({"he", "she", "it", "its", "his", "her", "they", "their", "this", "these"})
 
 
@@ -404,8 +406,9 @@ class ExtractivePolicy:
                 f"confidence {shown:.6f} is below {self.min_confidence:.6f}",
                 "the opened pages do not state the answer",
             )
-        if in_structure and choice.answer == choice.sentence.text:
-            # Documentation: a whole sentence is not an answer; refuse rather than quote it as one.
+        if choice.answer == choice.sentence.text and (in_structure or question.kind in _TYPED_KINDS):
+            # Documentation, or a question asking for a name, date, place or amount: a whole
+            # sentence with no span of that type is not an answer; refuse rather than quote it as one.
             return hinted_abstain_reply(
                 f"confidence {choice.confidence:.6f}, but no span of the best sentence is of the asked type",
                 "the opened pages do not state a short answer",

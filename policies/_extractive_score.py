@@ -318,9 +318,17 @@ def capitalized_runs(tokens: list[str], asked: set[str]) -> list[tuple[int, str]
 
 def short_answer(question: Question, text: str) -> str | None:
     """A short span answering the question's type, if one stands out; None to answer with the sentence."""
-    found = [span for _, span in candidate_positions(question, text)]
+    positions = candidate_positions(question, text)
+    found = [span for _, span in positions]
     if not found:
         return None
+    if question.kind == "where":
+        # A place follows a preposition of place ("born in 1968 in Braga"); the first capitalized
+        # word of the sentence may be a nationality ("a Portuguese businessman").
+        tokens = words(text)
+        placed = [span for i, span in positions if i > 0 and tokens[i - 1].casefold() in _LOCATIVE]
+        chosen = (placed or found)[0]
+        return chosen if chosen in text else None
     if question.kind in ("who", "which"):
         found.sort(key=lambda run: -len(run.split()))
         return found[0] if found[0] in text else None
@@ -332,6 +340,7 @@ def short_answer(question: Question, text: str) -> str | None:
     return found[0] if found[0] in text else None
 
 
+_LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})
 _SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
 # What an amount keeps from around its number: a currency before it, a scale or unit after it.
 _AMOUNT: Final = re.compile(

@@ -9,7 +9,7 @@ import pytest
 from citeloop.events import Finish, FinishRejected, Hit, Page, PolicyReply, open_store
 from citeloop.policies import ExtractivePolicy, Parsed, RunView, Turn, parse_reply
 from citeloop.policies._extractive import bridge_query, choose, multi_hop
-from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS
+from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS, short_answer
 from citeloop.policies._questions import analyze
 from citeloop.policies._sentences import split_sentences
 from citeloop.runtime import Runtime
@@ -213,3 +213,28 @@ def test_an_opposite_in_the_sentence_lowers_confidence() -> None:
 def test_weights_match_the_signals() -> None:
     assert len(RANK_WEIGHTS) == len(FEATURE_NAMES)
     assert len(CONF_WEIGHTS) == len(FEATURE_NAMES) + 2  # plus the ranking score and the margin
+
+
+def test_a_place_is_the_name_after_a_preposition_of_place_not_a_nationality() -> None:
+    sentence = "Tomas Reis is a Portuguese businessman born in 1968 in Braga."
+    assert short_answer(analyze("Where was Tomas Reis born?"), sentence) == "Braga"
+    # With no preposition of place before any name, the first name not asked about.
+    assert short_answer(analyze("Where does Tomas Reis work?"), "Tomas Reis works for Helicor.") == "Helicor"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "body"),
+    [
+        # The best sentence holds no date: quoting it would answer "when" with a sentence.
+        ("When was the Tagus Lights festival held?", "The Tagus Lights festival is held along the river."),
+        ("Who runs the Tagus Lights festival?", "The Tagus Lights festival is run by volunteers."),
+    ],
+)
+async def test_a_typed_question_is_refused_when_the_sentence_holds_no_span_of_its_type(
+    question: str, body: str
+) -> None:
+    corpus = Corpus.from_pages([("https://wiki.example/tagus-lights", "Tagus Lights festival", body)])
+    outcome, _ = await _run(corpus, question)
+    assert outcome.status == "abstained"  # type: ignore[attr-defined]
+    assert outcome.reason == "low_confidence"  # type: ignore[attr-defined]
