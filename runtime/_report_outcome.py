@@ -38,6 +38,9 @@ class ReportOutcome:
     run_status: str = ""
     # The draft a waiting run awaits a review of (its text), "" otherwise.
     awaiting: str = ""
+    # The research's own end: its gated answer, or its refusal ("cannot: ..."); "" while it runs
+    # or when its budget ran out. A refused report says with it why nothing could be cited.
+    research: str = ""
 
     @classmethod
     def from_state(cls, state: RunState) -> ReportOutcome:
@@ -65,6 +68,7 @@ class ReportOutcome:
             note=outcome.note if isinstance(outcome, Answered) else "",
             run_status=state.status,
             awaiting=(report.drafts[-1].reply.text or "") if report.waiting else "",
+            research=report.research.answer if report.research is not None else "",
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -94,4 +98,5 @@ class ReportOutcome:
             "detail": self.detail,
             "note": self.note,
             "awaiting": self.awaiting,
+            "research": self.research,
         }

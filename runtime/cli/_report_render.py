@@ -39,6 +39,8 @@ def print_report(outcome: ReportOutcome, store_url: str) -> None:
         out.print(data_text(outcome.answer, newlines=True))
         if outcome.detail:
             out.print(data_text(outcome.detail, newlines=True, style="dim"))
+        if outcome.research.startswith("cannot:"):
+            out.print(Text.assemble(label_text("research: "), data_text(outcome.research)))
     counts = (
         _count(len(outcome.footnotes), "footnote"),
         _count(outcome.revisions, "revision"),

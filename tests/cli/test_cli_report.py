@@ -63,6 +63,8 @@ def test_nothing_to_ground_is_insufficient_grounding_with_exit_2(tmp_path: Path)
     )
     assert done.returncode == 2, done.stderr + done.stdout
     assert "INSUFFICIENT GROUNDING" in done.stdout
+    # Why nothing could be cited: the research itself refused.
+    assert "research: cannot: no page matches the question" in done.stdout
 
 
 def test_a_human_review_pauses_the_run_and_another_process_continues_it(tmp_path: Path) -> None:
@@ -103,6 +105,7 @@ def _replay_of_the_post_mortem(tmp_path: Path, dialect: str, fake: object, say: 
     assert data["status"] == "refused" and data["reason"] == "insufficient_grounding"
     assert data["answer"].startswith("cannot: INSUFFICIENT GROUNDING") and data["report"] == ""
     assert data["revisions"] == 3 and data["drafts_rejected"] == 4 and data["reviews"] == []
+    assert data["research"] == "Ada Ortiz"  # the research found the answer; the writer invented an API
     requests = fake.requests  # type: ignore[attr-defined]
     assert len(requests) == 4  # the first draft and three revisions: the cap, never an acceptance
     # Each revision is asked with the codes that refused the draft before, and the page itself.
