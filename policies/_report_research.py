@@ -29,8 +29,8 @@ def research_claims(view: ReportView) -> tuple[Claim, ...] | None:
     """The sentences the research's finish quoted for its answer; None when it ran out of budget.
 
     () when it refused, or when its quotes are not in the sources it cited, or when none of
-    the sentences holding them holds its answer (the finish was not checked by the gate: the
-    report is).
+    the sentences holding them holds its answer. The runtime gates the research's finish as
+    an `ask` finish is, but a writer's view may come from anywhere: it is read defensively.
     """
     answer = " ".join(view.research_answer.split())
     if not answer:

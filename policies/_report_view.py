@@ -47,9 +47,9 @@ class ReportView:
     sources: tuple[ReportSource, ...]
     rounds: tuple[DraftRound, ...] = ()
     plan: tuple[str, ...] = ()
-    # The research policy's finish ("" and () when its budget ran out): its answer, and the
-    # sources it cited with the quotes it gave. A hint, not a source: the quotes are unchecked
-    # until a draft's footnotes quote them.
+    # The research policy's finish as the gate judged it ("" and () when its budget ran out):
+    # the accepted answer, the sources it cited and its quotes; or its refusal ("cannot: ...")
+    # with nothing cited. A hint, not a source: only a draft's footnotes cite.
     research_answer: str = ""
     research_citations: tuple[str, ...] = ()
     research_evidence: tuple[str, ...] = ()
