@@ -35,6 +35,38 @@ _ASKING: Final = frozenset(
 )
 
 
+# A piece of a question that is only its question word ("... and when?").
+_BARE_ASKING: Final = re.compile(r"(?:who|when|where|why|how(?: many| much| long| often)?)", re.IGNORECASE)
+_LEADING_ASKING: Final = re.compile(
+    r"(?:who|whom|what|which|when|where|why|how(?: many| much| long| often)?)\b\s*", re.IGNORECASE
+)
+# What a cited sentence must hold to answer a part of a kind: a date for "when", a number for "how many".
+_DATE_LIKE: Final = re.compile(
+    r"\b(?:1[0-9]{3}|20[0-9]{2})s?\b|\b(?:January|February|March|April|May|June|July|August|September"
+    r"|October|November|December)\b"
+)
+_NUMBER_LIKE: Final = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|dozen|hundred|thousand)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_again(previous: str, asking: str) -> str:
+    """The part a bare question word makes of the piece before: its own word in place of that one's."""
+    return f"{asking.capitalize()} {_LEADING_ASKING.sub('', previous, count=1)}"
+
+
+def answers_kind(part: str, text: str) -> bool:
+    """Whether `text` holds what a part of its kind asks for: a date for "when", a number for "how
+    many/much"; any text for other kinds (a name, a place and a clause are not told apart here)."""
+    kind = analyze(part).kind
+    if kind == "when":
+        return _DATE_LIKE.search(text) is not None
+    if kind in ("how_many", "how_much"):
+        return _NUMBER_LIKE.search(text) is not None
+    return True
+
+
 @dataclass(frozen=True, slots=True)
 class BodySentence:
     """A sentence of a draft's body, whether it cites a footnote, and whether it discloses a gap."""
@@ -57,10 +89,17 @@ def content_stems(text: str) -> tuple[str, ...]:
 def question_parts(question: str, plan: Sequence[str] = ()) -> tuple[str, ...]:
     """The parts a report must each cover or disclose: the question cut at "and" and commas, then the plan.
 
-    A piece with no content word of its own ("and when?") is no part. Repeats are dropped.
+    A bare question word asks it of the piece before ("Where was Ada Ortiz born, and when?"
+    has the part "when was Ada Ortiz born"); any other piece with no content word of its own
+    is no part. Repeats are dropped.
     """
     pieces = [" ".join(piece.split()).strip(" ?.!:") for piece in _PART_SPLIT.split(question)]
-    parts = [piece for piece in pieces if content_stems(piece)]
+    parts: list[str] = []
+    for piece in pieces:
+        if content_stems(piece):
+            parts.append(piece)
+        elif parts and _BARE_ASKING.fullmatch(piece):
+            parts.append(_asked_again(parts[-1], piece))
     # One line each: the reviewer names a part per line of its notes.
     parts.extend(" ".join(item.split()) for item in plan if content_stems(item))
     return tuple(dict.fromkeys(parts))
@@ -156,11 +195,17 @@ def uncovered_parts(
 
     own = question_parts(question)
     settled = set(own) if len(own) == 1 and _quotes_any(sentences, defined, answered) else set()
+
+    def settles(part: str, sentence: BodySentence) -> bool:
+        # A cited sentence answers a part when it covers it and holds what its kind asks for
+        # ("when ..." a date); a disclosure only has to name it.
+        if sentence.disclosure:
+            return covers(part, sentence.text)
+        return sentence.cited and covers(part, read(sentence)) and answers_kind(part, sentence.text)
+
     missing: list[str] = []
     for part in question_parts(question, plan):
-        if part in settled:
-            continue
-        if not any((s.cited or s.disclosure) and covers(part, read(s)) for s in sentences):
+        if part not in settled and not any(settles(part, s) for s in sentences):
             missing.append(part)
     return missing
 

@@ -34,7 +34,14 @@ from ._extractive_score import (
 )
 from ._questions import Question, analyze
 from ._report_research import BLOCK_START, CITABLE_ID, research_claims
-from ._report_text import content_stems, covers, definitions, question_parts, uncovered_parts
+from ._report_text import (
+    answers_kind,
+    content_stems,
+    covers,
+    definitions,
+    question_parts,
+    uncovered_parts,
+)
 from ._report_view import DraftRound, ReportView
 from ._sentences import split_sentences, words
 
@@ -194,7 +201,7 @@ class DeterministicWriter:
             if any(claim == seen for _, seen in eligible):
                 continue  # the same sentence twice on a page is one claim
             # The page's title names the subject a sentence may leave to a pronoun ("She was born ...").
-            if covers(asked, f"{page.title} {claim[1]}"):
+            if covers(asked, f"{page.title} {claim[1]}") and answers_kind(asked, claim[1]):
                 eligible.append((candidate, claim))
         picked: list[tuple[str, str]] = []
         for index, (candidate, claim) in enumerate(eligible[: self.per_part]):

@@ -21,6 +21,7 @@ from citeloop.policies import (
     Writer,
     parse_review,
 )
+from citeloop.policies._report_text import question_parts
 from citeloop.policies._report_writer import quotable
 from citeloop.runtime._report_validate import validate_draft
 from citeloop.tools import Corpus
@@ -306,3 +307,25 @@ def test_the_reviewer_takes_the_research_sentence_as_the_answer_to_a_question_of
     # A question of two parts is not settled by it: each part is still checked.
     two = dataclasses.replace(answered, question=question.rstrip("?") + " and where is it defined?")
     assert DeterministicReviewer().verdict(two).startswith("REVISE")
+
+
+def test_a_bare_question_word_asks_it_of_the_part_before() -> None:
+    assert question_parts("Where was Ada Ortiz born, and when?") == (
+        "Where was Ada Ortiz born",
+        "When was Ada Ortiz born",
+    )
+    assert question_parts("Who founded Acme Robotics, and how?")[1] == "How founded Acme Robotics"
+    assert question_parts("Who founded Acme, and the?") == ("Who founded Acme",)  # no question word: no part
+
+
+def test_a_when_part_is_answered_only_by_a_sentence_with_a_date(demo: Corpus) -> None:
+    question = "Where was Ada Ortiz born, and when?"
+    srcs = sources(demo, "https://wiki.example/seville", "https://wiki.example/ada-ortiz")
+    seville = "The engineer Ada Ortiz was born in Seville."
+    placeless = f'{seville}[^1]\n\n[^1]: https://wiki.example/seville "{seville}"\n'
+    verdict = DeterministicReviewer().verdict(view_of(question, srcs, DraftRound(1, placeless)))
+    assert verdict == "REVISE:\n- neither covered nor disclosed: When was Ada Ortiz born"
+    draft = DeterministicWriter().compose(view_of(question, srcs))
+    assert "She was born in 1979 in Seville.[^" in draft
+    assert findings(draft, view_of(question, srcs)) == []
+    assert DeterministicReviewer().verdict(view_of(question, srcs, DraftRound(1, draft))) == "ACCEPT"
