@@ -8,13 +8,16 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
 - `version`: the number in "New in version N" / "Changed in version N" under the term
   (or, for a module, the top section) the question names, or "<product> N" beside it; a
   term named in full outranks one sharing its last part, and "Changed in version N: Added
-  the X parameter" answers when X was added;
+  the X parameter" (or "The X parameter was added") answers when X was added; a question
+  about a feature of the term ("support for weights added to f") takes only a note that
+  names the feature, never the term's own "New in version";
 - `which`: the identifier of the shape asked for that a matching sentence names, or the
   term it describes (`_doc_which`);
 - `does`: the first sentence describing the term the question names; for "what does f
   return (when ...)", the span after "return(s)" in a sentence under f (holding the
-  condition, if one is asked), never the description of what f does;
-- `value`: a table cell under the column the question names, in the row it names.
+  condition, if one is asked), never the description of what f does (`_doc_returns`);
+- `value`: a table cell under the column the question names, in the row it names, or the
+  value a sentence gives for it, never one of an interactive example (">>> data = [2.75]").
 
 A stated default that is a predicate ("is available") or a function word ("the default is to
 write ...") is none, and a question asking for a number (or a port, size, length, width)
@@ -53,8 +56,9 @@ from ._doc_match import (
 )
 from ._doc_match import DocCandidate as DocCandidate
 from ._doc_questions import DocQuestion
+from ._doc_returns import CONDITION, returned, trim
 from ._doc_which import which_candidates
-from ._outline import Line, clean, outline
+from ._outline import outline
 from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem
 
@@ -84,15 +88,9 @@ _DEFAULT_FORMS: Final = tuple(
     )
 )
 _NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
-_RETURNS: Final = re.compile(
-    r"\b[Rr]eturns? (.+?)(?=,| \(| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
-)
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
+_WAS_ADDED: Final = re.compile(r"\b(?:was|were) added\b")
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
-
-
-def _trim(value: str) -> str:
-    return value.rstrip(".") if not value.endswith("...") else value
 
 
 def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
@@ -131,7 +129,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
 def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     # A condition other than the asked value's absence ("when the user is 'anonymous'"): the
     # signature's default is the unconditional one, so it does not answer.
-    condition = _CONDITION.search(q.text)
+    condition = CONDITION.search(q.text)
     unconditional = condition is None or _OMITTED.search(condition.group(0)) is not None
     signature: list[tuple[Page, str, str, str]] = []
     for page in pages if unconditional else ():
@@ -174,7 +172,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
-            value = _trim(match.group(1))
+            value = trim(match.group(1))
             if _PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS:
                 break  # "the default entry is available", "the default is to write": no value
             yield DocCandidate(page.url, value, text, score, "stated default")
@@ -185,6 +183,8 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
     event = re.search(r"\b(removed|deprecated)\b", q.text.casefold())
     asked_event = event.group(1) if event is not None else None
+    # What the question asks about beyond the code it names ("support for weights" of "f").
+    feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
@@ -205,16 +205,18 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             continue
         if (asked_event == "deprecated") != (match.group(1) == "Deprecated"):
             continue  # a deprecation answers only when a deprecation is asked about
-        # "Changed in version 3.2: Added the keyencoding parameter" is when a parameter was added.
-        # when what it added is what the question asks about, not for the term it sits under.
-        new = match.group(1) == "New" or (
-            match.group(1) == "Changed" and _ADDED.match(rest) is not None and overlap(q, rest) > 0
-        )
+        # "Changed in version 3.2: Added the keyencoding parameter" (or "The keyencoding parameter
+        # was added") is when a parameter was added, when what it added is what the question asks
+        # about, not for the term it sits under.
+        said_added = _ADDED.match(rest) is not None or _WAS_ADDED.search(rest) is not None
+        new = match.group(1) == "New" or (match.group(1) == "Changed" and said_added and overlap(q, rest) > 0)
         if (added and not new) or (not added and match.group(1) == "New"):
             continue
         if q.identifiers:
             if not about(line, text, q):
                 continue
+            if added and feature and not overlap_words(feature, rest):
+                continue  # "support for weights added to f": f's own "New in version" is not when
             # Under the term the question names in full ("Repr.fillvalue"), not one that shares its last part.
             where = (
                 1.5 if any(_is_term_of(term, i) for term in line.terms[-1:] for i in q.identifiers) else 1.0
@@ -252,11 +254,9 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
 
 
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
-_CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 _REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
-_NEGATION: Final = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
 # A stated default that is a predicate ("is available", "is opened for reading"), not a value.
 _PREDICATE: Final = re.compile(r"[a-z]+(?:ed|able|ible|ing)")
 # A question asking for a number: an answer without one does not answer it.
@@ -279,46 +279,13 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if owner and not all(any(mentions(t, i) for t in (*line.terms, line.text)) for i in owner):
                 continue
             if q.noun == "return":
-                yield from _returned(q, page, line, lines[index + 1 :])
+                yield from returned(q, page, line, lines[index + 1 :])
                 continue
             first = lines[index + 1]
             sentences = split_sentences(page.body[first.start : first.end])
             if sentences:
                 text = sentences[0].text
                 yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
-
-
-def _returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> Iterator[DocCandidate]:
-    """ "What does f return (when ...)?": what a sentence described under f says it returns.
-
-    Only a sentence that says "return(s)" answers; the span runs from after it to the first
-    comma, bracket or condition. With a condition in the question, the sentence must hold it.
-    """
-    condition = [w for w in q.words if w not in stems(term.text)]
-    for line in below:
-        if clean(term.text) not in line.terms:
-            break  # past the description of the term
-        for sentence in split_sentences(page.body[line.start : line.end]):
-            match = _RETURNS.search(sentence.text)
-            if match is None or not match.group(1).strip():
-                continue
-            fit = overlap(q, sentence.text, term.text) if condition else 1.0
-            if condition and not overlap_words(condition, sentence.text):
-                continue
-            if " otherwise" in sentence.text and _flips(q.text, sentence.text):
-                continue  # "Return True if X, False otherwise" asked "if not X": the span is the other one
-            yield DocCandidate(
-                page.url, _trim(match.group(1).strip()), sentence.text, 1.0 + fit, "what it returns"
-            )
-
-
-def _flips(question: str, sentence: str) -> bool:
-    """Whether the question's condition and the sentence's differ in negation ("if not X" / "if X")."""
-    asked = _CONDITION.search(question)
-    stated = _CONDITION.search(sentence)
-    if asked is None or stated is None:
-        return False
-    return (_NEGATION.search(asked.group(0)) is None) != (_NEGATION.search(stated.group(0)) is None)
 
 
 def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -351,6 +318,8 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             previous if previous is not None and sentence.start > 0 and _POINTS_BACK.match(text) else None
         )
         previous = sentence
+        if ">>>" in sentence.text:
+            continue  # an interactive example: "data = [2.75, ...]" is the example's, not a documented value
         if before is not None:
             text = page.body[line.start + before.start : line.start + sentence.end]
         fit = overlap(q, text, *line.terms[-1:])
@@ -361,7 +330,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if match is not None:
                 yield DocCandidate(
                     page.url,
-                    _trim(match.group(0) if pattern is counted else match.group(1)),
+                    trim(match.group(0) if pattern is counted else match.group(1)),
                     text,
                     1.0 + fit,
                     f"the {q.noun} the sentence gives",

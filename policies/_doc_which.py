@@ -1,9 +1,11 @@
 """'Which' documentation questions: the identifier, of the shape asked for, that a matching sentence names.
 
 A function is called `f()`, an option starts with `-`, an item is indexed, an exception is
-named `...Error` (or declared one, or "the Full exception"), and only a function, a method,
-a decorator or a class is a call. The word qualifying the noun ("which compression type")
-must be where the answer is, and the word naming the module or the kind is not the answer.
+named `...Error` or `module.error` (or declared one, or "the Full exception") and answers
+only a question asking for an exception or a class, and only a function, a method, a
+decorator or a class is a call. The word qualifying the noun ("which compression type")
+must be where the answer is, and the word naming the module or the kind is not the answer,
+nor does it count toward how much of the question a sentence holds.
 Without such an identifier in the sentence, the term the sentence describes answers (the
 quote then runs from the term). Word order breaks a tie of the same words. An RFC is
 answered with its number. "Which function closes ...": the verb asked (of a function,
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Final
 
 from citeloop.events import Page
@@ -51,7 +54,8 @@ _NOT_CALLED: Final = frozenset(
 )  # fmt: skip
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
-_EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$")
+# A module's own exception is often plain `error` ("struct.error", "socket.error").
+_EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$|\.error$")
 # "raises the Full exception": an exception named by a plain capitalised word.
 _NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
 
@@ -61,6 +65,8 @@ def _shape_ok(identifier: str, noun: str | None) -> bool:
         return False
     if noun == "exception":
         return _EXCEPTION_NAME.search(identifier) is not None
+    if noun != "class" and _EXCEPTION_NAME.search(identifier) is not None:
+        return False  # an exception answers a question asking for one (or for a class), not a format
     if noun in ("function", "method", "decorator"):
         return identifier.endswith(")") or "(" in identifier
     if noun in ("option", "flag"):
@@ -84,6 +90,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     qualifier = [stem(word), stem(word + "s"), word] if word is not None else []  # "file" / "files"
     # The word that names the module or the kind ("which getopt function") is not the answer.
     own |= {w for w in (word, within) if w is not None}
+    # That word is required apart, and every sentence of the module's page holds it: it does not count
+    # toward how well a sentence says what the question asks ("which locale function ... locales").
+    said = replace(q, words=tuple(w for w in q.words if w not in {*qualifier, *stems(within or "")}))
     # "Which function closes a window?": the action asked must be said where the answer is.
     action = _action(q)
     for page, line, sentence in sentences_of(pages):
@@ -95,7 +104,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue
         text = sentence.text
         fit = overlap(q, text, *line.headings[-1:])
-        if fit < 0.6:
+        if fit < 0.6 or overlap(said, text, *line.headings[-1:]) < 0.6:
             continue
         if action is not None and not _says(action, text, *line.terms[-1:]):
             continue  # "Open url in a new window" does not say which function closes one

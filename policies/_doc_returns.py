@@ -1,0 +1,89 @@
+"""What a documented function returns ("What does f return (when ...)?", for `_doc_answer`).
+
+Only a sentence under f that says "return(s)" answers; the span runs from after it to the
+first comma, bracket or condition. With a condition in the question, the sentence must hold
+it; "return X if C, Y otherwise" asked under the negated condition is not X. A sentence that
+lists its values by condition ("one of the following values: None if A; '' if B; or ...")
+answers with the value whose condition holds the question's words, and only when one does
+more than the others.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import DocCandidate, overlap, overlap_words, stems
+from ._doc_questions import DocQuestion
+from ._outline import Line, clean
+from ._sentences import split_sentences
+
+RETURNS: Final = re.compile(
+    r"\b[Rr]eturns? (.+?)(?=,| \(| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
+)
+CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
+_NEGATION: Final = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
+# "one of the following values: None if ...; ... if ...": a value and the condition it is returned under.
+_BRANCH: Final = re.compile(r"^(?:or |and )?(.+?) (?:if|when) (.+)$")
+_LIST_INTRO: Final = re.compile(r"^(?:one of )?the following(?: values?)?: ", re.IGNORECASE)
+
+
+def trim(value: str) -> str:
+    return value.rstrip(".") if not value.endswith("...") else value
+
+
+def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> Iterator[DocCandidate]:
+    """What a sentence described under `term` says it returns, for the question's condition."""
+    condition = [w for w in q.words if w not in stems(term.text)]
+    for line in below:
+        if clean(term.text) not in line.terms:
+            break  # past the description of the term
+        for sentence in split_sentences(page.body[line.start : line.end]):
+            match = RETURNS.search(sentence.text)
+            if match is None or not match.group(1).strip():
+                continue
+            fit = overlap(q, sentence.text, term.text) if condition else 1.0
+            if condition and not overlap_words(condition, sentence.text):
+                continue
+            if " otherwise" in sentence.text and _flips(q.text, sentence.text):
+                continue  # "Return True if X, False otherwise" asked "if not X": the span is the other one
+            answer = trim(match.group(1).strip())
+            branches = _branches(sentence.text[match.start(1) :])
+            if len(branches) > 1:
+                chosen = _branch_for(condition, branches)
+                if chosen is None:
+                    continue  # the values are listed by condition, and the question picks none of them
+                answer = chosen
+            yield DocCandidate(page.url, answer, sentence.text, 1.0 + fit, "what it returns")
+
+
+def _branches(listed: str) -> list[tuple[str, str]]:
+    """`A if C1; B if C2; or D` -> [(A, C1), (B, C2)]: the values a sentence returns, by condition."""
+    found = []
+    for part in trim(listed).split(";"):
+        match = _BRANCH.match(part.strip())
+        if match is not None:
+            found.append((_LIST_INTRO.sub("", match.group(1)).strip(), match.group(2)))
+    return found
+
+
+def _branch_for(condition: Sequence[str], branches: Sequence[tuple[str, str]]) -> str | None:
+    """The value whose condition holds more of the question's condition words than any other's."""
+    held = [(sum(overlap_words([w], stated) for w in condition), value) for value, stated in branches]
+    held.sort(key=lambda pair: -pair[0])
+    best = held[0]
+    if best[0] == 0 or best[0] == held[1][0]:
+        return None
+    return best[1]
+
+
+def _flips(question: str, sentence: str) -> bool:
+    """Whether the question's condition and the sentence's differ in negation ("if not X" / "if X")."""
+    asked = CONDITION.search(question)
+    stated = CONDITION.search(sentence)
+    if asked is None or stated is None:
+        return False
+    return (_NEGATION.search(asked.group(0)) is None) != (_NEGATION.search(stated.group(0)) is None)

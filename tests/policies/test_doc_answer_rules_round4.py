@@ -1,0 +1,110 @@
+"""Rules from the fourth round of documentation questions (issue 11): refuse rather than answer wrong.
+
+Each rule has a case that must fail (the wrong answer the rule removes) and, where the rule
+narrows an answer rather than removing it, the case it still answers. The page is written
+here about an invented `tray` module, so none of the cases tunes on a real manual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from citeloop.events import Page
+from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_questions import doc_question
+from citeloop.tools import Corpus
+
+TRAY = """<html><head><title>tray — Serving trays</title></head><body>
+<h1>tray — Serving trays</h1>
+<p>The tray module serves things on trays.</p>
+<dl><dt>exception tray.error</dt>
+<dd><p>Raised on tray errors.</p></dd>
+<dt>tray.stack(trays, weights=None)</dt>
+<dd><p>Stack trays. When a tray is heavier than 16 pounds, then tray.error is raised.</p>
+<p>New in version 3.4.</p>
+<p>Changed in version 3.9: Added support for weights.</p></dd>
+<dt>class tray.Board(size, rim=None, handles=None)</dt>
+<dd><p>A board of the given size.</p>
+<p>Changed in version 3.2: rim and shape were added.</p>
+<p>Changed in version 3.6: The handles argument was added.</p></dd>
+<dt>tray.spread(items)</dt>
+<dd><p>Spread items over a tray of at least two slots.</p>
+<pre>&gt;&gt;&gt; items = [4.5, 2.25, 1.0]
+&gt;&gt;&gt; spread(items)</pre></dd>
+<dt>tray.kind(name)</dt>
+<dd><p>Returns one of the following values: None if the tray can&#8217;t be found; the empty string ('') if
+the tray&#8217;s kind can&#8217;t be told; or a string naming the kind, such as 'oval'.</p></dd>
+<dt>tray.getshape(part=None)</dt>
+<dd><p>Returns the current shape for the given tray part as a sequence of all sides.</p></dd>
+<dt>tray.polish(tray)</dt>
+<dd><p>Polish the tray and return the polished tray.</p></dd></dl>
+</body></html>
+"""
+BASE = "https://docs.example/"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
+    folder: Path = tmp_path_factory.mktemp("tray")
+    page = TRAY.replace("<head>", f'<head><link rel="canonical" href="{BASE}tray">')
+    (folder / "tray.html").write_text(page, encoding="utf-8")
+    built = Corpus.from_path(folder, index_path=folder.parent / "tray-index.sqlite")
+    yield built
+    built.close()
+
+
+@pytest.fixture
+def pages(corpus: Corpus) -> list[Page]:
+    opened = corpus.open(BASE + "tray")
+    assert opened is not None
+    return [opened]
+
+
+def answers(pages: list[Page], question: str) -> list[str]:
+    asked = doc_question(question, True)
+    assert asked is not None, question
+    return [c.answer for c in answer_doc(asked, pages)]
+
+
+def test_a_feature_added_later_is_not_answered_with_the_terms_own_version(pages: list[Page]) -> None:
+    # must fail: "New in version 3.4" is when tray.stack came, not its weights
+    assert answers(pages, "In which Python version was support for weights added to tray.stack?")[:1] == [
+        "3.9"
+    ]
+    # "The handles argument was added" says when, as "Added the handles argument" would.
+    assert answers(pages, "In which Python version was the handles argument added to tray.Board?")[:1] == [
+        "3.6"
+    ]
+    # The term's own version still answers when the term itself is asked about.
+    assert answers(pages, "In which Python version was tray.stack added?")[:1] == ["3.4"]
+
+
+def test_a_feature_no_note_names_is_refused(pages: list[Page]) -> None:
+    # must fail: neither the term's version nor another feature's answers
+    assert answers(pages, "In which Python version was the depth argument added to tray.Board?") == []
+
+
+def test_a_number_is_not_read_from_a_code_example(pages: list[Page]) -> None:
+    assert answers(pages, "How many items does tray.spread need at least?") == []  # must fail: "[4.5"
+
+
+def test_what_a_function_returns_under_one_of_its_listed_conditions(pages: list[Page]) -> None:
+    # must fail: "one of the following values: None" is the first branch, not the one asked for
+    found = answers(pages, "What does tray.kind return if the tray's kind can't be told?")
+    assert found[:1] == ["the empty string ('')"]
+    assert answers(pages, "What does tray.kind return if the tray can't be found?")[:1] == ["None"]
+
+
+def test_an_exception_answers_only_a_question_asking_for_one(pages: list[Page]) -> None:
+    found = answers(pages, "Which tray format character stacks a heavy tray?")
+    assert "tray.error" not in found  # must fail: a raised exception is no format character
+    assert "tray.error" in answers(pages, "Which exception is raised when a tray is heavier than 16 pounds?")
+
+
+def test_the_word_naming_the_module_does_not_make_a_function_match(pages: list[Page]) -> None:
+    # must fail: of the words that say what it does, only "all" and "part" are in getshape's sentence
+    found = answers(pages, "Which tray function returns the list of all installed tray parts?")
+    assert "tray.getshape" not in found
+    assert answers(pages, "Which tray function returns the shape of a tray part?")[:1] == ["tray.getshape"]
