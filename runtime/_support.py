@@ -26,7 +26,7 @@ from ._chain import chained
 from ._focus import Focus, continues, in_passing, occurrences, question_focus, quote_sentences
 from ._focus import within as _within
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
-from ._support_context import quote_context
+from ._support_context import member_of, quote_context
 
 
 def _words(text: str) -> frozenset[str]:
@@ -188,6 +188,8 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     for focus in foci:
         if occurrences(context, focus):
             return "supported", f"the quote sits under {focus.text!r} (a term or heading above it)"
+        if focus.kind == "identifier" and member_of(context, focus.folded):
+            return "supported", f"the quote sits under {focus.text!r} (a member's term under its class)"
     if aside:
         return "unsupported", f"the quote names {aside[0].text!r} only in passing"
     return "unsupported", f"the sentence that answers does not name {names}"

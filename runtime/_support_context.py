@@ -11,6 +11,7 @@ not name the focus), so the accepted path pays nothing for it in the common case
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from ._text import find_normalized
@@ -59,3 +60,25 @@ def quote_context(evidence: str, pages: Sequence[tuple[str, str]]) -> list[str]:
         if span is not None:
             return enclosing(body, span[0])
     return []
+
+
+_TERM_NAME = re.compile(r"(?:(?:class|exception|classmethod|staticmethod|async|abstractmethod) )*([\w.]+)")
+
+
+def member_of(context: str, dotted: str) -> bool:
+    """Whether a folded `context` (`quote_context`, " | "-joined) puts the quote under member `b` of `a`.
+
+    A page documents a method under its class ("peek(n)" under "class gzip.GzipFile"), so
+    "gzip.GzipFile.peek" / "GzipFile.peek" is in no one line: the nearest term must be named
+    `b` and a term further up `a` (in full or as the last part of its dotted name).
+    """
+    owner, _, member = dotted.rpartition(".")
+    if not owner:
+        return False
+    found = [_TERM_NAME.match(line) for line in context.split(" | ")]
+    names = [match.group(1) for match in found if match is not None]
+    return bool(names) and _named(names[0], member) and any(_named(name, owner) for name in names[1:])
+
+
+def _named(name: str, part: str) -> bool:
+    return name == part or name.endswith("." + part)

@@ -61,6 +61,22 @@ def test_focus_entity_still_refuses_a_quote_under_another_term() -> None:
     assert verdicts(question, quote, quote, []) == ["supported", "unsupported"]
 
 
+def test_focus_entity_reads_a_dotted_name_across_a_member_and_its_class() -> None:
+    # A method documented under its class: the page writes "peek(n)" under "class gzip.GzipFile",
+    # never "GzipFile.peek"; a version note under the method is about "GzipFile.peek".
+    read = "        Read n uncompressed bytes without advancing the file position.\n"
+    body = BODY.replace(read, read + "        New in version 3.2.\n", 1).replace(
+        "    The mtime of the last read.", "    The mtime of the last read.\n        New in version 3.1."
+    )
+    question = "In which Python version was GzipFile.peek added?"
+    assert verdicts(question, "3.2", "New in version 3.2.", [("gzip", body)])[1] == "supported"
+    # Must fail: the note under another member of the class is not about peek.
+    assert verdicts(question, "3.1", "New in version 3.1.", [("gzip", body)])[1] == "unsupported"
+    # Must fail: the member under another class is not GzipFile's.
+    other = body.replace("class gzip.GzipFile(", "class gzip.Other(")
+    assert verdicts(question, "3.2", "New in version 3.2.", [("gzip", other)])[1] == "unsupported"
+
+
 def test_number_unit_takes_a_default_from_a_signature_only_when_assigned() -> None:
     question = "What is the default compresslevel of gzip.compress?"
     line = "gzip.compress(data, compresslevel=9, *, mtime=None)\u00b6"
