@@ -64,6 +64,7 @@ def encodings(events: Sequence[Event]) -> list[bytes]:
 
 
 _set = object.__setattr__
+_new = object.__new__
 _sha256 = hashlib.sha256
 
 
@@ -75,10 +76,15 @@ def _with_prev(event: Event, prev: str | None) -> Event:
     """
     if event.__pydantic_extra__ is not None or event.__pydantic_private__ is not None:
         return event.model_copy(update={"prev": prev})
-    cls = type(event)
-    copied = cls.__new__(cls)
-    _set(copied, "__dict__", {**event.__dict__, "prev": prev})
-    _set(copied, "__pydantic_fields_set__", event.__pydantic_fields_set__ | {"prev"})
+    # object.__new__, dict.copy and set.add: each a C call where `cls.__new__`, a dict
+    # display and a set union built one object more (about 1 µs less an event, docs/performance.md).
+    copied = _new(type(event))
+    state = event.__dict__.copy()
+    state["prev"] = prev
+    fields = set(event.__pydantic_fields_set__)
+    fields.add("prev")
+    _set(copied, "__dict__", state)
+    _set(copied, "__pydantic_fields_set__", fields)
     _set(copied, "__pydantic_extra__", None)
     _set(copied, "__pydantic_private__", None)
     return copied
