@@ -39,6 +39,8 @@ from ._sentences import stem
 
 # Word order breaks a tie of the same words ("RGB to HSV" / "HSV to RGB"); it never outweighs a word.
 ORDER: Final = 0.05
+# A sentence under the term the question names outranks one under another term holding more of its words.
+UNDER: Final = 0.5
 _CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
 
 
@@ -130,7 +132,13 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             named = (
                 0.1 if any(stem(part) in q.words for part in re.findall(r"[a-z]+", token.casefold())) else 0.0
             )
-            score = 1.0 + (fit + stretch) / 2 + named + ORDER * in_order(q, text)
+            # Under the term the question names ("which exception does f raise"): about f, not a neighbour.
+            under = (
+                UNDER
+                if any(_is_named_term(term, i) for term in line.terms[-1:] for i in q.identifiers)
+                else 0.0
+            )
+            score = 1.0 + (fit + stretch) / 2 + named + under + ORDER * in_order(q, text)
             yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
             continue
         if line.terms and sentence.start == 0 and line.depth > 0:
@@ -149,6 +157,12 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + ORDER * in_order(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+def _is_named_term(term: str, identifier: str) -> bool:
+    """Whether `term` documents `identifier` in full ("statistics.mean(data)" for "statistics.mean")."""
+    name, wanted = term_name(term).casefold(), names(identifier)[0]
+    return "." in wanted and (name == wanted or name.endswith("." + wanted))
 
 
 # Words after a "which" noun that are not its verb ("which exception is raised", "which function does").

@@ -38,6 +38,11 @@ TRAY = """<html><head><title>tray — Serving trays</title></head><body>
 the tray&#8217;s kind can&#8217;t be told; or a string naming the kind, such as 'oval'.</p></dd>
 <dt>tray.getshape(part=None)</dt>
 <dd><p>Returns the current shape for the given tray part as a sequence of all sides.</p></dd>
+<dt>tray.lift(tray)</dt>
+<dd><p>Lift the tray. If the tray is empty, TrayEmptyError will be raised.</p></dd>
+<dt>tray.heavy_lift(tray)</dt>
+<dd><p>TrayEmptyError is raised if the tray is empty, any handle is loose, or if the stack is not
+level.</p></dd>
 <dt>tray.polish(tray)</dt>
 <dd><p>Polish the tray and return the polished tray.</p></dd></dl>
 </body></html>
@@ -108,3 +113,11 @@ def test_the_word_naming_the_module_does_not_make_a_function_match(pages: list[P
     found = answers(pages, "Which tray function returns the list of all installed tray parts?")
     assert "tray.getshape" not in found
     assert answers(pages, "Which tray function returns the shape of a tray part?")[:1] == ["tray.getshape"]
+
+
+def test_a_which_answer_is_quoted_from_under_the_term_the_question_names(pages: list[Page]) -> None:
+    asked = doc_question("Which exception does tray.lift raise if the tray is empty?", True)
+    assert asked is not None
+    found = answer_doc(asked, pages)
+    # must fail: heavy_lift's sentence holds more of the question's words, but it is not about lift
+    assert found[0].evidence == "If the tray is empty, TrayEmptyError will be raised."
