@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ._focus import Focus
+from ._quantities import fold_text
 from ._text import find_normalized
 
 _MAX_WALK = 200_000  # characters walked back at most: a context is near its quote
@@ -82,3 +84,24 @@ def member_of(context: str, dotted: str) -> bool:
 
 def _named(name: str, part: str) -> bool:
     return name == part or name.endswith("." + part)
+
+
+_CODE_SHAPED = re.compile(r"_|[a-z][A-Z]")
+
+
+def own_page_members(foci: Sequence[Focus], titles: Sequence[str]) -> list[Focus]:
+    """`setlocale()` for a focus `locale.setlocale` when a cited page is the `locale` module's own.
+
+    A module's page calls its members by their own names ("the locale passed to setlocale()");
+    there the last part stands for the dotted name: as a call, or as a name no word is spelled
+    like (`snake_case`, `CamelCase`). A page is a module's own when its title opens with the name.
+    """
+    subjects = {fold_text(title).split(" ", 1)[0] for title in titles if title.strip()}
+    found = []
+    for focus in foci:
+        owner, _, member = focus.text.rpartition(".")
+        if focus.kind != "identifier" or not owner or not member or fold_text(owner) not in subjects:
+            continue
+        shown = member if _CODE_SHAPED.search(member) else member + "()"
+        found.append(Focus(shown, fold_text(shown), "identifier"))
+    return found

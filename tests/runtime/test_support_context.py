@@ -77,6 +77,27 @@ def test_focus_entity_reads_a_dotted_name_across_a_member_and_its_class() -> Non
     assert verdicts(question, "3.2", "New in version 3.2.", [("gzip", other)])[1] == "unsupported"
 
 
+def test_focus_entity_reads_a_module_member_by_its_call_on_the_modules_own_page() -> None:
+    # On the gzip page "compress()" is gzip.compress, as the page's own prose calls it.
+    term = "exception gzip.BadGzipFile\u00b6\n"
+    body = BODY + term + "    Raised when the data passed to compress() is not gzip data.\n"
+    question = "Which exception does gzip.compress raise when the data is not gzip data?"
+    quote = "exception gzip.BadGzipFile\u00b6 Raised when the data passed to compress() is not gzip data."
+    assert verdicts(question, "gzip.BadGzipFile", quote, [("gzip \u2014 Support for gzip files", body)])[
+        1
+    ] == ("supported")
+    # Must fail: on another module's page, "compress()" may be that module's own.
+    assert (
+        verdicts(question, "gzip.BadGzipFile", quote, [("zlib \u2014 Compression", body)])[1] == "unsupported"
+    )
+    # Must fail: a plain word is not the member ("the data passed to compress is ...").
+    plain = quote.replace("compress()", "compress")
+    body = body.replace("compress()", "compress")
+    assert verdicts(question, "gzip.BadGzipFile", plain, [("gzip \u2014 Support for gzip files", body)])[
+        1
+    ] == ("unsupported")
+
+
 def test_number_unit_takes_a_default_from_a_signature_only_when_assigned() -> None:
     question = "What is the default compresslevel of gzip.compress?"
     line = "gzip.compress(data, compresslevel=9, *, mtime=None)\u00b6"
