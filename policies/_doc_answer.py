@@ -2,7 +2,8 @@
 
 Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_outline`):
 
-- `default`: a `name=value` in the signature line of the function the question names,
+- `default`: a `name=value` in the signature line of the function the question names
+  (any of several signatures listed over one description),
   or the value a sentence about it gives after "(default: ...)", "defaults to",
   "the default (value) is", "a default value of", "... (the default)";
 - `version`: the number in "New in version N" / "Changed in version N" under the term
@@ -58,7 +59,7 @@ from ._doc_match import DocCandidate as DocCandidate
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_which import which_candidates
-from ._outline import outline
+from ._outline import Line, outline
 from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem
 
@@ -133,8 +134,9 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     unconditional = condition is None or _OMITTED.search(condition.group(0)) is not None
     signature: list[tuple[Page, str, str, str]] = []
     for page in pages if unconditional else ():
-        for line in outline(page.body):
-            if not line.is_term or "(" not in line.text:
+        lines = outline(page.body)
+        for index, line in enumerate(lines):
+            if "(" not in line.text or not (line.is_term or _overload(line, lines[index + 1 :])):
                 continue
             name = term_name(line.text)
             if not any(names(i)[1] == name.casefold().rsplit(".", 1)[-1] for i in q.identifiers):
@@ -150,6 +152,18 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         score = 1.4 if placeholder else 3.0
         yield DocCandidate(page.url, f"{param}={value}", text, score, "signature default")
     yield from stated
+
+
+def _overload(line: Line, below: Sequence[Line]) -> bool:
+    """Whether `line` is one of several signatures listed over one description ("Fraction(numerator=0,
+    denominator=1)", then "Fraction(string)"): the signatures after it, down to a term, name the same."""
+    name = term_name(line.text)
+    for after in below:
+        if after.depth != line.depth or "(" not in after.text or term_name(after.text) != name:
+            return False
+        if after.is_term:
+            return True
+    return False
 
 
 def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

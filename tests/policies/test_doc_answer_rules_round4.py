@@ -43,6 +43,9 @@ the tray&#8217;s kind can&#8217;t be told; or a string naming the kind, such as 
 <dt>tray.heavy_lift(tray)</dt>
 <dd><p>TrayEmptyError is raised if the tray is empty, any handle is loose, or if the stack is not
 level.</p></dd>
+<dt>class tray.Cup(size=0, handles=1)</dt>
+<dt>class tray.Cup(other_cup)</dt>
+<dd><p>A cup, new or as another.</p></dd>
 <dt>tray.polish(tray)</dt>
 <dd><p>Polish the tray and return the polished tray.</p></dd></dl>
 </body></html>
@@ -121,3 +124,8 @@ def test_a_which_answer_is_quoted_from_under_the_term_the_question_names(pages: 
     found = answer_doc(asked, pages)
     # must fail: heavy_lift's sentence holds more of the question's words, but it is not about lift
     assert found[0].evidence == "If the tray is empty, TrayEmptyError will be raised."
+
+
+def test_a_default_is_read_from_each_signature_of_an_overloaded_term(pages: list[Page]) -> None:
+    # must fail: only the last of the signatures listed together was read as the term
+    assert answers(pages, "What is the default number of handles of tray.Cup?")[:1] == ["handles=1"]
