@@ -131,6 +131,8 @@ def param_matches(name: str, q: DocQuestion) -> bool:
         return False
     # A condition ("when indent is None") names a parameter that is not the one asked about.
     asked = re.split(r"\b(?:when|if|unless)\b", q.text, maxsplit=1)[0]
+    if re.search(rf"(?<![\w.]){re.escape(name.casefold())}(?!\w)", asked.casefold()):
+        return True  # written as the code writes it ("allow_no_value"), which `words` splits
     raw = [w.casefold() for w in words(asked)]
     for i, word in enumerate(raw):
         if flat == word.replace("_", "") or stem(flat) == stem(word):

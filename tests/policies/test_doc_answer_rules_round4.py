@@ -25,7 +25,7 @@ TRAY = """<html><head><title>tray — Serving trays</title></head><body>
 <dd><p>Stack trays. When a tray is heavier than 16 pounds, then tray.error is raised.</p>
 <p>New in version 3.4.</p>
 <p>Changed in version 3.9: Added support for weights.</p></dd>
-<dt>class tray.Board(size, rim=None, handles=None)</dt>
+<dt>class tray.Board(size, rim=None, handles=None, keep_lid_on=False)</dt>
 <dd><p>A board of the given size.</p>
 <p>Changed in version 3.2: rim and shape were added.</p>
 <p>Changed in version 3.6: The handles argument was added.</p></dd>
@@ -129,3 +129,9 @@ def test_a_which_answer_is_quoted_from_under_the_term_the_question_names(pages: 
 def test_a_default_is_read_from_each_signature_of_an_overloaded_term(pages: list[Page]) -> None:
     # must fail: only the last of the signatures listed together was read as the term
     assert answers(pages, "What is the default number of handles of tray.Cup?")[:1] == ["handles=1"]
+
+
+def test_a_parameter_of_three_words_is_matched_as_the_question_writes_it(pages: list[Page]) -> None:
+    # must fail: "keep_lid_on" was split into words no parameter name matched
+    found = answers(pages, "What is the default value of keep_lid_on in tray.Board?")
+    assert found[:1] == ["keep_lid_on=False"]
