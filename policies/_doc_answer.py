@@ -175,7 +175,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         text = sentence.text
         if "default" not in text.casefold() or not about(line, text, q):
             continue
-        if wanted and not overlap_words(wanted, text, *line.terms[-1:], *line.cells[:1]):
+        # The term by its name: a signature above lists every parameter, the asked one too.
+        named_term = [term_name(term) for term in line.terms[-1:]]
+        if wanted and not overlap_words(wanted, text, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
         for form in _DEFAULT_FORMS:
             match = form.search(text)

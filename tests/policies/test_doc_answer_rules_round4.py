@@ -46,6 +46,8 @@ level.</p></dd>
 <dt>class tray.Cup(size=0, handles=1)</dt>
 <dt>class tray.Cup(other_cup)</dt>
 <dd><p>A cup, new or as another.</p></dd>
+<dt>class tray.Rack(shelves, sort_key=None, *, layout)</dt>
+<dd><p>A rack of trays. The default sort_key is len.</p></dd>
 <dt>tray.polish(tray)</dt>
 <dd><p>Polish the tray and return the polished tray.</p></dd></dl>
 </body></html>
@@ -135,3 +137,9 @@ def test_a_parameter_of_three_words_is_matched_as_the_question_writes_it(pages: 
     # must fail: "keep_lid_on" was split into words no parameter name matched
     found = answers(pages, "What is the default value of keep_lid_on in tray.Board?")
     assert found[:1] == ["keep_lid_on=False"]
+
+
+def test_a_default_stated_for_another_parameter_of_the_signature_is_none(pages: list[Page]) -> None:
+    # must fail: "layout" is in the signature above the sentence, but the sentence gives sort_key's default
+    assert answers(pages, "What is the default layout of tray.Rack?") == []
+    assert answers(pages, "What is the default sort key of tray.Rack?")[:1] == ["len"]
