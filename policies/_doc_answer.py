@@ -216,7 +216,7 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if removal is None and match.group(1) == "Changed" and re.search(r"\bremoved\b", rest):
                 removal = match  # "Changed in version 3.9: Old API removed."
             if removal is not None and about(line, text, q) and overlap(q, text, *line.headings) >= 0.5:
-                score = 1.0 + overlap(q, text)
+                score = 1.0 + overlap(q, text, *line.terms[-1:])  # the note under f need not name f
                 yield DocCandidate(page.url, removal.groups()[-1], text, score, "removed in version")
             continue
         if (asked_event == "deprecated") != (match.group(1) == "Deprecated"):

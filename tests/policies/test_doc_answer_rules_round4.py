@@ -14,6 +14,7 @@ import pytest
 from citeloop.events import Page
 from citeloop.policies._doc_answer import answer_doc
 from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._extractive import DOC_MIN_SCORE
 from citeloop.tools import Corpus
 
 TRAY = """<html><head><title>tray — Serving trays</title></head><body>
@@ -48,6 +49,8 @@ level.</p></dd>
 <dd><p>A cup, new or as another.</p></dd>
 <dt>class tray.Rack(shelves, sort_key=None, *, layout)</dt>
 <dd><p>A rack of trays. The default sort_key is len.</p></dd>
+<dt>tray.old_stack(trays)</dt>
+<dd><p>Stack trays the old way.</p><p>Deprecated since version 3.11, will be removed in version 3.13.</p></dd>
 <dt>tray.polish(tray)</dt>
 <dd><p>Polish the tray and return the polished tray.</p></dd></dl>
 </body></html>
@@ -143,3 +146,12 @@ def test_a_default_stated_for_another_parameter_of_the_signature_is_none(pages: 
     # must fail: "layout" is in the signature above the sentence, but the sentence gives sort_key's default
     assert answers(pages, "What is the default layout of tray.Rack?") == []
     assert answers(pages, "What is the default sort key of tray.Rack?")[:1] == ["len"]
+
+
+def test_a_removal_under_the_term_asked_about_is_confident(pages: list[Page]) -> None:
+    asked = doc_question("In which Python version will tray.old_stack be removed?", True)
+    assert asked is not None
+    found = answer_doc(asked, pages)
+    assert [c.answer for c in found[:1]] == ["3.13"]
+    # must fail: the note under the term does not repeat its name, and the term did not count
+    assert found[0].score >= DOC_MIN_SCORE
