@@ -5,7 +5,7 @@ first comma, bracket or condition. With a condition in the question, the sentenc
 it; "return X if C, Y otherwise" asked under the negated condition is not X. A sentence that
 lists its values by condition ("one of the following values: None if A; '' if B; or ...")
 answers with the value whose condition holds the question's words, and only when one does
-more than the others.
+more than the others. "..., None is returned" says what is returned as "return None" does.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from ._sentences import split_sentences
 RETURNS: Final = re.compile(
     r"\b[Rr]eturns? (.+?)(?=,| \(| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
 )
+# "If no extension can be guessed, None is returned.": the value said to be returned.
+_PASSIVE: Final = re.compile(r"(?:^|, )([^\s,]+) (?:is|are) returned\b")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 _NEGATION: Final = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
 # "one of the following values: None if ...; ... if ...": a value and the condition it is returned under.
@@ -37,12 +39,14 @@ def trim(value: str) -> str:
 
 def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> Iterator[DocCandidate]:
     """What a sentence described under `term` says it returns, for the question's condition."""
-    condition = [w for w in q.words if w not in stems(term.text)]
+    # The condition is what the question says beyond the code it names (a method's class too).
+    named = stems(term.text) | stems(" ".join(q.identifiers))
+    condition = [w for w in q.words if w not in named]
     for line in below:
         if clean(term.text) not in line.terms:
             break  # past the description of the term
         for sentence in split_sentences(page.body[line.start : line.end]):
-            match = RETURNS.search(sentence.text)
+            match = RETURNS.search(sentence.text) or _PASSIVE.search(sentence.text)
             if match is None or not match.group(1).strip():
                 continue
             fit = overlap(q, sentence.text, term.text) if condition else 1.0

@@ -51,6 +51,12 @@ level.</p></dd>
 <dd><p>A rack of trays. The default sort_key is len.</p></dd>
 <dt>tray.old_stack(trays)</dt>
 <dd><p>Stack trays the old way.</p><p>Deprecated since version 3.11, will be removed in version 3.13.</p></dd>
+<dt>class tray.Shelf(n)</dt>
+<dd><p>A shelf of n slots.</p>
+<dl><dt>slots()</dt>
+<dd><p>Return a list of the free slots; a full one has none.</p></dd>
+<dt>label(slot)</dt>
+<dd><p>The label of slot. If the slot has no label, None is returned.</p></dd></dl></dd>
 <dt>tray.polish(tray)</dt>
 <dd><p>Polish the tray and return the polished tray.</p></dd></dl>
 </body></html>
@@ -155,3 +161,13 @@ def test_a_removal_under_the_term_asked_about_is_confident(pages: list[Page]) ->
     assert [c.answer for c in found[:1]] == ["3.13"]
     # must fail: the note under the term does not repeat its name, and the term did not count
     assert found[0].score >= DOC_MIN_SCORE
+
+
+def test_what_a_method_returns_is_read_under_it_whatever_its_class_is_called(pages: list[Page]) -> None:
+    # must fail: the class's name was taken for a condition the sentence had to hold
+    assert answers(pages, "What does Shelf.slots return?")[:1] == ["a list of the free slots"]
+
+
+def test_a_value_said_to_be_returned_answers_what_is_returned(pages: list[Page]) -> None:
+    # must fail: "None is returned" says what is returned without "return(s) X"
+    assert answers(pages, "What does Shelf.label return if the slot has no label?")[:1] == ["None"]
