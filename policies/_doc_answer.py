@@ -69,10 +69,10 @@ _UNIT: Final = (
     r"(?:[KMGTP]i?B|[kmgt]B|bytes?|(?:kilo|mega|giga|tera)bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?"
     r"|minutes?|hours?|days?|percent|%)"
 )
-_NUMBER: Final = (
-    r"(?:-?\d[\d.,]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen"
-    r"|twenty|thirty|sixty|hundred)"
+_NUMBER_WORDS: Final = (
+    r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|sixty|hundred"
 )
+_NUMBER: Final = rf"(?:-?\d[\d.,]*|{_NUMBER_WORDS})"
 _VALUE: Final = (
     rf"({_NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]|[^\s,;)]+)"
 )
@@ -323,8 +323,10 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         return
     noun = re.escape(q.noun)
     unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"
-    # "45 bytes", "45 (binary) bytes", "a 16-bit CRC"
-    counted = re.compile(rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?)(?: \([a-z ]+\))?[ -]?{unit}\w*")
+    # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
+    counted = re.compile(
+        rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{_NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
+    )
     measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None
     for page, line, sentence in sentences_of(pages):

@@ -57,6 +57,8 @@ level.</p></dd>
 <dd><p>Return a list of the free slots; a full one has none.</p></dd>
 <dt>label(slot)</dt>
 <dd><p>The label of slot. If the slot has no label, None is returned.</p></dd></dl></dd>
+<dt>tray.seal(tray)</dt>
+<dd><p>Seal the tray. When sealing, it adds two rings of wax to the rim.</p></dd>
 <dt>tray.polish(tray)</dt>
 <dd><p>Polish the tray and return the polished tray.</p></dd></dl>
 </body></html>
@@ -171,3 +173,8 @@ def test_what_a_method_returns_is_read_under_it_whatever_its_class_is_called(pag
 def test_a_value_said_to_be_returned_answers_what_is_returned(pages: list[Page]) -> None:
     # must fail: "None is returned" says what is returned without "return(s) X"
     assert answers(pages, "What does Shelf.label return if the slot has no label?")[:1] == ["None"]
+
+
+def test_a_count_written_as_a_word_answers_how_many(pages: list[Page]) -> None:
+    # must fail: only a count in digits was read
+    assert answers(pages, "How many rings does tray.seal add to the rim?")[:1] == ["two rings"]
