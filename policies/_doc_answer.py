@@ -5,7 +5,8 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
 - `default`: a `name=value` in the signature line of the function the question names
   (any of several signatures listed over one description),
   or the value a sentence about it gives after "(default: ...)", "defaults to",
-  "the default (value) is", "a default value of", "... (the default)";
+  "the default (value) is", "a default value of", "... (the default)" - a sentence that
+  names the parameter, or sits under a term so named (a signature above names them all);
 - `version`: the number in "New in version N" / "Changed in version N" under the term
   (or, for a module, the top section) the question names, or "<product> N" beside it; a
   term named in full outranks one sharing its last part, and "Changed in version N: Added
@@ -18,7 +19,8 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   return (when ...)", the span after "return(s)" in a sentence under f (holding the
   condition, if one is asked), never the description of what f does (`_doc_returns`);
 - `value`: a table cell under the column the question names, in the row it names, or the
-  value a sentence gives for it, never one of an interactive example (">>> data = [2.75]").
+  value a sentence gives for it ("45 bytes", "two rings"), never one of an interactive
+  example (">>> data = [2.75]").
 
 A stated default that is a predicate ("is available") or a function word ("the default is to
 write ...") is none, and a question asking for a number (or a port, size, length, width)
