@@ -106,8 +106,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         ):
             continue
         text = sentence.text
-        fit = overlap(q, text, *line.headings[-1:])
-        if fit < 0.6 or overlap(said, text, *line.headings[-1:]) < 0.6:
+        # Under the term the question names, that term is part of what the sentence is about.
+        asked_term = [line.terms[-1]] if _under_named(line.terms, q.identifiers) else []
+        fit = overlap(q, text, *line.headings[-1:], *asked_term)
+        if fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term) < 0.6:
             continue
         if action is not None and not _says(action, text, *line.terms[-1:]):
             continue  # "Open url in a new window" does not say which function closes one
@@ -134,11 +136,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 0.1 if any(stem(part) in q.words for part in re.findall(r"[a-z]+", token.casefold())) else 0.0
             )
             # Under the term the question names ("which exception does f raise"): about f, not a neighbour.
-            under = (
-                UNDER
-                if any(_is_named_term(term, i) for term in line.terms[-1:] for i in q.identifiers)
-                else 0.0
-            )
+            under = UNDER if asked_term else 0.0
             score = 1.0 + (fit + stretch) / 2 + named + under + ORDER * in_order(q, text)
             yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
             continue
@@ -160,10 +158,23 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
 
 
-def _is_named_term(term: str, identifier: str) -> bool:
-    """Whether `term` documents `identifier` in full ("statistics.mean(data)" for "statistics.mean")."""
-    name, wanted = term_name(term).casefold(), names(identifier)[0]
-    return "." in wanted and (name == wanted or name.endswith("." + wanted))
+def _under_named(terms: Sequence[str], identifiers: Sequence[str]) -> bool:
+    """Whether the nearest of `terms` documents one of `identifiers` in full: "statistics.mean(data)"
+    for "statistics.mean", or "fromfile(f, n)" under "class array.array(...)" for "array.fromfile"."""
+    if not terms:
+        return False
+    nearest = term_name(terms[-1]).casefold()
+    for identifier in identifiers:
+        wanted = names(identifier)[0]
+        owner, _, member = wanted.rpartition(".")
+        if not owner:
+            continue
+        if nearest == wanted or nearest.endswith("." + wanted):
+            return True
+        outer = [term_name(term).casefold() for term in terms[:-1]]
+        if nearest == member and any(name == owner or name.endswith("." + owner) for name in outer):
+            return True
+    return False
 
 
 # Words after a "which" noun that are not its verb ("which exception is raised", "which function does").

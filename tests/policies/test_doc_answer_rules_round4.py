@@ -55,6 +55,8 @@ level.</p></dd>
 <dd><p>A shelf of n slots.</p>
 <dl><dt>slots()</dt>
 <dd><p>Return a list of the free slots; a full one has none.</p></dd>
+<dt>fill(f, n)</dt>
+<dd><p>Load from f. If less than n things are available, ShortError is raised.</p></dd>
 <dt>label(slot)</dt>
 <dd><p>The label of slot. If the slot has no label, None is returned.</p></dd></dl></dd>
 <dt>tray.seal(tray)</dt>
@@ -178,3 +180,13 @@ def test_a_value_said_to_be_returned_answers_what_is_returned(pages: list[Page])
 def test_a_count_written_as_a_word_answers_how_many(pages: list[Page]) -> None:
     # must fail: only a count in digits was read
     assert answers(pages, "How many rings does tray.seal add to the rim?")[:1] == ["two rings"]
+
+
+def test_a_which_sentence_under_the_method_asked_about_counts_its_term(pages: list[Page]) -> None:
+    # must fail: "fill" and "shelf" are only in the terms above the sentence (fill under class tray.Shelf)
+    found = answers(pages, "Which exception does Shelf.fill raise when fewer than n things are available?")
+    assert found[:1] == ["ShortError"]
+    # Under another method of the class, the same sentence would not count fill's term.
+    assert (
+        answers(pages, "Which exception does Shelf.label raise when fewer than n things are available?") == []
+    )
