@@ -6,7 +6,8 @@ only a question asking for an exception or a class, and only a function, a metho
 decorator or a class is a call. The word qualifying the noun ("which compression type")
 must be where the answer is, and the word naming the module or the kind is not the answer,
 nor does it count toward how much of the question a sentence holds. A sentence under the
-term the question names in full outranks one under a neighbouring term.
+term the question names (in full, or a method under its class) counts that term as part of
+what it says, and outranks one under a neighbouring term.
 Without such an identifier in the sentence, the term the sentence describes answers (the
 quote then runs from the term). Word order breaks a tie of the same words. An RFC is
 answered with its number. "Which function closes ...": the verb asked (of a function,
