@@ -48,6 +48,8 @@ FRAME: Final = frozenset(
 _VERSION: Final = re.compile(
     r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b|\bsince which\b|\bsince when\b"
 )
+# A question opening "In which (Python) version ..." asks for a version, whatever else it names.
+_WHEN: Final = re.compile(r"^(?:in|since) (?:which|what)\b")
 _WHICH: Final = re.compile(r"^(?:which|what)(?: (\w+))?(?: (\w+))?\b")
 # "how many bytes ...", "what is the period of ...": the counted noun or the attribute asked for.
 _MEASURE: Final = re.compile(
@@ -120,9 +122,13 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
-    if re.search(r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b", lowered):
-        return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)
     version = _VERSION.search(lowered)
+    # "In which version did usenetrc become False by default?" asks when, not what the default is.
+    when = version is not None and _WHEN.match(lowered) is not None
+    if not when and re.search(
+        r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b", lowered
+    ):
+        return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)
     if version is not None or re.search(r"\b(?:in|since) which\b.*\b(?:added|introduced|new)\b", lowered):
         product = version.group(1) if version is not None and version.group(1) else "python"
         if product in ("python", "version", "the"):

@@ -1,0 +1,73 @@
+"""Rules from the fifth round of documentation questions (issue 11): refuse rather than answer wrong.
+
+Each rule has a case that must fail (the wrong answer the rule removes) and, where the rule
+narrows an answer rather than removing it, the case it still answers. The page is written
+here about an invented `kettle` module, so none of the cases tunes on a real manual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from citeloop.events import Page
+from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_questions import doc_question
+from citeloop.tools import Corpus
+
+KETTLE = """<html><head><title>kettle — Boiling water</title></head><body>
+<h1>kettle — Boiling water</h1>
+<p>The kettle module boils water.</p>
+<dl><dt>class kettle.Kettle(size, lid=False)</dt>
+<dd><p>A kettle of the given size.</p>
+<p>Changed in version 3.2: lid is now False by default.</p>
+<dl><dt>copy()</dt>
+<dd><p>Return a copy (&#8220;twin&#8221;) of the kettle object.</p></dd></dl></dd>
+<dt>kettle.guide()</dt>
+<dd><p>Describe the heatable water of the kettle.</p></dd>
+<dt>kettle.warm()</dt>
+<dd><p>Warms the water before the morning tea.</p></dd>
+<dt>kettle.pour(cup)</dt>
+<dd><p>Pour into cup.</p>
+<pre>&gt;&gt;&gt; k = kettle.Kettle(2)
+&gt;&gt;&gt; kettle.brew_coffee(k)</pre></dd>
+<dt>kettle.WHISTLE</dt>
+<dd><p>A whistle with 3 hole lid and 12 hole base.</p></dd>
+<dt>kettle.boil(water, limit)</dt>
+<dd><p>Boil water. The limit parameter caps the boil; it defaults to kettle.max_boil().</p>
+<p>Changed in version 3.9: Raised the default boil limit from 10 to kettle.max_boil().</p></dd></dl>
+</body></html>
+"""
+BASE = "https://docs.example/"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
+    folder: Path = tmp_path_factory.mktemp("kettle")
+    page = KETTLE.replace("<head>", f'<head><link rel="canonical" href="{BASE}kettle">')
+    (folder / "kettle.html").write_text(page, encoding="utf-8")
+    built = Corpus.from_path(folder, index_path=folder.parent / "kettle-index.sqlite")
+    yield built
+    built.close()
+
+
+@pytest.fixture
+def pages(corpus: Corpus) -> list[Page]:
+    opened = corpus.open(BASE + "kettle")
+    assert opened is not None
+    return [opened]
+
+
+def answers(pages: list[Page], question: str) -> list[str]:
+    asked = doc_question(question, True)
+    assert asked is not None, question
+    return [c.answer for c in answer_doc(asked, pages)]
+
+
+def test_in_which_version_asks_for_a_version_whatever_default_it_names(pages: list[Page]) -> None:
+    # must fail: "by default" made it a default question, answered "lid=False" from the signature
+    assert answers(pages, "In which Python version did lid become False by default in kettle.Kettle?")[
+        :1
+    ] == ["3.2"]
+    assert answers(pages, "What is the default lid of kettle.Kettle?")[:1] == ["lid=False"]
