@@ -107,13 +107,17 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         ):
             continue
         text = sentence.text
+        if ">>>" in text:
+            continue  # an interactive example calls what it needs; it does not say what does what
         # Under the term the question names, that term is part of what the sentence is about.
         asked_term = [line.terms[-1]] if _under_named(line.terms, q.identifiers) else []
         fit = overlap(q, text, *line.headings[-1:], *asked_term)
         if fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term) < 0.6:
             continue
-        if action is not None and not _says(action, text, *line.terms[-1:]):
+        if action is not None and not _says(action[0], text, *line.terms[-1:]):
             continue  # "Open url in a new window" does not say which function closes one
+        if action is not None and action[1] and not overlap_words(action[1], text, *line.terms[-1:]):
+            continue  # "Sets the time ..." does not say which method sets the user agent
         shaped = [
             (m.start(), m.group(0).rstrip(".,;:"))
             for m in _CODE_TOKEN.finditer(text)
@@ -182,20 +186,34 @@ def _under_named(terms: Sequence[str], identifiers: Sequence[str]) -> bool:
 _AUXILIARIES: Final = frozenset({"is", "was", "does", "has", "class", "process", "address", "access"})
 
 
-def _action(q: DocQuestion) -> str | None:
-    """The verb of "which [kind] function|method <verb>s ...", as a stem, or None."""
+def _action(q: DocQuestion) -> tuple[str, list[str]] | None:
+    """The verb of "which [kind] function|method <verb>s [the] <object> ...", and its object, as stems.
+
+    The object is the run of the question's words right after the verb and its article
+    ("sets the user agent used to ...": "user", "agent"); empty when none follows.
+    """
     if q.noun not in ("function", "method", "decorator", "command"):
         return None  # "which attribute lists ...": what a value holds, not an action
-    found = re.match(rf"^(?:which|what)(?: [a-z]\w*)? {q.noun}s? ([a-z]+s)\b", q.text.casefold())
+    found = re.match(rf"^(?:which|what)(?: [a-z]\w*)? {q.noun}s? ([a-z]+s)\b(.*)$", q.text.casefold())
     if found is None or found.group(1) in _AUXILIARIES or found.group(1).endswith("ss"):
         return None
-    return stem(found.group(1))
+    target = []
+    for word in re.findall(r"[a-z0-9][\w-]*", re.sub(r"^ (?:an?|the) ", " ", found.group(2))):
+        if stem(word) not in q.words:
+            break
+        target.append(stem(word))
+    return stem(found.group(1)), target
 
 
 def _says(action: str, *texts: str) -> bool:
     """Whether `texts` hold the verb `action` in some form ("use" / "used", "remov" / "remove")."""
     held = stems(" ".join(texts))
-    return any(w.startswith(action) or action.startswith(w) for w in held if len(w) >= 3)
+    # A verb's own endings, not a longer word built on it ("convert" / "convertible").
+    return any(
+        (w.startswith(action) and len(w) - len(action) <= 2) or action.startswith(w)
+        for w in held
+        if len(w) >= 3
+    )
 
 
 def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:

@@ -71,3 +71,21 @@ def test_in_which_version_asks_for_a_version_whatever_default_it_names(pages: li
         :1
     ] == ["3.2"]
     assert answers(pages, "What is the default lid of kettle.Kettle?")[:1] == ["lid=False"]
+
+
+def test_a_which_answer_is_not_read_from_an_interactive_example(pages: list[Page]) -> None:
+    assert answers(pages, "Which kettle function brews coffee?") == []  # must fail: "kettle.brew_coffee(k)"
+
+
+def test_the_thing_a_which_function_acts_on_must_be_where_the_answer_is(pages: list[Page]) -> None:
+    # must fail: kettle.warm, whose sentence holds all the other words
+    assert answers(pages, "Which kettle function warms the milk before the morning tea?") == []
+    assert answers(pages, "Which kettle function warms the water before the morning tea?")[:1] == [
+        "kettle.warm"
+    ]
+
+
+def test_the_verb_asked_is_not_matched_by_a_longer_word_built_on_it(pages: list[Page]) -> None:
+    assert (
+        answers(pages, "Which kettle function heats the water?") == []
+    )  # must fail: "heatable" read as "heats"
