@@ -48,6 +48,7 @@ from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
 from ._sentences import Sentence, split_sentences, stem, words
 from ._shared import Shared, common_name, common_words, definition, shared_question
+from ._two_hop import plain_title
 from ._view import RunView
 from ._what import typed_name
 
@@ -406,9 +407,13 @@ class ExtractivePolicy:
                 f"confidence {shown:.6f} is below {self.min_confidence:.6f}",
                 "the opened pages do not state the answer",
             )
-        if choice.answer == choice.sentence.text and (in_structure or question.kind in _TYPED_KINDS):
-            # Documentation, or a question asking for a name, date, place or amount: a whole
-            # sentence with no span of that type is not an answer; refuse rather than quote it as one.
+        leads_on = bridging and _names_opened_page(choice, ranked)
+        if choice.answer == choice.sentence.text and (
+            in_structure or leads_on or question.kind in _TYPED_KINDS
+        ):
+            # Documentation, a question asking for a name, date, place or amount, or a nested question
+            # whose best sentence names another opened page (the first hop, the answer lies beyond):
+            # a whole sentence with no span of that type is not an answer; refuse rather than quote it.
             return hinted_abstain_reply(
                 f"confidence {choice.confidence:.6f}, but no span of the best sentence is of the asked type",
                 "the opened pages do not state a short answer",
@@ -477,6 +482,20 @@ class ExtractivePolicy:
         return abstain_reply(
             f"finish rejected ({code}): refusing rather than guessing", "the finish could not be grounded"
         )
+
+
+def _names_opened_page(choice: Choice, ranked: Sequence[Page]) -> bool:
+    """Whether the chosen sentence names, as whole words, the plain title of another opened page."""
+    own = next((page.title for page in ranked if page.url == choice.url), "")
+    for page in ranked:
+        title = plain_title(page.title)
+        if (
+            page.title != own
+            and len(title) >= 3
+            and re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", choice.sentence.text)
+        ):
+            return True
+    return False
 
 
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:

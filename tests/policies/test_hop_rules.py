@@ -130,3 +130,27 @@ def test_a_name_holding_the_described_noun_is_searched() -> None:
     )
     # "Visby" and "Gotland" come first; "Marlow University" is the university the question describes.
     assert bridge_search(question, [page]) == "Marlow University"
+
+
+PELL = (
+    "https://wiki.example/pell",
+    "Ada Pell",
+    'Ada Pell is a Maine lighthouse keeper portrayed in the 2004 television film "The Dune Sisters" '
+    "played by actress Mara Quill.",
+)
+QUILL = (
+    "https://wiki.example/quill",
+    "Mara Quill",
+    "Mara Quill is an American actress and director. She grew up on a farm in Ohio.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(PELL, QUILL, MOSS)], indirect=True)
+async def test_a_nested_question_is_not_answered_by_the_sentence_naming_the_bridge(corpus: Corpus) -> None:
+    # The best sentence is the first hop's: it names the bridge ("Mara Quill", an opened page),
+    # not the middle name asked for. Quoting it whole as the answer was a wrong answer; refuse.
+    outcome, _ = await _ask(
+        corpus, "What is the middle name of the actress who plays Ada Pell in The Dune Sisters?"
+    )
+    assert outcome.status == "abstained"
