@@ -271,6 +271,30 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
         yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
 
 
+def _the_count(q: DocQuestion, text: str, counted: re.Pattern[str]) -> re.Match[str] | None:
+    """The count of the asked unit a sentence gives: of several ("8 character salt and 22 character
+    hash"), the one whose counted thing (the word after it, or "the size of" before it) the
+    question names, and none when the question picks none of them, or more than one."""
+    found = list(counted.finditer(text))
+    unit = stems(q.noun or "")
+    wanted = [w for w in q.words if w not in unit]
+    if len(found) == 1:
+        # "a sample size of two bytes" measures the sample size: not a question about something else.
+        thing = _counted_thing(text, found[0], after=False)
+        return found[0] if not thing or overlap_words(wanted, thing) else None
+    picked = [m for m in found if overlap_words(wanted, _counted_thing(text, m))]
+    return picked[0] if len(picked) == 1 else None
+
+
+def _counted_thing(text: str, match: re.Match[str], after: bool = True) -> str:
+    """What a count counts: the word after it ("22 character hash", "13 characters of hash"), or
+    what "... of" before it measures ("a frame size of 4 bytes")."""
+    following = re.match(r" (?:of )?([a-z][\w-]*)", text[match.end() :]) if after else None
+    before = re.search(r"(\w+ \w+) of (?:an? |the )?$", text[: match.start()])
+    thing = [found.group(1) for found in (following, before) if found is not None]
+    return " ".join(w for w in " ".join(thing).split() if w.casefold() not in STOPWORDS)
+
+
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
@@ -346,7 +370,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         if fit < 0.5:
             continue
         for pattern in (counted, measured):
-            match = pattern.search(text)
+            match = _the_count(q, text, counted) if pattern is counted else pattern.search(text)
             if match is not None:
                 yield DocCandidate(
                     page.url,

@@ -34,6 +34,8 @@ KETTLE = """<html><head><title>kettle — Boiling water</title></head><body>
 &gt;&gt;&gt; kettle.brew_coffee(k)</pre></dd>
 <dt>kettle.WHISTLE</dt>
 <dd><p>A whistle with 3 hole lid and 12 hole base.</p></dd>
+<dt>kettle.CUP</dt>
+<dd><p>A cup has a rim size of two inches.</p></dd>
 <dt>kettle.boil(water, limit)</dt>
 <dd><p>Boil water. The limit parameter caps the boil; it defaults to kettle.max_boil().</p>
 <p>Changed in version 3.9: Raised the default boil limit from 10 to kettle.max_boil().</p></dd></dl>
@@ -89,3 +91,16 @@ def test_the_verb_asked_is_not_matched_by_a_longer_word_built_on_it(pages: list[
     assert (
         answers(pages, "Which kettle function heats the water?") == []
     )  # must fail: "heatable" read as "heats"
+
+
+def test_of_several_counts_the_one_of_the_thing_asked_about(pages: list[Page]) -> None:
+    # must fail: the first count of holes, the lid's, was taken for the base's
+    assert answers(pages, "How many holes does the base of kettle.WHISTLE have?")[:1] == ["12 hole"]
+    assert answers(pages, "How many holes does the spout of kettle.WHISTLE have?") == []
+
+
+def test_a_count_said_to_measure_something_else_does_not_answer(pages: list[Page]) -> None:
+    assert (
+        answers(pages, "How many inches tall is a kettle.CUP?") == []
+    )  # must fail: the rim size's "two inches"
+    assert answers(pages, "How many inches is the rim size of kettle.CUP?")[:1] == ["two inches"]
