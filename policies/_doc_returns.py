@@ -21,8 +21,9 @@ from ._doc_questions import DocQuestion
 from ._outline import Line, clean
 from ._sentences import split_sentences
 
+# The span stops at a bracket, but not at an aside the phrase goes on after ("a copy ("clone") of X").
 RETURNS: Final = re.compile(
-    r"\b[Rr]eturns? (.+?)(?=,| \(| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
+    r"\b[Rr]eturns? (.+?)(?=,| \((?![^)]*\) of\b)| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
 )
 # "If no extension can be guessed, None is returned.": the value said to be returned.
 _PASSIVE: Final = re.compile(r"(?:^|, )([^\s,]+) (?:is|are) returned\b")

@@ -104,3 +104,8 @@ def test_a_count_said_to_measure_something_else_does_not_answer(pages: list[Page
         answers(pages, "How many inches tall is a kettle.CUP?") == []
     )  # must fail: the rim size's "two inches"
     assert answers(pages, "How many inches is the rim size of kettle.CUP?")[:1] == ["two inches"]
+
+
+def test_what_is_returned_runs_past_an_aside_the_phrase_goes_on_after(pages: list[Page]) -> None:
+    # must fail: the span stopped at the bracket, "a copy"
+    assert answers(pages, "What does Kettle.copy return?")[:1] == ["a copy (“twin”) of the kettle object"]
