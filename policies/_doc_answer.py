@@ -76,7 +76,8 @@ _NUMBER_WORDS: Final = (
 )
 _NUMBER: Final = rf"(?:-?\d[\d.,]*|{_NUMBER_WORDS})"
 _VALUE: Final = (
-    rf"({_NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]|[^\s,;)]+)"
+    rf"({_NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
+    r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
 )
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
@@ -108,6 +109,9 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.noun == "unhandled":
         return []
     found = list(extract[q.kind](q, pages))
+    if q.kind in ("default", "value"):
+        # "... before it was raised to sys.getrecursionlimit()": what the question states is not what it asks.
+        found = [c for c in found if not _stated_by(q.text, c.answer)]
     if q.kind in ("default", "value") and _ASKS_NUMBER.search(q.text.casefold()):
         found = [c for c in found if _NUMERAL.search(c.answer)]
     # A word of the question that is the title of an opened page ("in shutil") scopes the answer to it.
@@ -127,6 +131,15 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         found = [c for c in found if tops[c.url].casefold() in modules]
     order = {id(c): i for i, c in enumerate(found)}
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
+
+
+def _stated_by(question: str, answer: str) -> bool:
+    """Whether the question itself writes the answer's value (of "name=value", the value)."""
+    value = answer.partition("=")[2] if re.match(r"\w+=", answer) else answer
+    value = value.strip().casefold()
+    return (
+        bool(value) and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", question.casefold()) is not None
+    )
 
 
 def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

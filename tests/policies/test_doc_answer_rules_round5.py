@@ -109,3 +109,18 @@ def test_a_count_said_to_measure_something_else_does_not_answer(pages: list[Page
 def test_what_is_returned_runs_past_an_aside_the_phrase_goes_on_after(pages: list[Page]) -> None:
     # must fail: the span stopped at the bracket, "a copy"
     assert answers(pages, "What does Kettle.copy return?")[:1] == ["a copy (“twin”) of the kettle object"]
+
+
+def test_a_value_the_question_itself_states_is_not_its_answer(pages: list[Page]) -> None:
+    # must fail: "kettle.max_boil(", the value the question says the default was raised to
+    assert (
+        answers(
+            pages, "What was the default boil limit of kettle.boil before it was raised to kettle.max_boil()?"
+        )
+        == []
+    )
+
+
+def test_a_stated_default_that_is_a_call_keeps_its_brackets(pages: list[Page]) -> None:
+    # must fail: the value stopped at the closing bracket, "kettle.max_boil("
+    assert answers(pages, "What is the default limit of kettle.boil?")[:1] == ["kettle.max_boil()"]
