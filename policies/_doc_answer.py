@@ -50,6 +50,7 @@ from ._doc_match import (
     names,
     overlap,
     overlap_words,
+    own_quote,
     page_subject,
     param_matches,
     sentences_of,
@@ -260,7 +261,8 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         else:
             where = overlap(q, rest, *line.terms, *line.headings)
         score = where + (overlap(q, rest) if rest else 0.5)
-        yield DocCandidate(page.url, match.group(2), text, score, f"{match.group(1)} in version")
+        quote = own_quote(page, line, sentence)
+        yield DocCandidate(page.url, match.group(2), quote, score, f"{match.group(1)} in version")
 
 
 def _is_term_of(term: str, identifier: str) -> bool:

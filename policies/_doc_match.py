@@ -113,6 +113,28 @@ def sentences_of(pages: Sequence[Page]) -> Iterator[tuple[Page, Line, Sentence]]
                 yield page, line, sentence
 
 
+def own_quote(page: Page, line: Line, sentence: Sentence) -> str:
+    """The sentence as a quote that points at this place of the page, not an earlier one.
+
+    A note repeated under several terms ("New in version 3.4.") is located, by whoever
+    checks the quote, at its first occurrence and read under that one's term; a later one is
+    quoted with the lines above it under its own term (white space collapsed), as few as make
+    the quote occur once, so that the term it sits under is the one above the quote.
+    """
+    at = line.start + sentence.start
+    if page.body.find(sentence.text) in (-1, at) or not line.terms:
+        return sentence.text
+    flat = " ".join(page.body.split())
+    end = line.start + sentence.end
+    for above in reversed(outline(page.body[:at])):
+        if above.is_term or above.depth < line.depth:
+            break  # the term the note sits under: the quote stays below it
+        quote = " ".join(page.body[above.start : end].split())
+        if flat.count(quote) == 1:
+            return quote
+    return sentence.text
+
+
 _FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})
 
 

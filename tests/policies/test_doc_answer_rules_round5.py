@@ -34,6 +34,12 @@ KETTLE = """<html><head><title>kettle — Boiling water</title></head><body>
 &gt;&gt;&gt; kettle.brew_coffee(k)</pre></dd>
 <dt>kettle.WHISTLE</dt>
 <dd><p>A whistle with 3 hole lid and 12 hole base.</p></dd>
+<dt>kettle.SPOUT</dt>
+<dd><p>The spout size.</p>
+<p>New in version 3.4.</p></dd>
+<dt>kettle.HANDLE</dt>
+<dd><p>The handle size.</p>
+<p>New in version 3.4.</p></dd>
 <dt>kettle.CUP</dt>
 <dd><p>A cup has a rim size of two inches.</p></dd>
 <dt>kettle.boil(water, limit)</dt>
@@ -124,3 +130,13 @@ def test_a_value_the_question_itself_states_is_not_its_answer(pages: list[Page])
 def test_a_stated_default_that_is_a_call_keeps_its_brackets(pages: list[Page]) -> None:
     # must fail: the value stopped at the closing bracket, "kettle.max_boil("
     assert answers(pages, "What is the default limit of kettle.boil?")[:1] == ["kettle.max_boil()"]
+
+
+def test_a_repeated_note_is_quoted_with_the_lines_that_place_it_under_its_term(pages: list[Page]) -> None:
+    asked = doc_question("In which Python version was kettle.HANDLE added?", True)
+    assert asked is not None
+    found = answer_doc(asked, pages)
+    assert [c.answer for c in found[:1]] == ["3.4"]
+    # must fail: "New in version 3.4." is first found under kettle.SPOUT, and read as SPOUT's
+    assert found[0].evidence == "The handle size. New in version 3.4."
+    assert " ".join(pages[0].body.split()).count(found[0].evidence) == 1
