@@ -89,6 +89,7 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,3}} is (?:usually |always )?{_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         rf"{_VALUE} \(the default\)",
+        rf"\bthe default, {_VALUE},",
         rf"^by default\b[^.;]*? is {_VALUE}",
     )
 )
@@ -193,7 +194,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue
         # The term by its name: a signature above lists every parameter, the asked one too.
         named_term = [term_name(term) for term in line.terms[-1:]]
-        if wanted and not overlap_words(wanted, text, *named_term, *line.cells[:1]):
+        # The paragraph's sentences before it ("rounds specifies ... . For X, the default is 5000.").
+        paragraph = page.body[line.start : line.start + sentence.start]
+        if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
         for form in _DEFAULT_FORMS:
             match = form.search(text)
@@ -247,7 +250,16 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         if q.identifiers:
             if not about(line, text, q):
                 continue
-            if added and feature and not overlap_words(feature, rest):
+            # The module's own name ("added to compileall") says where, not what was added.
+            asked = [w for w in feature if w not in stems(page_subject(page))]
+            flags = [i for i in q.identifiers if i.startswith("-")]
+            if (
+                added
+                and flags
+                and not any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", rest) for f in flags)
+            ):
+                continue  # "the --hiss option added": a note that names the option, not its page's others
+            if added and asked and not overlap_words(asked, rest):
                 continue  # "support for weights added to f": f's own "New in version" is not when
             # Under the term the question names in full ("Repr.fillvalue"), not one that shares its last part.
             where = (

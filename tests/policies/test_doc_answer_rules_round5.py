@@ -40,6 +40,17 @@ KETTLE = """<html><head><title>kettle — Boiling water</title></head><body>
 <dt>kettle.HANDLE</dt>
 <dd><p>The handle size.</p>
 <p>New in version 3.4.</p></dd>
+<dt>kettle.steam(level)</dt>
+<dd><p>Let off steam.</p>
+<p>Changed in version 3.8: Added the --hiss option.</p></dd>
+<dt>class kettle.Urn(size)</dt>
+<dd><p>An urn.</p>
+<dl><dt>drain()</dt>
+<dd><p>Returns the water left.</p></dd></dl></dd>
+<dt>kettle.pump(rate=None)</dt>
+<dd><p>rate specifies the pumping speed. For cold water it must be between 1 and 9, the default is 4.</p></dd>
+<dt>kettle.hum(noise)</dt>
+<dd><p>Hum. The default, 0, makes no noise.</p></dd>
 <dt>kettle.CUP</dt>
 <dd><p>A cup has a rim size of two inches.</p></dd>
 <dt>kettle.boil(water, limit)</dt>
@@ -140,3 +151,19 @@ def test_a_repeated_note_is_quoted_with_the_lines_that_place_it_under_its_term(p
     # must fail: "New in version 3.4." is first found under kettle.SPOUT, and read as SPOUT's
     assert found[0].evidence == "The handle size. New in version 3.4."
     assert " ".join(pages[0].body.split()).count(found[0].evidence) == 1
+
+
+def test_the_module_named_as_where_a_feature_was_added_is_not_the_feature(pages: list[Page]) -> None:
+    # must fail: "kettle" was taken for the feature the note had to name
+    assert answers(pages, "In which Python version was the --hiss option added to kettle?")[:1] == ["3.8"]
+
+
+def test_a_stated_default_counts_the_parameter_its_paragraph_names_before_it(pages: list[Page]) -> None:
+    # must fail: "rate" is in the sentence before, not in the one giving the default
+    assert answers(pages, "What is the default rate of kettle.pump?")[:1] == ["4"]
+
+
+def test_a_default_given_between_commas(pages: list[Page]) -> None:
+    assert answers(pages, "What is the default noise of kettle.hum?")[:1] == [
+        "0"
+    ]  # must fail: the form was not read
