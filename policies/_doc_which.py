@@ -102,8 +102,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
+        # A method's class is a term further up ("Which TopologicalSorter method ...").
         if qualifier and not overlap_words(
-            qualifier, sentence.text, *line.terms[-1:], *line.headings, page_subject(page)
+            qualifier, sentence.text, *line.terms, *line.headings, page_subject(page)
         ):
             continue
         text = sentence.text

@@ -158,6 +158,11 @@ def test_the_module_named_as_where_a_feature_was_added_is_not_the_feature(pages:
     assert answers(pages, "In which Python version was the --hiss option added to kettle?")[:1] == ["3.8"]
 
 
+def test_a_which_qualifier_may_be_the_class_a_method_sits_under(pages: list[Page]) -> None:
+    # must fail: only the method's own term was searched for "Urn"
+    assert answers(pages, "Which Urn method returns the water left?")[:1] == ["drain"]
+
+
 def test_a_stated_default_counts_the_parameter_its_paragraph_names_before_it(pages: list[Page]) -> None:
     # must fail: "rate" is in the sentence before, not in the one giving the default
     assert answers(pages, "What is the default rate of kettle.pump?")[:1] == ["4"]
