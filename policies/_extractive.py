@@ -407,7 +407,7 @@ class ExtractivePolicy:
                 f"confidence {shown:.6f} is below {self.min_confidence:.6f}",
                 "the opened pages do not state the answer",
             )
-        leads_on = bridging and _names_opened_page(choice, ranked)
+        leads_on = bridging and _names_opened_page(choice, ranked, question.text)
         if choice.answer == choice.sentence.text and (
             in_structure or leads_on or question.kind in _TYPED_KINDS
         ):
@@ -484,18 +484,23 @@ class ExtractivePolicy:
         )
 
 
-def _names_opened_page(choice: Choice, ranked: Sequence[Page]) -> bool:
-    """Whether the chosen sentence names, as whole words, the plain title of another opened page."""
+def _names_opened_page(choice: Choice, ranked: Sequence[Page], question: str) -> bool:
+    """Whether the chosen sentence is a first hop's: its page is the one `question` names by title
+    ("The battle in which Giuseppe Arimondi lost his life ..." read on "Giuseppe Arimondi"), or it
+    names, as whole words, the plain title of another opened page."""
     own = next((page.title for page in ranked if page.url == choice.url), "")
-    for page in ranked:
-        title = plain_title(page.title)
-        if (
-            page.title != own
-            and len(title) >= 3
-            and re.search(rf"(?<![\w-]){re.escape(title)}(?![\w-])", choice.sentence.text)
-        ):
-            return True
-    return False
+    if own and _spells(question, plain_title(own)):
+        return True
+    return any(
+        page.title != own
+        and len(plain_title(page.title)) >= 3
+        and _spells(choice.sentence.text, plain_title(page.title))
+        for page in ranked
+    )
+
+
+def _spells(text: str, name: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:

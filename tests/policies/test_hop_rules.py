@@ -154,3 +154,19 @@ async def test_a_nested_question_is_not_answered_by_the_sentence_naming_the_brid
         corpus, "What is the middle name of the actress who plays Ada Pell in The Dune Sisters?"
     )
     assert outcome.status == "abstained"
+
+
+LOOM = (
+    "https://wiki.example/loom",
+    "Petra Loom",
+    "Petra Loom (born 1948) was a sailor who sailed the long race that secured her fame in the harbour.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(LOOM, MOSS, KITE)], indirect=True)
+async def test_a_nested_question_is_not_answered_by_the_page_it_names(corpus: Corpus) -> None:
+    # "The race in which Petra Loom sailed" reads Petra Loom's page first: its sentence is the
+    # first hop's, and quoted whole it does not say what the race secured.
+    outcome, _ = await _ask(corpus, "The race in which Petra Loom sailed secured what for the harbour?")
+    assert outcome.status == "abstained"
