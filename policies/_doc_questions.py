@@ -116,7 +116,8 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
             stem(w) for w in plain if w not in STOPWORDS and w not in FRAME and w not in named and len(w) > 1
         )
     )
-    which = _WHICH.match(lowered)
+    # "Which compileall command-line option ...": an option; "command-line" only says which kind.
+    which = _WHICH.match(lowered.replace("command-line ", ""))
     asked = next((w for w in which.groups() if w is not None and w in NOUNS), None) if which else None
     if asked in _NAMED_THINGS:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.

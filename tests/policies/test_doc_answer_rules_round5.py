@@ -51,6 +51,11 @@ KETTLE = """<html><head><title>kettle — Boiling water</title></head><body>
 <dd><p>rate specifies the pumping speed. For cold water it must be between 1 and 9, the default is 4.</p></dd>
 <dt>kettle.hum(noise)</dt>
 <dd><p>Hum. The default, 0, makes no noise.</p></dd>
+<dt>kettle.fill(cup)</dt>
+<dd><p>If the cup is full, the function returns None instead of a cup.
+This function returns the filled cup.</p></dd>
+<dt>-w</dt>
+<dd><p>Whistle loudly even if the lid is closed.</p></dd>
 <dt>kettle.CUP</dt>
 <dd><p>A cup has a rim size of two inches.</p></dd>
 <dt>kettle.boil(water, limit)</dt>
@@ -172,3 +177,10 @@ def test_a_default_given_between_commas(pages: list[Page]) -> None:
     assert answers(pages, "What is the default noise of kettle.hum?")[:1] == [
         "0"
     ]  # must fail: the form was not read
+
+
+def test_a_command_line_option_is_asked_for_as_an_option(pages: list[Page]) -> None:
+    # must fail: "command-line" made it a question asking for a command
+    assert answers(pages, "Which kettle command-line option whistles loudly even if the lid is closed?")[
+        :1
+    ] == ["-w"]
