@@ -50,6 +50,8 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
             match = RETURNS.search(sentence.text) or _PASSIVE.search(sentence.text)
             if match is None or not match.group(1).strip():
                 continue
+            if not condition and CONDITION.search(sentence.text[: match.start()]):
+                continue  # "If quiet is 0, ... returns None": what it returns then, not what it returns
             fit = overlap(q, sentence.text, term.text) if condition else 1.0
             if condition and not overlap_words(condition, sentence.text):
                 continue

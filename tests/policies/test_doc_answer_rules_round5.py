@@ -184,3 +184,8 @@ def test_a_command_line_option_is_asked_for_as_an_option(pages: list[Page]) -> N
     assert answers(pages, "Which kettle command-line option whistles loudly even if the lid is closed?")[
         :1
     ] == ["-w"]
+
+
+def test_what_f_returns_asked_without_a_condition_is_not_what_it_returns_under_one(pages: list[Page]) -> None:
+    found = answers(pages, "What does kettle.fill return?")
+    assert found == ["the filled cup"]  # must fail: "None instead of a cup", returned only if the cup is full
