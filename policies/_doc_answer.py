@@ -338,8 +338,11 @@ _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{_NUMBER}\b", re.IGNORECASE)
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     subject = q.subject or ""
     head = re.split(r"\s+(?:of|in|on|for)\s+", subject, maxsplit=1)
-    target = names(head[0].strip())[1]
-    owner = [i for i in q.identifiers if names(i)[1] != target]
+    # "the aifc getcomptype method": the word before the kind names the term.
+    named = re.sub(r"^(?:the|an?) |\s+(?:function|method|attribute|class)$", "", head[0].strip())
+    target = names(named.rsplit(" ", 1)[-1])[1]
+    # The term's owner is code the subject names ("Shelf" of "slots of Shelf"), not code a condition names.
+    owner = [i for i in q.identifiers if names(i)[1] != target and i in subject]
     for page in pages:
         lines = outline(page.body)
         for index, line in enumerate(lines[:-1]):

@@ -57,7 +57,8 @@ _MEASURE: Final = re.compile(
 )
 # "What does X return when no file is opened?": the condition goes to the words to match.
 _DOES: Final = re.compile(
-    r"^what (?:does|do) (.+?) (do|return|mean)(?: (?:when|if|on|for|after|before|in case)\b.*)?\??$"
+    r"^what (?:does|do) (.+?) (do|return|mean)"
+    r"(?: (?:when|if|on|for|after|before|once|unless|in case)\b.*)?\??$"
 )
 
 

@@ -26,7 +26,9 @@ RETURNS: Final = re.compile(
     r"\b[Rr]eturns? (.+?)(?=,| \((?![^)]*\) of\b)| (?:on|when|if|before|after|which|otherwise)\b|\.$|;|$)"
 )
 # "If no extension can be guessed, None is returned.": the value said to be returned.
-_PASSIVE: Final = re.compile(r"(?:^|, )([^\s,]+) (?:is|are) returned\b")
+_PASSIVE: Final = re.compile(r"(?:^|, )((?:[^\s,]+ ){0,2}[^\s,]+) (?:is|are) returned\b")
+# "For AIFF files, the returned value is b'NONE'.": the value said to be the return value.
+_RETURN_VALUE: Final = re.compile(r"\bthe return(?:ed)? value is ([^\s,;]+?)\.?$")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 _NEGATION: Final = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
 # "one of the following values: None if ...; ... if ...": a value and the condition it is returned under.
@@ -47,7 +49,8 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
         if clean(term.text) not in line.terms:
             break  # past the description of the term
         for sentence in split_sentences(page.body[line.start : line.end]):
-            match = RETURNS.search(sentence.text) or _PASSIVE.search(sentence.text)
+            text = sentence.text
+            match = RETURNS.search(text) or _PASSIVE.search(text) or _RETURN_VALUE.search(text)
             if match is None or not match.group(1).strip():
                 continue
             if not condition and CONDITION.search(sentence.text[: match.start()]):

@@ -56,6 +56,14 @@ KETTLE = """<html><head><title>kettle — Boiling water</title></head><body>
 This function returns the filled cup.</p></dd>
 <dt>-w</dt>
 <dd><p>Whistle loudly even if the lid is closed.</p></dd>
+<dt>class kettle.Tap</dt>
+<dd><p>A tap.</p>
+<dl><dt>flow(rate)</dt>
+<dd><p>If there is no such rate in taps.cfg, return None.</p></dd></dl></dd>
+<dt>kettle.shape()</dt>
+<dd><p>For round kettles, the returned value is b'ROUND'.</p></dd>
+<dt>kettle.pour_all()</dt>
+<dd><p>Once the kettle is empty, empty cups are returned.</p></dd>
 <dt>kettle.CUP</dt>
 <dd><p>A cup has a rim size of two inches.</p></dd>
 <dt>kettle.boil(water, limit)</dt>
@@ -189,3 +197,23 @@ def test_a_command_line_option_is_asked_for_as_an_option(pages: list[Page]) -> N
 def test_what_f_returns_asked_without_a_condition_is_not_what_it_returns_under_one(pages: list[Page]) -> None:
     found = answers(pages, "What does kettle.fill return?")
     assert found == ["the filled cup"]  # must fail: "None instead of a cup", returned only if the cup is full
+
+
+def test_code_a_condition_names_is_not_the_owner_of_the_term(pages: list[Page]) -> None:
+    # must fail: "taps.cfg" was taken for the class flow() had to sit under
+    assert answers(pages, "What does Tap.flow return if taps.cfg has no rate?")[:1] == ["None"]
+
+
+def test_what_a_term_named_in_words_returns(pages: list[Page]) -> None:
+    # must fail: "the kettle fill function" was looked for as the term's name
+    assert answers(pages, "What does the kettle fill function return?")[:1] == ["the filled cup"]
+
+
+def test_the_returned_value_is_what_is_returned(pages: list[Page]) -> None:
+    # must fail: only "return(s) X" and "X is returned" were read
+    assert answers(pages, "What does kettle.shape return for round kettles?")[:1] == ["b'ROUND'"]
+
+
+def test_what_is_returned_once_something_happened(pages: list[Page]) -> None:
+    # must fail: "once" was no condition, and "empty cups are returned" was read as "cups"
+    assert answers(pages, "What does kettle.pour_all return once the kettle is empty?")[:1] == ["empty cups"]
