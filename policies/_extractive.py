@@ -50,7 +50,7 @@ from ._sentences import Sentence, split_sentences, stem, words
 from ._shared import Shared, common_name, common_words, definition, shared_question
 from ._two_hop import plain_title
 from ._view import RunView
-from ._what import typed_name
+from ._what import head_noun, typed_name
 
 DEFAULT_MIN_CONFIDENCE: Final = 0.42
 # A documentation answer is trusted from this score on (docs: policies/_doc_answer.py scores).
@@ -110,6 +110,28 @@ def _with_antecedent(question: Question, body: str, sentence: Sentence) -> Sente
         return sentence
     start = max(0, sentence.start - 600) + previous.start
     return Sentence(start, sentence.end, body[start : sentence.end])
+
+
+def _with_follower(question: Question, body: str, sentence: Sentence) -> Sentence:
+    """The sentence, or with the one after it when the sentence names nothing the question names and
+    the next one, opening with "He", "It" ..., does ("Maurice Ward was an English inventor best known
+    for ... Starlite. He was a former hairdresser from Yorkshire, England."): the quote then shows
+    that its subject is the one asked about."""
+    if not question.entities:
+        return sentence
+    if any(entity in {stem(w) for w in words(sentence.text)} for entity in question.entities):
+        return sentence
+    after = split_sentences(body[sentence.end : sentence.end + 600])
+    if not after:
+        return sentence
+    following = after[0]
+    first = words(following.text)[:1]
+    if not first or first[0].casefold() not in _POINTING:
+        return sentence
+    if not any(entity in {stem(w) for w in words(following.text)} for entity in question.entities):
+        return sentence
+    end = sentence.end + following.end
+    return Sentence(sentence.start, end, body[sentence.start : end])
 
 
 def multi_hop(question: Question) -> bool:
@@ -387,7 +409,8 @@ class ExtractivePolicy:
             typed_name(question, ranked) if unsure and not in_structure and question.kind == "what" else None
         )
         if typed is not None:
-            quote = _with_antecedent(question, pages[typed.url].body, typed.sentence)
+            body = pages[typed.url].body
+            quote = _with_follower(question, body, _with_antecedent(question, body, typed.sentence))
             return finish_reply(
                 f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but the best sentences name "
                 f"{typed.answer!r} as what is asked",
@@ -408,8 +431,9 @@ class ExtractivePolicy:
                 "the opened pages do not state the answer",
             )
         leads_on = bridging and _names_opened_page(choice, ranked, question.text)
+        untyped = _type_unsaid(question, choice, ranked)
         if choice.answer == choice.sentence.text and (
-            in_structure or leads_on or question.kind in _TYPED_KINDS
+            in_structure or leads_on or untyped or question.kind in _TYPED_KINDS
         ):
             # Documentation, a question asking for a name, date, place or amount, or a nested question
             # whose best sentence names another opened page (the first hop, the answer lies beyond):
@@ -497,6 +521,22 @@ def _names_opened_page(choice: Choice, ranked: Sequence[Page], question: str) ->
         and _spells(choice.sentence.text, plain_title(page.title))
         for page in ranked
     )
+
+
+def _type_unsaid(question: Question, choice: Choice, ranked: Sequence[Page]) -> bool:
+    """Whether `question` asks what type of N the subject of the chosen page is tied to ("What type of
+    magazine is Eugene Habecker the chairman of?" read on "Eugene Habecker") and the chosen sentence
+    does not say N: it names what the subject is tied to, not its type (that is a second page's)."""
+    if _KIND_OF.search(question.text) is None:
+        return False
+    head = head_noun(question.text)
+    own = next((page.title for page in ranked if page.url == choice.url), "")
+    if head is None or not own or not _spells(question.text, plain_title(own)):
+        return False
+    return stem(head[0]) not in {stem(w) for w in words(choice.sentence.text)}
+
+
+_KIND_OF: Final = re.compile(r"\b(?:type|kind|sort)s? of\b", re.IGNORECASE)
 
 
 def _spells(text: str, name: str) -> bool:

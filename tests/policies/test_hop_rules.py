@@ -170,3 +170,63 @@ async def test_a_nested_question_is_not_answered_by_the_page_it_names(corpus: Co
     # first hop's, and quoted whole it does not say what the race secured.
     outcome, _ = await _ask(corpus, "The race in which Petra Loom sailed secured what for the harbour?")
     assert outcome.status == "abstained"
+
+
+VANN = (
+    "https://wiki.example/vann",
+    "Oskar Vann",
+    "Oskar Peter Vann (3 May 1920 - 9 June 1990) was a Swedish social anthropologist. He taught in Lund.",
+)
+LIND = (
+    "https://wiki.example/lind",
+    "Greta Lind",
+    "Greta Maria Lind (1 April 1931 - 2 July 2001) was a Swedish social anthropologist.",
+)
+ROOK = (
+    "https://wiki.example/rook",
+    "Ivo Rook",
+    "Dr. Ivo B. Rook is the president of Hallam College and chairman of Harbour Weekly. "
+    "He wrote two books on rowing.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(VANN, LIND, MOSS)], indirect=True)
+async def test_a_name_asked_is_found_under_its_middle_names(corpus: Corpus) -> None:
+    # "Oskar Vann" asked, "Oskar Peter Vann" quoted (and "Greta Maria Lind"): the same people, so the
+    # gate's focus holds.
+    outcome, _ = await _ask(corpus, "What nationality were social anthropologists Oskar Vann and Greta Lind?")
+    assert outcome.status == "answered" and outcome.answer == "Swedish"
+    assert outcome.citations == (VANN[0], LIND[0])
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(ROOK, MOSS, KITE)], indirect=True)
+async def test_a_type_asked_is_not_answered_by_a_sentence_that_does_not_say_it(corpus: Corpus) -> None:
+    # The sentence names what Ivo Rook chairs, not what type of magazine it is (a second page's).
+    # (A low threshold: the rule, not the confidence, is what refuses here.)
+    policy = ExtractivePolicy(min_confidence=0.2)
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=policy) as rt:
+        outcome = await rt.run("What type of magazine is Ivo Rook the chairman of?")
+    assert outcome.status == "abstained"
+    assert outcome.reason == "low_confidence"
+
+
+WARD = (
+    "https://wiki.example/hale",
+    "Osric Hale",
+    "Osric Hale was an English inventor best known for his invention of Glowfast, a fire-proof coating. "
+    "He was a former baker from Kent, England. He kept the formula secret.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(WARD, MOSS, KITE)], indirect=True)
+async def test_a_typed_answer_is_quoted_with_the_next_sentence_that_names_what_is_asked(
+    corpus: Corpus,
+) -> None:
+    # The sentence typing "Glowfast" as a coating names neither Kent nor England; the next one,
+    # "He was a former baker from Kent, England.", does: quoted together, the gate sees who "he" is.
+    outcome, _ = await _ask(corpus, "What coating did a baker from Kent, England invent?")
+    assert outcome.status == "answered" and outcome.answer == "Glowfast"
+    assert outcome.evidence_text.endswith("He was a former baker from Kent, England.")
