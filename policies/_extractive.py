@@ -112,28 +112,6 @@ def _with_antecedent(question: Question, body: str, sentence: Sentence) -> Sente
     return Sentence(start, sentence.end, body[start : sentence.end])
 
 
-def _with_follower(question: Question, body: str, sentence: Sentence) -> Sentence:
-    """The sentence, or with the one after it when the sentence names nothing the question names and
-    the next one, opening with "He", "It" ..., does ("Maurice Ward was an English inventor best known
-    for ... Starlite. He was a former hairdresser from Yorkshire, England."): the quote then shows
-    that its subject is the one asked about."""
-    if not question.entities:
-        return sentence
-    if any(entity in {stem(w) for w in words(sentence.text)} for entity in question.entities):
-        return sentence
-    after = split_sentences(body[sentence.end : sentence.end + 600])
-    if not after:
-        return sentence
-    following = after[0]
-    first = words(following.text)[:1]
-    if not first or first[0].casefold() not in _POINTING:
-        return sentence
-    if not any(entity in {stem(w) for w in words(following.text)} for entity in question.entities):
-        return sentence
-    end = sentence.end + following.end
-    return Sentence(sentence.start, end, body[sentence.start : end])
-
-
 def multi_hop(question: Question) -> bool:
     """Whether the question nests a second question: in a relative clause ("... by the man who ..."),
     or in a description by a participle ("a movie starring X", "a show hosted by whom")."""
@@ -410,7 +388,7 @@ class ExtractivePolicy:
         )
         if typed is not None:
             body = pages[typed.url].body
-            quote = _with_follower(question, body, _with_antecedent(question, body, typed.sentence))
+            quote = _with_antecedent(question, body, typed.sentence)
             return finish_reply(
                 f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but the best sentences name "
                 f"{typed.answer!r} as what is asked",

@@ -13,8 +13,8 @@ A cheap rule, no parser (docs/gate.md, "Support", states it and its limits):
   continues (every sentence in between opens with "it", "its", "he", "she", "they",
   "this", "the" ...), and not inside brackets or right after "such as", "like", "unlike",
   "than", "including", "e.g." and the like. An acronym also counts when the quote spells
-  it out ("chief executive officer" for "CEO"), and a two-word name also counts with middle
-  names or initials between its words ("Ralph Franklin Hefferline" for "Ralph Hefferline").
+  it out ("chief executive officer" for "CEO"), and a two-word name also counts with initials
+  between its words ("Eugene B. Habecker" for "Eugene Habecker").
 """
 
 from __future__ import annotations
@@ -253,8 +253,9 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         found = occurrences(text, Focus(focus.text, other, "quoted"))
     parts = needle.split(" ")
     if not found and focus.kind == "name" and len(parts) == 2:
-        # "Ralph Hefferline" asked, "Ralph Franklin Hefferline" or "Eugene B. Habecker" quoted: the
-        # same person under middle names or initials.
+        # "Eugene Habecker" asked, "Eugene B. Habecker" quoted: the same person under initials. Only
+        # initials: the text is case-folded, so a full middle name could not be told from any word
+        # ("ralph met hefferline").
         found = [m.start() for m in _middle_names(parts[0], parts[1]).finditer(text)]
     if not found and focus.kind == "name" and len(parts) == 2 and parts[1] in _GENERIC and len(parts[0]) >= 4:
         # "Fécamp Abbey" asked, "Fécamp" quoted: a name and the kind of place it names.
@@ -262,8 +263,8 @@ def occurrences(text: str, focus: Focus) -> list[int]:
     return found
 
 
-# What may stand between a first and a last name: up to three middle names or initials, no function word.
-_MIDDLE: Final = r"(?:(?!(?:and|or|of|the|de|von|van|to|in|at|by)\b)[^\W\d_]+\.? ){1,3}"
+# What may stand between a first and a last name: one to three initials ("b.", "j. r.").
+_MIDDLE: Final = r"(?:[^\W\d_]\.? ){1,3}"
 
 
 def _middle_names(first: str, last: str) -> re.Pattern[str]:
@@ -310,12 +311,3 @@ def continues(text: str, span: tuple[int, int]) -> bool:
     """Whether the sentence at `span` opens with a word that points back ("it", "its", "the" ...)."""
     first = re.match(r"[^\W\d_]+", text[span[0] : span[1]])
     return first is not None and first.group(0) in _CONTINUES
-
-
-_SUBJECT_PRONOUNS: Final = _words("he she it they his her its their")
-
-
-def continues_subject(text: str, span: tuple[int, int]) -> bool:
-    """Whether the sentence at `span` opens with a pronoun for the subject before it ("He", "It" ...)."""
-    first = re.match(r"[^\W\d_]+", text[span[0] : span[1]])
-    return first is not None and first.group(0) in _SUBJECT_PRONOUNS

@@ -23,15 +23,7 @@ from typing import Final, TypeAlias
 from citeloop.events import Support, SupportVerdict
 
 from ._chain import chained
-from ._focus import (
-    Focus,
-    continues,
-    continues_subject,
-    in_passing,
-    occurrences,
-    question_focus,
-    quote_sentences,
-)
+from ._focus import Focus, continues, in_passing, occurrences, question_focus, quote_sentences
 from ._focus import within as _within
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
 from ._support_context import member_of, own_page_members, quote_context
@@ -233,12 +225,6 @@ def _answer_sentences(
         while earlier > 0 and earlier not in openings and continues(quote, spans[earlier]):
             earlier -= 1
             allowed.add(earlier)
-        later = index + 1
-        # "X was an inventor best known for Starlite. He was a hairdresser from Yorkshire.": a later
-        # sentence that continues the answer's is about the same subject.
-        while later < len(spans) and later not in openings and continues_subject(quote, spans[later]):
-            allowed.add(later)
-            later += 1
     return allowed
 
 

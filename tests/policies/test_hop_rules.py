@@ -175,12 +175,12 @@ async def test_a_nested_question_is_not_answered_by_the_page_it_names(corpus: Co
 VANN = (
     "https://wiki.example/vann",
     "Oskar Vann",
-    "Oskar Peter Vann (3 May 1920 - 9 June 1990) was a Swedish social anthropologist. He taught in Lund.",
+    "Oskar P. Vann (3 May 1920 - 9 June 1990) was a Swedish social anthropologist. He taught in Lund.",
 )
 LIND = (
     "https://wiki.example/lind",
     "Greta Lind",
-    "Greta Maria Lind (1 April 1931 - 2 July 2001) was a Swedish social anthropologist.",
+    "Greta M. J. Lind (1 April 1931 - 2 July 2001) was a Swedish social anthropologist.",
 )
 ROOK = (
     "https://wiki.example/rook",
@@ -192,8 +192,8 @@ ROOK = (
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("corpus", [(VANN, LIND, MOSS)], indirect=True)
-async def test_a_name_asked_is_found_under_its_middle_names(corpus: Corpus) -> None:
-    # "Oskar Vann" asked, "Oskar Peter Vann" quoted (and "Greta Maria Lind"): the same people, so the
+async def test_a_name_asked_is_found_under_its_initials(corpus: Corpus) -> None:
+    # "Oskar Vann" asked, "Oskar P. Vann" quoted (and "Greta M. J. Lind"): the same people, so the
     # gate's focus holds.
     outcome, _ = await _ask(corpus, "What nationality were social anthropologists Oskar Vann and Greta Lind?")
     assert outcome.status == "answered" and outcome.answer == "Swedish"
@@ -210,23 +210,3 @@ async def test_a_type_asked_is_not_answered_by_a_sentence_that_does_not_say_it(c
         outcome = await rt.run("What type of magazine is Ivo Rook the chairman of?")
     assert outcome.status == "abstained"
     assert outcome.reason == "low_confidence"
-
-
-WARD = (
-    "https://wiki.example/hale",
-    "Osric Hale",
-    "Osric Hale was an English inventor best known for his invention of Glowfast, a fire-proof coating. "
-    "He was a former baker from Kent, England. He kept the formula secret.",
-)
-
-
-@pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(WARD, MOSS, KITE)], indirect=True)
-async def test_a_typed_answer_is_quoted_with_the_next_sentence_that_names_what_is_asked(
-    corpus: Corpus,
-) -> None:
-    # The sentence typing "Glowfast" as a coating names neither Kent nor England; the next one,
-    # "He was a former baker from Kent, England.", does: quoted together, the gate sees who "he" is.
-    outcome, _ = await _ask(corpus, "What coating did a baker from Kent, England invent?")
-    assert outcome.status == "answered" and outcome.answer == "Glowfast"
-    assert outcome.evidence_text.endswith("He was a former baker from Kent, England.")

@@ -296,3 +296,34 @@ def test_the_runtime_refuses_an_unknown_method_name() -> None:
         Runtime(store=MemoryStore(), tools=tools, policy=ScriptedPolicy.demo(), support=["judge"])
     with pytest.raises(UsageError, match="list of method names"):
         Runtime(store=MemoryStore(), tools=tools, policy=ScriptedPolicy.demo(), support="number-unit")
+
+
+def test_a_name_under_initials_is_the_focus_but_one_under_any_words_is_not() -> None:
+    # "Eugene B. Habecker" is "Eugene Habecker"; "Ralph met Hefferline" is not "Ralph Hefferline":
+    # the text is compared case-folded, so only initials may stand between the two names.
+    initials = assess_support(
+        "Where was Eugene Habecker born?",
+        "Boston",
+        "Eugene B. Habecker was born in Boston.",
+        ["focus-entity"],
+    )
+    assert [v.verdict for v in initials] == ["supported"]
+    words = assess_support(
+        "Where was Ralph Hefferline born?",
+        "Boston",
+        "Ralph Emerson met Hefferline in Boston.",
+        ["focus-entity"],
+    )
+    assert [v.verdict for v in words] == ["unsupported"]
+
+
+def test_a_later_sentence_opening_with_a_pronoun_does_not_carry_the_focus() -> None:
+    # "Its main rival was Acme Robotics." is about Beta Corp's rival: Bob Jones founded Beta Corp,
+    # not Acme Robotics, so naming Acme there is not support.
+    verdicts = assess_support(
+        "Who founded Acme Robotics?",
+        "Bob Jones",
+        "Bob Jones founded Beta Corp in 1990. Its main rival was Acme Robotics.",
+        ["focus-entity"],
+    )
+    assert [v.verdict for v in verdicts] == ["unsupported"]
