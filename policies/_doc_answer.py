@@ -194,8 +194,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue
         # The term by its name: a signature above lists every parameter, the asked one too.
         named_term = [term_name(term) for term in line.terms[-1:]]
-        # The paragraph's sentences before it ("rounds specifies ... . For X, the default is 5000.").
-        paragraph = page.body[line.start : line.start + sentence.start]
+        # The paragraph's sentences before it ("rounds specifies ... . For X, the default is 5000."),
+        # only when the default the sentence states has no subject of its own ("the default is 5000",
+        # "the default, 0, ..."): "If doraise is false (the default)" is doraise's, whatever came before.
+        paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
         for form in _DEFAULT_FORMS:
@@ -322,6 +324,12 @@ def _counted_thing(text: str, match: re.Match[str], after: bool = True) -> str:
     return " ".join(w for w in " ".join(thing).split() if w.casefold() not in STOPWORDS)
 
 
+# A default stated with no subject of its own: "the default is X", "the default, X, ...", or with
+# one that points back ("it defaults to X", "the optional argument defaults to -1").
+_SUBJECTLESS: Final = re.compile(
+    r"\bthe default(?: value)?(?: is\b|,)|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
+    re.IGNORECASE,
+)
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})

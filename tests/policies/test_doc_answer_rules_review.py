@@ -1,0 +1,77 @@
+"""Rules from the review of the fifth round's documentation rules (issue 11): refuse rather than answer wrong.
+
+Each case is the shape of a wrong answer the review reproduced on the Python manual, written
+here about an invented `teapot` module so that none of the cases tunes on a real manual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from citeloop.events import Page
+from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_questions import doc_question
+from citeloop.tools import Corpus
+
+TEAPOT = """<html><head><title>teapot — Making tea</title></head><body>
+<h1>teapot — Making tea</h1>
+<p>The teapot module makes tea.</p>
+<dl><dt>teapot.brew(leaf, cup=None, strong=False)</dt>
+<dd><p>Brew the leaf into cup. If strong is false (the default), the tea is weak.</p></dd>
+<dt>teapot.pour(spout=None)</dt>
+<dd><p>Pour through the spout. The algorithm used by pour() defaults to integer arithmetic.</p></dd>
+<dt>class teapot.Pot(host='', port=0)</dt>
+<dd><p>A pot on the given host and port. The default port number is 21.</p></dd>
+<dt>teapot.size(name)</dt>
+<dd><p>On success, the size of the pot is returned as an integer, otherwise None is returned.</p></dd>
+<dt>teapot.level()</dt>
+<dd><p>Indicates the level of the pot.
+Otherwise, the shelves are searched until a level is found, and that value is returned.</p></dd>
+<dt>teapot.steep(leaves, filterfunc=None)</dt>
+<dd><p>Steep the leaves, keeping those filterfunc passes.</p>
+<pre>&gt;&gt;&gt; def strong(s):
+...     return (not (s == 'weak' or s.startswith('mild')))
+&gt;&gt;&gt; teapot.steep('oolong', filterfunc=strong)</pre></dd>
+<dt>teapot.RECORD</dt>
+<dd><p>A record holds a maximum of 8 fields.</p></dd></dl>
+</body></html>
+"""
+BASE = "https://docs.example/"
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
+    folder: Path = tmp_path_factory.mktemp("teapot")
+    page = TEAPOT.replace("<head>", f'<head><link rel="canonical" href="{BASE}teapot">')
+    (folder / "teapot.html").write_text(page, encoding="utf-8")
+    built = Corpus.from_path(folder, index_path=folder.parent / "teapot-index.sqlite")
+    yield built
+    built.close()
+
+
+@pytest.fixture
+def pages(corpus: Corpus) -> list[Page]:
+    opened = corpus.open(BASE + "teapot")
+    assert opened is not None
+    return [opened]
+
+
+def answers(pages: list[Page], question: str) -> list[str]:
+    asked = doc_question(question, True)
+    assert asked is not None, question
+    return [c.answer for c in answer_doc(asked, pages)]
+
+
+def test_a_default_sentence_about_another_parameter_does_not_answer(pages: list[Page]) -> None:
+    # must fail: "cup" earlier in the paragraph let "If strong is false (the default)" answer "false"
+    assert "false" not in answers(pages, "What is the default cup of teapot.brew?")
+    # must fail: "spout" earlier in the paragraph let "... defaults to integer arithmetic" answer
+    assert "integer" not in answers(pages, "What is the default spout of teapot.pour?")
+
+
+def test_a_default_sentence_with_its_own_subject_does_not_outrank_the_signature(pages: list[Page]) -> None:
+    # must fail: "The default port number is 21" counted "host" from the sentence before, and its
+    # stated default outranked the signature's placeholder
+    assert answers(pages, "What is the default host of teapot.Pot?")[:1] == ["host=''"]
