@@ -30,6 +30,11 @@ _PASSIVE: Final = re.compile(r"(?:^|, )((?:[^\s,]+ ){0,2}[^\s,]+) (?:is|are) ret
 # "For AIFF files, the returned value is b'NONE'.": the value said to be the return value.
 _RETURN_VALUE: Final = re.compile(r"\bthe return(?:ed)? value is ([^\s,;]+?)\.?$")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
+# What f returns under a condition: "If ...", and "otherwise ..." after one
+# ("..., otherwise None is returned").
+_CONDITIONAL: Final = re.compile(r"\b(?:when|if|unless|otherwise)\b", re.IGNORECASE)
+# Not a value: a connecting word ("and that value is returned") or a bracket's opening ("(not (x ...").
+_NOT_A_VALUE: Final = re.compile(r"(?:(?:otherwise|and|or|then|but)\b|\()", re.IGNORECASE)
 _NEGATION: Final = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
 # "one of the following values: None if ...; ... if ...": a value and the condition it is returned under.
 _BRANCH: Final = re.compile(r"^(?:or |and )?(.+?) (?:if|when) (.+)$")
@@ -50,10 +55,12 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
             break  # past the description of the term
         for sentence in split_sentences(page.body[line.start : line.end]):
             text = sentence.text
+            if ">>>" in text:
+                continue  # an interactive example: its "return (not ...)" is the example's code
             match = RETURNS.search(text) or _PASSIVE.search(text) or _RETURN_VALUE.search(text)
-            if match is None or not match.group(1).strip():
+            if match is None or not match.group(1).strip() or _NOT_A_VALUE.match(match.group(1).strip()):
                 continue
-            if not condition and CONDITION.search(sentence.text[: match.start()]):
+            if not condition and _CONDITIONAL.search(sentence.text[: match.start(1)]):
                 continue  # "If quiet is 0, ... returns None": what it returns then, not what it returns
             fit = overlap(q, sentence.text, term.text) if condition else 1.0
             if condition and not overlap_words(condition, sentence.text):

@@ -75,3 +75,15 @@ def test_a_default_sentence_with_its_own_subject_does_not_outrank_the_signature(
     # must fail: "The default port number is 21" counted "host" from the sentence before, and its
     # stated default outranked the signature's placeholder
     assert answers(pages, "What is the default host of teapot.Pot?")[:1] == ["host=''"]
+
+
+def test_what_is_returned_otherwise_is_no_unconditional_return(pages: list[Page]) -> None:
+    # must fail: ", otherwise None is returned" read as the value "otherwise None"
+    assert answers(pages, "What does teapot.size return?") == []
+    # must fail: "..., and that value is returned" read as the value "and that value"
+    assert answers(pages, "What does teapot.level return?") == []
+
+
+def test_what_f_returns_is_not_read_from_an_interactive_example(pages: list[Page]) -> None:
+    # must fail: "return (not (s == ..." of a ">>>" example answered "(not"
+    assert answers(pages, "What does teapot.steep return?") == []
