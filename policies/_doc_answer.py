@@ -319,11 +319,20 @@ def _counted_thing(text: str, match: re.Match[str], after: bool = True) -> str:
     """What a count counts: the word after it ("22 character hash", "13 characters of hash"), or
     what "... of" before it measures ("a frame size of 4 bytes")."""
     following = re.match(r" (?:of )?([a-z][\w-]*)", text[match.end() :]) if after else None
-    before = re.search(r"(\w+ \w+) of (?:an? |the )?$", text[: match.start()])
+    # Only the last characters before the count: a search over a long token before it is slow.
+    before = re.search(r"(\w+ \w+) of (?:an? |the )?$", text[max(0, match.start() - 200) : match.start()])
     thing = [found.group(1) for found in (following, before) if found is not None]
-    return " ".join(w for w in " ".join(thing).split() if w.casefold() not in STOPWORDS)
+    # "a maximum of 8 fields" counts fields: a maximum (a total, a minimum) qualifies the count.
+    return " ".join(
+        w
+        for w in " ".join(thing).split()
+        if w.casefold() not in STOPWORDS and w.casefold() not in _QUALIFIERS
+    )
 
 
+# Words that qualify a count rather than name what it counts ("a maximum of 8", "the most of 8");
+# "up to 8", "at most 8" have no "of" and so name no counted thing.
+_QUALIFIERS: Final = frozenset({"maximum", "minimum", "total", "most", "least"})
 # A default stated with no subject of its own: "the default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(

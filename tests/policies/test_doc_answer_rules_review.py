@@ -6,12 +6,14 @@ here about an invented `teapot` module so that none of the cases tunes on a real
 
 from __future__ import annotations
 
+import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from citeloop.events import Page
-from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_answer import _counted_thing, answer_doc
 from citeloop.policies._doc_questions import doc_question
 from citeloop.tools import Corpus
 
@@ -87,3 +89,17 @@ def test_what_is_returned_otherwise_is_no_unconditional_return(pages: list[Page]
 def test_what_f_returns_is_not_read_from_an_interactive_example(pages: list[Page]) -> None:
     # must fail: "return (not (s == ..." of a ">>>" example answered "(not"
     assert answers(pages, "What does teapot.steep return?") == []
+
+
+def test_a_maximum_qualifies_a_count_it_is_not_another_thing_counted(pages: list[Page]) -> None:
+    # must fail: "a maximum of 8 fields" was read as a count of the maximum
+    assert answers(pages, "How many fields does a teapot.RECORD hold?")[:1] == ["8 fields"]
+
+
+def test_what_a_count_counts_is_found_in_time_after_a_long_token() -> None:
+    text = "x" * 100_000 + " holds 8 fields."
+    match = re.search(r"8 fields", text)
+    assert match is not None
+    started = time.perf_counter()
+    _counted_thing(text, match, after=False)
+    assert time.perf_counter() - started < 1.0  # must fail: the search behind the count took seconds
