@@ -77,7 +77,8 @@ _NUMBER_WORDS: Final = (
 )
 _NUMBER: Final = rf"(?:-?\d[\d.,]*|{_NUMBER_WORDS})"
 _VALUE: Final = (
-    rf"({_NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
+    # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
+    rf"(?<![\w.])({_NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
     r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
 )
 _DEFAULT_FORMS: Final = tuple(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from citeloop.events import Page
-from citeloop.policies._doc_answer import _counted_thing, answer_doc
+from citeloop.policies._doc_answer import _DEFAULT_FORMS, _counted_thing, answer_doc
 from citeloop.policies._doc_questions import doc_question
 from citeloop.tools import Corpus
 
@@ -103,3 +103,12 @@ def test_what_a_count_counts_is_found_in_time_after_a_long_token() -> None:
     started = time.perf_counter()
     _counted_thing(text, match, after=False)
     assert time.perf_counter() - started < 1.0  # must fail: the search behind the count took seconds
+
+
+def test_a_value_before_the_default_is_found_in_time_after_a_long_token() -> None:
+    text = "a" * 20_000 + " is the default mode."
+    started = time.perf_counter()
+    for form in _DEFAULT_FORMS:
+        form.search(text)
+    assert time.perf_counter() - started < 1.0  # must fail: "X (the default)" was tried from every letter
+    assert _DEFAULT_FORMS[5].search("If mode is 'rb' (the default), bytes are read.") is not None
