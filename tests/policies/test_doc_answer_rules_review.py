@@ -9,13 +9,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from citeloop.events import Page
-from citeloop.policies._doc_answer import _DEFAULT_FORMS, _counted_thing, answer_doc
-from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._doc_answer import _DEFAULT_FORMS, _counted_thing
 from citeloop.tools import Corpus
+from helpers.doc_pages import doc_answers, open_pages, page_corpus
 
 TEAPOT = """<html><head><title>teapot — Making tea</title></head><body>
 <h1>teapot — Making tea</h1>
@@ -40,30 +39,22 @@ Otherwise, the shelves are searched until a level is found, and that value is re
 <dd><p>A record holds a maximum of 8 fields.</p></dd></dl>
 </body></html>
 """
-BASE = "https://docs.example/"
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
-    folder: Path = tmp_path_factory.mktemp("teapot")
-    page = TEAPOT.replace("<head>", f'<head><link rel="canonical" href="{BASE}teapot">')
-    (folder / "teapot.html").write_text(page, encoding="utf-8")
-    built = Corpus.from_path(folder, index_path=folder.parent / "teapot-index.sqlite")
+    built = page_corpus(tmp_path_factory.mktemp("teapot"), {"teapot": TEAPOT})
     yield built
     built.close()
 
 
 @pytest.fixture
 def pages(corpus: Corpus) -> list[Page]:
-    opened = corpus.open(BASE + "teapot")
-    assert opened is not None
-    return [opened]
+    return open_pages(corpus, "teapot")
 
 
 def answers(pages: list[Page], question: str) -> list[str]:
-    asked = doc_question(question, True)
-    assert asked is not None, question
-    return [c.answer for c in answer_doc(asked, pages)]
+    return doc_answers(pages, question)
 
 
 def test_a_default_sentence_about_another_parameter_does_not_answer(pages: list[Page]) -> None:

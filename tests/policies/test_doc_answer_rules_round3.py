@@ -8,13 +8,11 @@ here about invented `crate` and `clock` modules, so none of the cases tunes on a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from citeloop.events import Page
-from citeloop.policies._doc_answer import answer_doc
-from citeloop.policies._doc_questions import doc_question
 from citeloop.tools import Corpus
+from helpers.doc_pages import doc_answers, open_pages, page_corpus
 
 CRATE = """<html><head><title>crate — Shipping crates</title></head><body>
 <h1>crate — Shipping crates</h1>
@@ -42,31 +40,22 @@ CLOCK = """<html><head><title>clock — Ticks</title></head><body>
 <p>The clock module counts ticks. The tick is 10 ms on all platforms.</p>
 </body></html>
 """
-BASE = "https://docs.example/"
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
-    folder: Path = tmp_path_factory.mktemp("crate")
-    for name, html in (("crate", CRATE), ("clock", CLOCK)):
-        page = html.replace("<head>", f'<head><link rel="canonical" href="{BASE}{name}">')
-        (folder / f"{name}.html").write_text(page, encoding="utf-8")
-    built = Corpus.from_path(folder, index_path=folder.parent / "crate-index.sqlite")
+    built = page_corpus(tmp_path_factory.mktemp("crate"), {"crate": CRATE, "clock": CLOCK})
     yield built
     built.close()
 
 
 @pytest.fixture
 def pages(corpus: Corpus) -> list[Page]:
-    opened = [corpus.open(BASE + name) for name in ("crate", "clock")]
-    assert all(page is not None for page in opened)
-    return [page for page in opened if page is not None]
+    return open_pages(corpus, "crate", "clock")
 
 
 def answers(pages: list[Page], question: str) -> list[str]:
-    asked = doc_question(question, True)
-    assert asked is not None, question
-    return [c.answer for c in answer_doc(asked, pages)]
+    return doc_answers(pages, question)
 
 
 def test_a_conditional_default_is_not_the_signatures_default(pages: list[Page]) -> None:

@@ -8,7 +8,6 @@ here about an invented `tray` module, so none of the cases tunes on a real manua
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from citeloop.events import Page
@@ -16,6 +15,7 @@ from citeloop.policies._doc_answer import answer_doc
 from citeloop.policies._doc_questions import doc_question
 from citeloop.policies._extractive import DOC_MIN_SCORE
 from citeloop.tools import Corpus
+from helpers.doc_pages import doc_answers, open_pages, page_corpus
 
 TRAY = """<html><head><title>tray — Serving trays</title></head><body>
 <h1>tray — Serving trays</h1>
@@ -65,30 +65,22 @@ level.</p></dd>
 <dd><p>Polish the tray and return the polished tray.</p></dd></dl>
 </body></html>
 """
-BASE = "https://docs.example/"
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
-    folder: Path = tmp_path_factory.mktemp("tray")
-    page = TRAY.replace("<head>", f'<head><link rel="canonical" href="{BASE}tray">')
-    (folder / "tray.html").write_text(page, encoding="utf-8")
-    built = Corpus.from_path(folder, index_path=folder.parent / "tray-index.sqlite")
+    built = page_corpus(tmp_path_factory.mktemp("tray"), {"tray": TRAY})
     yield built
     built.close()
 
 
 @pytest.fixture
 def pages(corpus: Corpus) -> list[Page]:
-    opened = corpus.open(BASE + "tray")
-    assert opened is not None
-    return [opened]
+    return open_pages(corpus, "tray")
 
 
 def answers(pages: list[Page], question: str) -> list[str]:
-    asked = doc_question(question, True)
-    assert asked is not None, question
-    return [c.answer for c in answer_doc(asked, pages)]
+    return doc_answers(pages, question)
 
 
 def test_a_feature_added_later_is_not_answered_with_the_terms_own_version(pages: list[Page]) -> None:

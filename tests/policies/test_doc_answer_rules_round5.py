@@ -8,13 +8,13 @@ here about an invented `kettle` module, so none of the cases tunes on a real man
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from citeloop.events import Page
 from citeloop.policies._doc_answer import answer_doc
 from citeloop.policies._doc_questions import doc_question
 from citeloop.tools import Corpus
+from helpers.doc_pages import doc_answers, open_pages, page_corpus
 
 KETTLE = """<html><head><title>kettle — Boiling water</title></head><body>
 <h1>kettle — Boiling water</h1>
@@ -71,30 +71,22 @@ This function returns the filled cup.</p></dd>
 <p>Changed in version 3.9: Raised the default boil limit from 10 to kettle.max_boil().</p></dd></dl>
 </body></html>
 """
-BASE = "https://docs.example/"
 
 
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
-    folder: Path = tmp_path_factory.mktemp("kettle")
-    page = KETTLE.replace("<head>", f'<head><link rel="canonical" href="{BASE}kettle">')
-    (folder / "kettle.html").write_text(page, encoding="utf-8")
-    built = Corpus.from_path(folder, index_path=folder.parent / "kettle-index.sqlite")
+    built = page_corpus(tmp_path_factory.mktemp("kettle"), {"kettle": KETTLE})
     yield built
     built.close()
 
 
 @pytest.fixture
 def pages(corpus: Corpus) -> list[Page]:
-    opened = corpus.open(BASE + "kettle")
-    assert opened is not None
-    return [opened]
+    return open_pages(corpus, "kettle")
 
 
 def answers(pages: list[Page], question: str) -> list[str]:
-    asked = doc_question(question, True)
-    assert asked is not None, question
-    return [c.answer for c in answer_doc(asked, pages)]
+    return doc_answers(pages, question)
 
 
 def test_in_which_version_asks_for_a_version_whatever_default_it_names(pages: list[Page]) -> None:

@@ -1,0 +1,33 @@
+"""For the documentation-rule tests: hand-written pages indexed as a corpus, and what the rules answer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from citeloop.events import Page
+from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_questions import doc_question
+from citeloop.tools import Corpus
+
+BASE = "https://docs.example/"
+
+
+def page_corpus(folder: Path, pages: dict[str, str]) -> Corpus:
+    """A corpus of `pages` (name -> HTML), each page canonical at BASE + name."""
+    for name, html in pages.items():
+        page = html.replace("<head>", f'<head><link rel="canonical" href="{BASE}{name}">')
+        (folder / f"{name}.html").write_text(page, encoding="utf-8")
+    return Corpus.from_path(folder, index_path=folder.parent / f"{folder.name}-index.sqlite")
+
+
+def open_pages(corpus: Corpus, *names: str) -> list[Page]:
+    opened = [corpus.open(BASE + name) for name in names]
+    assert all(page is not None for page in opened), names
+    return [page for page in opened if page is not None]
+
+
+def doc_answers(pages: list[Page], question: str) -> list[str]:
+    """What the documentation rules answer `question` with over `pages`, best first."""
+    asked = doc_question(question, True)
+    assert asked is not None, question
+    return [candidate.answer for candidate in answer_doc(asked, pages)]
