@@ -22,6 +22,14 @@ Mechanical and cautious, like the rest of the extractive policy:
 - or the **bridge itself** is the answer ("under which former Governor of Arkansas?"), when
   one of its page's first sentences holds two thirds of the question's words the bridge
   sentence does not (at least two);
+- a "where" question, and a "what" question asking for a place by its noun ("located in what
+  city?"), is answered by the place after "in", "at" or "near", with the larger place a comma
+  adds ("in Upper Manhattan, New York City"), since the city asked for may be either part;
+- a "who" question is answered by a person, never by a quoted title: not by a span in quotation
+  marks ('... written by Ada Lund, named after "The Night Garden"'), nor by a bridge the first
+  page quotes as a work's title;
+- the bridge quote starts one sentence earlier when its sentence points back ("The first track,
+  ...") and names none of the question's names while the sentence before does;
 - the answer's quote names the bridge (the answer sentence, or the span from the bridge
   page's sentence naming it to the answer sentence), so that a reader - and the gate's
   `focus-entity` method - can follow the chain: question -> bridge sentence -> bridge ->
@@ -35,7 +43,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from citeloop.events import Page
@@ -43,6 +51,7 @@ from citeloop.events import Page
 from ._extractive_score import capitalized_runs, score_sentences, short_answer
 from ._questions import Question
 from ._sentences import Sentence, split_sentences, stem, words
+from ._what import head_noun
 
 # How many of the first page's best sentences are read for a bridge.
 BRIDGE_SENTENCES: Final = 3
@@ -52,6 +61,16 @@ MAX_QUOTE_SENTENCES: Final = 3
 DEFINING_SENTENCES: Final = 4
 _QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
 _PREFIX: Final = 5
+# Words a sentence opens with when it continues the one before ("The first track ...", "It was ...").
+_POINTING: Final = frozenset(
+    {"the", "it", "its", "he", "his", "she", "her", "they", "their", "this", "these"}
+)
+_QUOTED: Final = re.compile(r"[\"\u201c][^\"\u201c\u201d]{1,80}[\"\u201d]")
+# Nouns a "what N" question asks a place by ("located in what city?").
+_PLACES: Final = frozenset({"city", "town", "village", "country", "state", "county", "province", "region"})
+_NAME: Final = r"[A-Z][\w'\u2019.-]*(?: (?:of |de |the )?[A-Z][\w'\u2019.-]*)*"
+# "in Upper Manhattan, New York City": a place after a preposition of place, a larger one after a comma.
+_PLACE: Final = re.compile(rf"\b(?:in|at|near|outside) (?P<x>{_NAME}(?:, {_NAME})*)")
 # Question words that ask for a date of birth or death, read from the "(born ...)" or
 # "(1 May 1900 - 2 June 1980)" of a page's first sentence.
 _BIRTH: Final = frozenset({"born", "birth"})
@@ -65,6 +84,14 @@ class Bridge:
     page: Page
     sentence: Sentence
     name: str
+    lead: Sentence | None = None  # the sentence before, when `sentence` points back to it (`_lead`)
+
+    @property
+    def quote(self) -> str:
+        """The bridge sentence, from the sentence it points back to when there is one (`lead`)."""
+        if self.lead is None:
+            return self.sentence.text
+        return self.page.body[self.lead.start : self.sentence.end]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +106,7 @@ class Hop:
 
     @property
     def evidence(self) -> list[str]:
-        return [self.bridge.sentence.text, self.quote]
+        return [self.bridge.quote, self.quote]
 
     @property
     def citations(self) -> list[str]:
@@ -116,8 +143,23 @@ def find_bridges(question: Question, first: Page, titles: Mapping[str, str]) -> 
             if url == first.url or title == own or len(title) < 3 or title.casefold() in asked:
                 continue
             if _names(best.sentence.text, title):
-                bridges.append(Bridge(first, best.sentence, title))
+                bridges.append(Bridge(first, best.sentence, title, _lead(question, first, best.sentence)))
     return bridges
+
+
+def _lead(question: Question, page: Page, sentence: Sentence) -> Sentence | None:
+    """The sentence before `sentence` when `sentence` opens pointing back ("The first track, ...", "It
+    was ...") and names none of the question's names while the one before does: the quote then shows
+    what "the first track" is the first track of. None otherwise."""
+    first = words(sentence.text)[:1]
+    if not question.entities or not first or first[0].casefold() not in _POINTING:
+        return None
+    if set(question.entities) & {stem(w) for w in words(sentence.text)}:
+        return None
+    before = split_sentences(page.body[: sentence.start])
+    if not before or not set(question.entities) & {stem(w) for w in words(before[-1].text)}:
+        return None
+    return before[-1]
 
 
 def _names(text: str, name: str) -> bool:
@@ -141,7 +183,9 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     dated = _life_date(residual_set, sentences[0].text) if question.kind == "when" else None
     if dated is not None:
         return _hop(bridge, page, sentences, 0, dated, 1)
-    if question.kind in ("what", "which", "who") and len(residual) >= 2:
+    # A person is no quoted title: the bridge "Under the Pale Moon," (a song) does not answer "who".
+    titled = question.kind == "who" and _quoted(bridge.sentence.text, bridge.name)
+    if question.kind in ("what", "which", "who") and len(residual) >= 2 and not titled:
         # The bridge may be the answer: the question asks for the name whose page says the rest
         # ("under which former Governor of Arkansas?" -> "... he was the 40th Governor of Arkansas").
         for index, sentence in enumerate(sentences[:DEFINING_SENTENCES]):
@@ -149,6 +193,9 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
                 return _hop(bridge, page, sentences, index, bridge.name, len(residual))
     if named_only:
         return None
+    # "located in what city?" asks where: the answer is a place, read as a "where" question's.
+    if question.kind == "what" and _asks_place(question.text):
+        question = replace(question, kind="where")
     # The span must answer the question's type: a "what" question has none the policy can check
     # (a name? a thing? a description?), so only the bridge itself may answer it (above).
     if question.kind in ("what", "how", "why", "yesno"):
@@ -161,6 +208,11 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
         overlap = sum(t in own or (len(t) >= _PREFIX and t[:_PREFIX] in prefixes) for t in residual)
         if question.kind == "when":
             answer = _year_near(sentence.text, residual_set)
+        elif question.kind == "where":
+            answer = _place(question, sentence.text)
+        elif question.kind == "who":
+            # A person is no quoted title: '"To Know Him Is to Love Him" is a song written by ...'.
+            answer = short_answer(question, _QUOTED.sub(lambda m: " " * len(m.group(0)), sentence.text))
         else:
             answer = short_answer(question, sentence.text)
         if answer is None or not _fresh(answer, question, bridge, bridge_words):
@@ -184,6 +236,31 @@ def _hop(
         if naming and index - naming[-1] < MAX_QUOTE_SENTENCES:
             start = sentences[naming[-1]].start
     return Hop(bridge, page, answer, page.body[start : sentence.end], overlap)
+
+
+def _quoted(text: str, name: str) -> bool:
+    """Whether `text` writes `name` inside quotation marks: the title of a work."""
+    return any(name in match.group(0) for match in _QUOTED.finditer(text))
+
+
+def _asks_place(question: str) -> bool:
+    """Whether a "what" question asks for a place by its noun: "located in what city?"."""
+    head = head_noun(question)
+    return head is not None and head[0].casefold() in _PLACES
+
+
+def _place(question: Question, text: str) -> str | None:
+    """A place named after a preposition of place, with the larger place a comma adds to it:
+    "in Upper Manhattan, New York City" -> "Upper Manhattan, New York City" (the city asked for
+    may be either part, so neither alone is the answer); the question's own names are no answer."""
+    asked = set(question.terms) | set(question.entities)
+    for match in _PLACE.finditer(text):
+        place = match.group("x")
+        if "." not in place.rsplit(" ", 1)[-1][:-1]:
+            place = place.removesuffix(".")  # the sentence's full stop, not an initial's ("D.C.")
+        if not {stem(w) for w in words(place)} <= asked:
+            return place
+    return None
 
 
 def _holds_most(residual: Sequence[str], sentence: str) -> bool:
