@@ -387,8 +387,7 @@ class ExtractivePolicy:
             typed_name(question, ranked) if unsure and not in_structure and question.kind == "what" else None
         )
         if typed is not None:
-            body = pages[typed.url].body
-            quote = _with_antecedent(question, body, typed.sentence)
+            quote = _with_antecedent(question, pages[typed.url].body, typed.sentence)
             return finish_reply(
                 f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but the best sentences name "
                 f"{typed.answer!r} as what is asked",
@@ -518,7 +517,8 @@ _KIND_OF: Final = re.compile(r"\b(?:type|kind|sort)s? of\b", re.IGNORECASE)
 
 
 def _spells(text: str, name: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+    """Whether `text` holds `name` as whole words; an empty name ("(film)" stripped) is held by none."""
+    return bool(name) and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:

@@ -9,6 +9,7 @@ import pytest
 from citeloop.events import Answered, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._choice import choice_question
+from citeloop.policies._extractive import _spells
 from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._questions import analyze
 from citeloop.policies._what import head_noun, typed_name
@@ -210,3 +211,11 @@ async def test_a_type_asked_is_not_answered_by_a_sentence_that_does_not_say_it(c
         outcome = await rt.run("What type of magazine is Ivo Rook the chairman of?")
     assert outcome.status == "abstained"
     assert outcome.reason == "low_confidence"
+
+
+def test_an_empty_plain_title_is_named_by_no_question() -> None:
+    # A page titled "(film)" has no plain title left; an empty name would match any question and
+    # refuse it as a first hop's.
+    assert not _spells("Who directed the film?", "")
+    assert _spells("Who directed Night Garden?", "Night Garden")
+    assert not _spells("Who directed Night Gardens?", "Night Garden")
