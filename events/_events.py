@@ -127,7 +127,7 @@ class RunStarted(_Event):
     # The research plan: the items (claims or sub-questions) a complete answer must settle,
     # given by the user (docs/evidence.md, "Completion"). Left out of the encoding when empty.
     plan: tuple[str, ...] = Field(default=(), exclude_if=_empty)
-    # Set for a report run (SPEC §12, docs/reports.md): how its drafts are reviewed and capped.
+    # Set for a report run (docs/reports.md): how its drafts are reviewed and capped.
     report: ReportRules | None = Field(default=None, exclude_if=lambda value: value is None)
 
 

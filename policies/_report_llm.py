@@ -1,4 +1,4 @@
-"""Chat-model report writers and reviewers, spoken to in the OpenAI or Anthropic dialect (SPEC §12).
+"""Chat-model report writers and reviewers, spoken to in the OpenAI or Anthropic dialect (docs/reports.md).
 
 They reuse the chat policies' machinery: the endpoint (model, key, one client per event
 loop; policies/_endpoint.py), the bounded retries (policies/_retry.py), and each dialect's

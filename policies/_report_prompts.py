@@ -1,4 +1,4 @@
-"""The report writer's and reviewer's instructions, and the message each is shown (SPEC §12).
+"""The report writer's and reviewer's instructions, and the message each is shown (docs/reports.md).
 
 The instructions are the runtime's own text; everything that came from a source, a model
 or a person - the sources' titles and text, the research's answer, an earlier draft, review

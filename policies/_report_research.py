@@ -1,7 +1,7 @@
 """The research's own finish as report claims: what the deterministic writer leads with.
 
 A report run's research is the ordinary loop, and its policy answers the whole question
-precision-first (SPEC §11): its finish names an answer, the pages it cites and quotes from
+precision-first (docs/gate.md, "Support"): its finish names an answer, the pages it cites and quotes from
 them. The deterministic writer opens the report with those quotes, each widened to the
 source sentences holding it, and the deterministic reviewer counts them as the answer to a
 question of one part: the research answered that very question. When the research refused,

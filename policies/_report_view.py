@@ -1,4 +1,4 @@
-"""What a report's writer and reviewer see, and what they are: SPEC §12, docs/reports.md.
+"""What a report's writer and reviewer see, and what they are (docs/reports.md).
 
 The runtime builds these views from the fold of the run's log on every turn: the sources
 are the opened pages and admitted text attachments themselves (never a paraphrase), and
@@ -53,7 +53,7 @@ class ReportView:
     research_answer: str = ""
     research_citations: tuple[str, ...] = ()
     research_evidence: tuple[str, ...] = ()
-    # The revisions still allowed after the draft asked for now (SPEC §12: capped at 3 by default).
+    # The revisions still allowed after the draft asked for now (docs/reports.md: capped at 3 by default).
     revisions_left: int = 0
     # The reviewer's own lookups on the draft under review, each its call and what it returned
     # (tool output fenced as untrusted data); a reviewer may make a few before its verdict.

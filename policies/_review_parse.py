@@ -1,4 +1,4 @@
-"""Reading a reviewer's reply (SPEC §12): a strict verdict line, `ACCEPT` or `REVISE`, then notes.
+"""Reading a reviewer's reply (docs/reports.md): a strict verdict line, `ACCEPT` or `REVISE`, then notes.
 
 The reply's first non-blank line, white space around it ignored, is exactly `ACCEPT`,
 exactly `REVISE`, or `REVISE:` followed by notes; the keyword is case-sensitive. Lines

@@ -1,6 +1,6 @@
 """Reading a report draft: its footnote definitions, its markers and its body's sentences (docs/reports.md).
 
-Pure text work, no model and no I/O. The format is SPEC §12's: Markdown with markers
+Pure text work, no model and no I/O. The format is docs/reports.md's: Markdown with markers
 `[^n]` and definitions on their own lines, `[^n]: <source> "<verbatim quote>"`. The rules
 this module applies (what a definition line is, where a sentence ends, which sections are
 disclosures, that fenced code is not prose) are listed in docs/reports.md ("Validation").

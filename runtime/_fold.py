@@ -222,7 +222,7 @@ class _Builder:
             case ReviewRequested():
                 self.report = report._replace(requested=event)
             case ReviewGiven():
-                # A human's REVISE at the cap lifts it by one revision (SPEC §12: a human may lift the cap).
+                # A human's REVISE at the cap lifts it by one revision (docs/reports.md, "Routing").
                 lifts = event.verdict == "REVISE" and event.by.startswith("human") and report.at_cap
                 self.report = report._replace(reviews=(*report.reviews, event), lifted=report.lifted + lifts)
             case _:

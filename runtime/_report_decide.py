@@ -1,4 +1,4 @@
-"""A report run's decisions after its research, as pure functions (SPEC §12, docs/reports.md).
+"""A report run's decisions after its research, as pure functions (docs/reports.md).
 
 Like runtime/_decide.py: (folded state, next input) -> the events to append; no I/O, no
 clock (the caller passes `at`). The driver asks the writer and the reviewer; `check`
@@ -60,7 +60,7 @@ def report_of(state: RunState) -> ReportState:
 
 
 def report_move(state: RunState) -> ReportMove:
-    """The next move of a report run whose research has ended; the order is the routing (SPEC §12)."""
+    """The next move of a report run whose research has ended; the order is the routing (docs/reports.md)."""
     report = report_of(state)
     if not state.citable():
         return "give_up"  # nothing was opened or admitted: no draft can be grounded

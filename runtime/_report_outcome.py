@@ -1,4 +1,4 @@
-"""What a report run gives back: its status, the report, footnotes and reviews (SPEC §12)."""
+"""What a report run gives back: its status, the report, footnotes and reviews (docs/reports.md)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ class ReportOutcome:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The `citeloop report --json` object: the keys of SPEC §12, then a few more."""
+        """The `citeloop report --json` object: the keys docs/reports.md lists, then a few more."""
         return {
             "run_id": self.run_id,
             "status": self.status,

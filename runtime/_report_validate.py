@@ -1,4 +1,4 @@
-"""Deterministic validation of a report draft (SPEC §12): codes in a fixed order, and the located footnotes.
+"""Deterministic validation of a report draft (docs/reports.md): codes in a fixed order, located footnotes.
 
 `validate_draft` reads the draft (runtime/_draft_parse.py), resolves each definition to a
 citable source and locates its quote with the locator code every finish uses

@@ -1,4 +1,4 @@
-"""`Runtime.report` and `Runtime.review`: report runs (SPEC §12, docs/reports.md).
+"""`Runtime.report` and `Runtime.review`: report runs (docs/reports.md).
 
 A mixin, so that the runtime's module stays about running questions; it uses the
 runtime's own admission, locks and driver like `run` and `resume` do.
@@ -110,7 +110,7 @@ class ReportMethods:
         """Append a human's verdict on the draft a waiting report run awaits, and drive the run on.
 
         `ReviewNotAwaitedError` when the run waits for no review. A `REVISE` given at the
-        revision cap lifts the cap by one revision (SPEC §12: a human may lift the cap).
+        revision cap lifts the cap by one revision (docs/reports.md: a human may lift the cap).
         """
         self._require_started()
         if verdict not in ("ACCEPT", "REVISE"):

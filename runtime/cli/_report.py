@@ -1,4 +1,4 @@
-"""`citeloop report` and `citeloop review`: report runs with footnotes (SPEC §12, docs/reports.md)."""
+"""`citeloop report` and `citeloop review`: report runs with footnotes (docs/reports.md)."""
 
 from __future__ import annotations
 
