@@ -46,7 +46,7 @@ from ._hop_search import bridge_search, hops, named_hit
 from ._lookups import lookups, spelled
 from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
-from ._sentences import Sentence, split_sentences, stem, words
+from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
 from ._shared import Shared, common_name, common_words, definition, shared_question
 from ._two_hop import plain_title
 from ._view import RunView
@@ -91,14 +91,13 @@ def choose(
 
 # Question kinds whose answer is a span of one type (a name, a date, a place, an amount).
 _TYPED_KINDS: Final = frozenset({"who", "when", "where", "how_many", "how_much"})
-_POINTING: Final = frozenset({"he", "she", "it", "its", "his", "her", "they", "their", "this", "these"})
 
 
 def _with_antecedent(question: Question, body: str, sentence: Sentence) -> Sentence:
     """The sentence, or with the one before it when it opens with "He", "It", "The" ... and only the
     one before names what the question names: the quote then shows what "he" or "it" is."""
     first = words(sentence.text)[:1]
-    if not question.entities or not first or first[0].casefold() not in _POINTING:
+    if not question.entities or not first or first[0].casefold() not in POINTING_BACK:
         return sentence
     if all(entity in {stem(w) for w in words(sentence.text)} for entity in question.entities):
         return sentence

@@ -7,6 +7,9 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+# Pronouns a sentence opens with when it is about the subject of the sentence before ("He was ...").
+POINTING_BACK: Final = frozenset({"he", "she", "it", "its", "his", "her", "they", "their", "this", "these"})
+
 # Words a period may follow without ending a sentence.
 _ABBREVIATIONS: Final = frozenset(
     {

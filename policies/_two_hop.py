@@ -50,7 +50,7 @@ from citeloop.events import Page
 
 from ._extractive_score import capitalized_runs, score_sentences, short_answer
 from ._questions import Question
-from ._sentences import Sentence, split_sentences, stem, words
+from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
 from ._what import head_noun
 
 # How many of the first page's best sentences are read for a bridge.
@@ -62,9 +62,7 @@ DEFINING_SENTENCES: Final = 4
 _QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
 _PREFIX: Final = 5
 # Words a sentence opens with when it continues the one before ("The first track ...", "It was ...").
-_POINTING: Final = frozenset(
-    {"the", "it", "its", "he", "his", "she", "her", "they", "their", "this", "these"}
-)
+_POINTING: Final = POINTING_BACK | {"the"}
 _QUOTED: Final = re.compile(r"[\"\u201c][^\"\u201c\u201d]{1,80}[\"\u201d]")
 # Nouns a "what N" question asks a place by ("located in what city?").
 _PLACES: Final = frozenset({"city", "town", "village", "country", "state", "county", "province", "region"})
