@@ -43,6 +43,7 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._doc_counts import the_count
 from ._doc_match import (
     PLAIN,
     about,
@@ -301,39 +302,6 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
         yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
 
 
-def _the_count(q: DocQuestion, text: str, counted: re.Pattern[str]) -> re.Match[str] | None:
-    """The count of the asked unit a sentence gives: of several ("8 character salt and 22 character
-    hash"), the one whose counted thing (the word after it, or "the size of" before it) the
-    question names, and none when the question picks none of them, or more than one."""
-    found = list(counted.finditer(text))
-    unit = stems(q.noun or "")
-    wanted = [w for w in q.words if w not in unit]
-    if len(found) == 1:
-        # "a sample size of two bytes" measures the sample size: not a question about something else.
-        thing = _counted_thing(text, found[0], after=False)
-        return found[0] if not thing or overlap_words(wanted, thing) else None
-    picked = [m for m in found if overlap_words(wanted, _counted_thing(text, m))]
-    return picked[0] if len(picked) == 1 else None
-
-
-def _counted_thing(text: str, match: re.Match[str], after: bool = True) -> str:
-    """What a count counts: the word after it ("22 character hash", "13 characters of hash"), or
-    what "... of" before it measures ("a frame size of 4 bytes")."""
-    following = re.match(r" (?:of )?([a-z][\w-]*)", text[match.end() :]) if after else None
-    # Only the last characters before the count: a search over a long token before it is slow.
-    before = re.search(r"(\w+ \w+) of (?:an? |the )?$", text[max(0, match.start() - 200) : match.start()])
-    thing = [found.group(1) for found in (following, before) if found is not None]
-    # "a maximum of 8 fields" counts fields: a maximum (a total, a minimum) qualifies the count.
-    return " ".join(
-        w
-        for w in " ".join(thing).split()
-        if w.casefold() not in STOPWORDS and w.casefold() not in _QUALIFIERS
-    )
-
-
-# Words that qualify a count rather than name what it counts ("a maximum of 8", "the most of 8");
-# "up to 8", "at most 8" have no "of" and so name no counted thing.
-_QUALIFIERS: Final = frozenset({"maximum", "minimum", "total", "most", "least"})
 # A default stated with no subject of its own: "the default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(
@@ -418,7 +386,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         if fit < 0.5:
             continue
         for pattern in (counted, measured):
-            match = _the_count(q, text, counted) if pattern is counted else pattern.search(text)
+            match = the_count(q, text, counted) if pattern is counted else pattern.search(text)
             if match is not None:
                 yield DocCandidate(
                     page.url,
