@@ -1,6 +1,6 @@
 """Fit and check ExtractivePolicy's two linear models on the shared SQuAD 2.0 sample, with a held-out split.
 
-    python bench/tune_extractive.py [--squad FILE] [--seed-split even|odd] [--print-weights]
+    python bench/tune_extractive.py [--squad FILE] [--l2 L2] [--print-weights] [--semantic]
 
 It replays the policy's first hop offline (search the question's words, open the first
 `max_opens` hits) - exactly what the policy sees on a SQuAD corpus - and computes every
@@ -10,6 +10,13 @@ the other, then the other way round, and finally on the whole sample (the weight
 ship). Figures: gold in the chosen sentence never abstaining; at the threshold that
 refuses 80% of the *training* half's unanswerable questions, the held-out half's refusal
 and gold rates; and the best mean of the two rates. Prints one JSON line.
+
+`--semantic` measures what a static sentence embedding would add (issue 11, item 6): two
+more signals per sentence, the cosine between the question's and the sentence's
+`wordllama` embeddings (its 256-dimension `l2_supercat` model ships inside the wheel) and
+that cosine's distance below the best sentence's. Both models are refitted with them and
+the same held-out figures printed, so the two runs compare directly. citeloop does not
+depend on wordllama; `pip install wordllama` to run this.
 """
 
 from __future__ import annotations
@@ -19,7 +26,7 @@ import json
 import platform
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,7 +48,28 @@ class Sample:
     gold: np.ndarray  # sentence holds a gold answer
 
 
-def collect(path: str, max_opens: int = 3) -> list[Sample]:
+Similarity = Callable[[str, Sequence[str]], np.ndarray]
+
+
+def wordllama_similarity() -> Similarity:
+    """Cosine of the question and each sentence under wordllama's bundled model, loaded offline."""
+    import os
+
+    import wordllama
+
+    # The wheel keeps its files under tokenizers/ and weights/, which is the layout the
+    # loader expects of a cache folder; pointing it there keeps it from downloading.
+    model = wordllama.WordLlama.load(cache_dir=os.path.dirname(wordllama.__file__), disable_download=True)
+
+    def similarity(question: str, sentences: Sequence[str]) -> np.ndarray:
+        q = model.embed([question], norm=True)
+        e = model.embed(list(sentences), norm=True)
+        return np.asarray((e @ q.T)[:, 0], dtype=float)
+
+    return similarity
+
+
+def collect(path: str, max_opens: int = 3, semantic: Similarity | None = None) -> list[Sample]:
     dataset = load_dataset("squad2", path)
     article_of = {url: url.rsplit("/", 1)[0] for url, _, _ in dataset.pages}
     articles = {a: i for i, a in enumerate(dict.fromkeys(article_of.values()))}
@@ -69,6 +97,9 @@ def collect(path: str, max_opens: int = 3) -> list[Sample]:
                 continue
             golds = [normalize_answer(g) for g in item.answers if normalize_answer(g)]
             vectors = np.array([s.vector for s in scored])
+            if semantic is not None:
+                sim = semantic(item.question, [s.sentence.text for s in scored])
+                vectors = np.concatenate([vectors, np.stack([sim, sim - sim.max()], axis=1)], axis=1)
             gold = np.array(
                 [
                     item.answerable and any(g in normalize_answer(s.sentence.text) for g in golds)
@@ -149,9 +180,10 @@ def main() -> None:
     parser.add_argument("--squad", default=SQUAD)
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--print-weights", action="store_true")
+    parser.add_argument("--semantic", action="store_true", help="add wordllama similarity signals")
     args = parser.parse_args()
     started = time.perf_counter()
-    samples = collect(args.squad)
+    samples = collect(args.squad, semantic=wordllama_similarity() if args.semantic else None)
     halves = [[s for s in samples if s.article % 2 == k] for k in (0, 1)]
     held_out = {}
     for k in (0, 1):
@@ -164,7 +196,8 @@ def main() -> None:
     rank_w, conf_w = fit_all(samples, args.l2)
     whole = figures(samples, rank_w, conf_w)
     if args.print_weights:
-        names = [*FEATURE_NAMES, "rank_score", "margin"]
+        extra = ["similarity", "similarity_gap"] if args.semantic else []
+        names = [*FEATURE_NAMES, *extra, "rank_score", "margin"]
         print("RANK", ", ".join(f"{w:.3f}" for w in rank_w), file=sys.stderr)
         print("CONF", ", ".join(f"{w:.3f}" for w in conf_w), file=sys.stderr)
         for name, a, b in zip(names, [*rank_w, 0, 0], conf_w, strict=False):
@@ -175,6 +208,7 @@ def main() -> None:
                 "bench": "tune_extractive",
                 "questions": len(samples),
                 "l2": args.l2,
+                "semantic": "wordllama l2_supercat_256" if args.semantic else None,
                 "split": held_out,
                 "whole": whole,
                 "seconds": round(time.perf_counter() - started, 1),
