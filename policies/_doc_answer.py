@@ -312,8 +312,10 @@ _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 _REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
-# A stated default that is a predicate ("is available", "is opened for reading"), not a value.
-_PREDICATE: Final = re.compile(r"[a-z]+(?:ed|able|ible|ing)")
+# A stated default that is a predicate ("is available", "is written to"), not a value.
+_PREDICATE: Final = re.compile(
+    r"[a-z]+(?:ed|able|ible|ing)|written|given|taken|chosen|hidden|shown|known|seen|made|sent|kept|held|found"
+)
 # A question asking for a number: an answer without one does not answer it.
 # A port, a size, a length or a width is a number too: "port=POP3_PORT" names the value, it does not give it.
 _ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")

@@ -51,10 +51,14 @@ _VERSION: Final = re.compile(
 # A question opening "In which (Python) version ..." asks for a version, whatever else it names.
 _WHEN: Final = re.compile(r"^(?:in|since) (?:which|what)\b")
 _WHICH: Final = re.compile(r"^(?:which|what)(?: (\w+))?(?: (\w+))?\b")
-# "how many bytes ...", "what is the period of ...": the counted noun or the attribute asked for.
+# "how many bytes ...", "in how many ways ...", "what is the period of ...": the counted noun or
+# the attribute asked for.
 _MEASURE: Final = re.compile(
-    r"^(?:how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
+    r"^(?:(?:(?:in|within|to|for|by|at|after|under|over) (?:about |roughly |approximately |up to )?)?"
+    r"how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
 )
+# "the default tolerance" names what a count is asked of; it does not ask for the default.
+_NAMES_A_DEFAULT: Final = re.compile(r"\b(?:the|its|a) default (?!values?\b)\w+")
 # "What does X return when no file is opened?": the condition goes to the words to match.
 _DOES: Final = re.compile(
     r"^what (?:does|do) (.+?) (do|return|mean)"
@@ -127,8 +131,12 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     version = _VERSION.search(lowered)
     # "In which version did usenetrc become False by default?" asks when, not what the default is.
     when = version is not None and _WHEN.match(lowered) is not None
+    measure = _MEASURE.match(lowered)
+    # "Within how many digits does the default tolerance assure ...?" asks for a count.
+    counting = measure is not None and measure.group(1) is not None
     if not when and re.search(
-        r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b", lowered
+        r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b",
+        _NAMES_A_DEFAULT.sub("", lowered) if counting else lowered,
     ):
         return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)
     if version is not None or re.search(r"\b(?:in|since) which\b.*\b(?:added|introduced|new)\b", lowered):
@@ -143,7 +151,6 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if asked is not None:
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
-    measure = _MEASURE.match(lowered)
     if measure is not None:
         noun = measure.group(1) or measure.group(2)
         return DocQuestion(cleaned, "value", tuple(identifiers), words, noun, None)

@@ -5,7 +5,12 @@ first comma, bracket or condition. With a condition in the question, the sentenc
 it; "return X if C, Y otherwise" asked under the negated condition is not X. A sentence that
 lists its values by condition ("one of the following values: None if A; '' if B; or ...")
 answers with the value whose condition holds the question's words, and only when one does
-more than the others. "..., None is returned" says what is returned as "return None" does.
+more than the others; so does "returns X, or None if C" asked under C, and "eof is
+returned (the empty string in non-POSIX mode, and None in POSIX mode)" asked for a mode.
+A condition answers only a question whose condition is as negated as its own ("cannot be
+determined" is not "can be determined"). "..., None is returned" says what is returned as
+"return None" does. Asked without a condition, a value returned only under one is answered
+with its condition ("True if the signal was registered, False otherwise"), never bare.
 """
 
 from __future__ import annotations
@@ -35,9 +40,14 @@ CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 _CONDITIONAL: Final = re.compile(r"\b(?:when|if|unless|otherwise)\b", re.IGNORECASE)
 # Not a value: a connecting word ("and that value is returned") or a bracket's opening ("(not (x ...").
 _NOT_A_VALUE: Final = re.compile(r"(?:(?:otherwise|and|or|then|but)\b|\()", re.IGNORECASE)
-_NEGATION: Final = re.compile(r"\b(?:not|no|never|without)\b|n't\b", re.IGNORECASE)
+# "can't" as pages print it too ("can’t").
+_NEGATION: Final = re.compile(r"\b(?:not|no|never|without|cannot|non-\w+)\b|n['\u2019]t\b", re.IGNORECASE)
 # "one of the following values: None if ...; ... if ...": a value and the condition it is returned under.
 _BRANCH: Final = re.compile(r"^(?:or |and )?(.+?) (?:if|when) (.+)$")
+# Values listed in the bracket after a returned name, by the mode or case they hold in.
+_ASIDE_BRANCH: Final = re.compile(r"^(?:or |and )?(.+?) (?:if|when|in|for|on) (.+)$")
+# What follows a returned value when it is returned only under a condition ("True if ...").
+_THEN_CONDITION: Final = re.compile(r" (?:if|when|unless)\b")
 _LIST_INTRO: Final = re.compile(r"^(?:one of )?the following(?: values?)?: ", re.IGNORECASE)
 
 
@@ -68,33 +78,62 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
             if " otherwise" in sentence.text and _flips(q.text, sentence.text):
                 continue  # "Return True if X, False otherwise" asked "if not X": the span is the other one
             answer = trim(match.group(1).strip())
-            branches = _branches(sentence.text[match.start(1) :])
-            if len(branches) > 1:
-                chosen = _branch_for(condition, branches)
+            branches = _branches(text[match.start(1) :])
+            aside = _aside(text, match.end(0)) if match.re is _PASSIVE else []
+            if len(branches) > 1 or aside or (condition and branches and branches[0][0] != answer):
+                # Several values by condition, a bracket of them, or "X, or None if C": the one asked for.
+                chosen = _branch_for(condition, aside or branches, q.text)
                 if chosen is None:
                     continue  # the values are listed by condition, and the question picks none of them
                 answer = chosen
+            elif not condition and _THEN_CONDITION.match(text, match.end(1)):
+                answer = trim(text[match.start(1) :].strip())  # "True if C, False otherwise", whole
             yield DocCandidate(page.url, answer, sentence.text, 1.0 + fit, "what it returns")
 
 
 def _branches(listed: str) -> list[tuple[str, str]]:
-    """`A if C1; B if C2; or D` -> [(A, C1), (B, C2)]: the values a sentence returns, by condition."""
+    """`A if C1; B if C2; or D` -> [(A, C1), (B, C2)]: the values a sentence returns, by condition.
+
+    ", or" separates values as ";" does: "X, or None if C" gives [(None, C)].
+    """
     found = []
-    for part in trim(listed).split(";"):
+    for part in re.split(r";|, or ", trim(listed)):
         match = _BRANCH.match(part.strip())
         if match is not None:
             found.append((_LIST_INTRO.sub("", match.group(1)).strip(), match.group(2)))
     return found
 
 
-def _branch_for(condition: Sequence[str], branches: Sequence[tuple[str, str]]) -> str | None:
-    """The value whose condition holds more of the question's condition words than any other's."""
-    held = [(sum(overlap_words([w], stated) for w in condition), value) for value, stated in branches]
+def _aside(text: str, end: int) -> list[tuple[str, str]]:
+    """The values a bracket right after `end` lists by condition ("(A in M1, and B in M2)"), if any."""
+    if not text.startswith(" (", end):
+        return []
+    depth, start = 0, end + 2
+    for index in range(end + 1, len(text)):
+        depth += {"(": 1, ")": -1}.get(text[index], 0)
+        if depth == 0:
+            parts = re.split(r",? (?:and|or) |, |; ", text[start:index])
+            found = [m.groups() for m in map(_ASIDE_BRANCH.match, parts) if m is not None]
+            return [(value, stated) for value, stated in found] if len(found) > 1 else []
+    return []
+
+
+def _branch_for(condition: Sequence[str], branches: Sequence[tuple[str, str]], question: str) -> str | None:
+    """The value whose condition holds more of the question's condition words than any other's.
+
+    A condition negated unlike the question's ("cannot", "non-POSIX") is not the one asked about.
+    """
+    asked = CONDITION.search(question)
+    negated = asked is not None and _NEGATION.search(asked.group(0)) is not None
+    held = [
+        (sum(overlap_words([w], stated) for w in condition), value)
+        for value, stated in branches
+        if (_NEGATION.search(stated) is not None) == negated
+    ]
     held.sort(key=lambda pair: -pair[0])
-    best = held[0]
-    if best[0] == 0 or best[0] == held[1][0]:
+    if not held or held[0][0] == 0 or (len(held) > 1 and held[0][0] == held[1][0]):
         return None
-    return best[1]
+    return held[0][1]
 
 
 def _flips(question: str, sentence: str) -> bool:
