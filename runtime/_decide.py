@@ -9,7 +9,8 @@ event by event. A decision therefore exists once: a forged or edited log cannot 
 Every function is pure: no I/O, no clock (the caller passes `at`), no randomness. The
 `tools` argument is the tool table the caller trusts today (name -> `ToolSpec`); a
 run's log records the table it started with, but a tool's own declaration wins over
-the log (docs/events.md, "resume").
+the log (docs/events.md, "resume"). The gate's verdict on a finish is decided in
+runtime/_decide_finish.py, reached only through `decide_action` here.
 """
 
 from __future__ import annotations
@@ -31,15 +32,12 @@ from citeloop.events import (
     CsvRepresentation,
     Event,
     Finish,
-    FinishRejected,
-    Locator,
     Observation,
     ParseRejected,
     PolicyReply,
     ReportRules,
     RunStarted,
     SourceAdmitted,
-    Support,
     ToolDispatched,
     ToolError,
     ToolObserved,
@@ -50,19 +48,11 @@ from citeloop.events import (
 from citeloop.policies import Rejected, parse_policy_reply
 
 from ._calculate import CALCULATE_TOOL, calculate
-from ._claims_gate import (
-    UNSUPPORTED_CLAIMS_ANSWER,
-    disclosed_gaps,
-    evidence_classes,
-    judge_finish,
-    unsupported_detail,
-)
-from ._gate import abstain_hint
+from ._decide_finish import decide_finish
 from ._limits import DEFAULT_LIMITS, Limits, cap_observation, cap_reply, reply_chars
-from ._locate import answer_digest, locate_evidence, locate_quotes
 from ._research_end import decide_research_end, in_research, research_verdict
 from ._state import RunState, normalize_query
-from ._support import SUPPORT_METHODS, SupportMethod, assess_support, is_supported
+from ._support import SUPPORT_METHODS, SupportMethod
 
 ToolTable: TypeAlias = Mapping[str, ToolSpec]
 
@@ -70,7 +60,6 @@ ToolTable: TypeAlias = Mapping[str, ToolSpec]
 NextMove: TypeAlias = Literal["done", "recover", "carry_out", "budget", "ask_policy", "report"]
 
 BUDGET_ANSWER = "cannot: the step budget ({max_steps}) ran out before a grounded answer"
-INVALID_FINISH_ANSWER = "cannot: no finish passed the grounding gate after the one repair turn"
 CANCELLED_ANSWER = "cannot: the run was cancelled"
 # The parse code of a reply over the cap: checked before the parser's own codes (docs/protocol.md).
 REPLY_TOO_LONG = "too_long"
@@ -315,120 +304,6 @@ def needs_rerun(dispatched: ToolDispatched, tools: ToolTable) -> bool:
 def decide_unknown_outcome(state: RunState, dispatched: ToolDispatched, at: datetime) -> list[Event]:
     """A dispatch of unknown effect that a stopped process left unobserved: never run twice."""
     return [ToolOutcomeUnknown(**_settling(state, dispatched, at))]
-
-
-def decide_finish(
-    state: RunState,
-    step: int,
-    payload: dict[str, Any],
-    at: datetime,
-    *,
-    offset: int = 0,
-    support_methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
-) -> list[Event]:
-    """The gate's verdict on a finish, as the events that record it (docs/gate.md).
-
-    A positive finish the gate accepts is then held to the run's support methods
-    (`state.support`, looked up in `support_methods`): their verdicts go on the `Answered`,
-    or on a `FinishRejected(unsupported_answer)` when one of them is not `supported`.
-    """
-    seq = state.next_seq + offset
-    # With claims, one `ClaimAssessed` per claim comes first; the claims are then the support.
-    code, assessed = judge_finish(state, step, payload, at, seq)
-    seq += len(assessed)
-    support: tuple[Support, ...] = ()
-    if code is None and not payload["cannot_answer"] and not assessed:
-        question, answer, evidence = state.question, payload["answer"], payload["evidence"]
-        if not isinstance(evidence, str):  # a multi-quote finish: the methods read the quotes together
-            evidence = "\n".join(evidence)
-        cited = [(page.title, page.body) for url, page in state.opened.items() if url in payload["citations"]]
-        support = assess_support(question, answer, evidence, state.support, support_methods, cited)
-        support = (*support, *_generated_label(state, payload))
-        if not is_supported(support):
-            code = "unsupported_answer"
-    if code is None:
-        if payload["cannot_answer"]:
-            return [_own_abstention(state, step, payload, at, seq)]
-        citations = tuple(payload["citations"])
-        pages = {url: page for url, page in state.citable().items() if url in citations}
-        locators = _locate(payload["evidence"], citations, pages)
-        return [
-            *assessed,
-            Answered(
-                run_id=state.run_id,
-                seq=seq,
-                at=at,
-                step=step,
-                answer=payload["answer"],
-                citations=citations,
-                evidence=_recorded_evidence(payload["evidence"]),
-                locators=locators,
-                answer_sha256=answer_digest(payload["answer"]),
-                support=support,
-                evidence_classes=evidence_classes(state, locators, assessed),
-                gaps=disclosed_gaps(payload),
-            ),
-        ]
-    rejected = FinishRejected(
-        run_id=state.run_id, seq=seq, at=at, step=step, code=code, payload=payload, support=support
-    )
-    if not state.repair_used:
-        return [*assessed, rejected]
-    if code == "unsupported_claims":
-        reason: AbstainReason = "unsupported_claims"
-        answer, detail = UNSUPPORTED_CLAIMS_ANSWER, unsupported_detail(assessed)
-    else:
-        reason, answer, detail = "invalid_finish", INVALID_FINISH_ANSWER, code
-    final = Abstained(
-        run_id=state.run_id, seq=seq + 1, at=at, step=step, reason=reason, answer=answer, detail=detail
-    )
-    return [*assessed, rejected, final]
-
-
-def _generated_label(state: RunState, payload: dict[str, Any]) -> tuple[Support, ...]:
-    """The class rule for a plain answer that cites a generated note (docs/evidence.md).
-
-    A generated observation is never admissible as a declaration or a measurement, so an
-    answer resting on one must say that it is generated; a verdict only when one is cited.
-    """
-    generated = [
-        url
-        for url in payload["citations"]
-        if (source := state.sources.get(url)) is not None and source.evidence_class == "generated"
-    ]
-    if not generated:
-        return ()
-    names = ", ".join(dict.fromkeys(generated))
-    if "generated" in payload["answer"].casefold():
-        return (Support(method="evidence-class", verdict="supported", detail=f"says {names} is generated"),)
-    detail = f"rests on {names}, a generated note, and does not say so"
-    return (Support(method="evidence-class", verdict="unsupported", detail=detail),)
-
-
-def _recorded_evidence(evidence: str | list[str]) -> str | tuple[str, ...]:
-    # One quote is recorded as it always was (a str), so single-quote logs keep their bytes.
-    return evidence if isinstance(evidence, str) else tuple(evidence)
-
-
-def _locate(
-    evidence: str | list[str], citations: tuple[str, ...], pages: dict[str, tuple[str, str]]
-) -> tuple[Locator, ...]:
-    if isinstance(evidence, str):
-        return locate_evidence(evidence, citations, pages)
-    return locate_quotes(evidence, citations, pages)
-
-
-def _own_abstention(state: RunState, step: int, payload: dict[str, Any], at: datetime, seq: int) -> Abstained:
-    """A policy's abstention that passed the gate: its reason read off the log and its hint."""
-    hint = abstain_hint(payload)
-    reason = state.own_abstain_reason(None if hint is None else hint.reason)
-    fields: dict[str, Any] = {}
-    if hint is not None and reason == hint.reason:
-        fields = {"candidate": hint.candidate, "score": hint.score}
-    elif hint is not None:
-        fields = {"detail": f"asked for {hint.reason}"}
-    answer = payload["answer"]
-    return Abstained(run_id=state.run_id, seq=seq, at=at, step=step, reason=reason, answer=answer, **fields)
 
 
 def decide_budget(state: RunState, at: datetime) -> list[Event]:

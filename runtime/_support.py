@@ -5,8 +5,8 @@ whether that quote backs the answer to *this question*. A support method is a pl
 function of a `SupportCase` returning a verdict and a short detail, or None when it has
 nothing to judge (a count check on a "who" question). Methods are registered by name in
 `SUPPORT_METHODS`; a run records the names it is held to in `RunStarted.support`, and
-`decide_finish` (runtime/_decide.py) runs them after the gate accepted a positive finish,
-so the driver and `check` judge alike. A verdict is a mechanical check under a named
+`decide_finish` (runtime/_decide_finish.py) runs them after the gate accepted a positive
+finish, so the driver and `check` judge alike. A verdict is a mechanical check under a named
 method, not a proof of truth: the rules and their limits are in docs/gate.md ("Support").
 
 Cost: every method reads the question, the answer and the evidence quote, never a page

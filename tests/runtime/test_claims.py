@@ -10,7 +10,7 @@ from citeloop.runtime import GATE_CODES, RunState, fold, validate_finish
 from citeloop.runtime._claims import assess_claim
 from citeloop.runtime._claims_gate import claim_texts, judge_finish, validate_claims
 from citeloop.runtime._completion import completion, completion_of, gaps_of
-from citeloop.runtime._decide import decide_finish
+from citeloop.runtime._decide_finish import decide_finish
 from helpers.claims import (
     AT,
     BOOK,

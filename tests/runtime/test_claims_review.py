@@ -23,7 +23,7 @@ from citeloop.runtime._calculate import calculate as calculate_tool
 from citeloop.runtime._claims import assess_claim
 from citeloop.runtime._claims_gate import judge_finish, unclaimed_detail
 from citeloop.runtime._completion import completion
-from citeloop.runtime._decide import decide_finish
+from citeloop.runtime._decide_finish import decide_finish
 from citeloop.runtime._fold import fold
 from helpers.claims import (
     AT,

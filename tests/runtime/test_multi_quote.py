@@ -20,7 +20,7 @@ from citeloop.events import (
     encode_event,
 )
 from citeloop.runtime import fold, validate_finish
-from citeloop.runtime._decide import decide_finish
+from citeloop.runtime._decide_finish import decide_finish
 from hypothesis import given
 from hypothesis import strategies as st
 
