@@ -28,8 +28,9 @@ takes only an answer holding one, not a name with a digit in it ("POP3_PORT"). A
 with a condition other than the asked value's absence ("when the user is 'anonymous'") is
 not answered by the signature; a placeholder there (0, '') yields to a default its page
 states. "Removed" is answered with the removal's version, "deprecated" only with a
-deprecation's; "return X if C, Y otherwise" asked under the negated condition is not X;
-"the time module" takes its answer from that module's page once it is opened.
+deprecation's; "return X if C, Y otherwise" asked under the negated condition is not X.
+Which candidates can answer at all (a number for "how many", a page the question scopes
+to) is `_doc_scope`'s.
 
 A candidate carries a score: how much of the question's description its sentence and
 context (terms, headings) hold. None is returned for a kind with no candidate.
@@ -45,6 +46,8 @@ from citeloop.events import Page
 
 from ._doc_counts import the_count
 from ._doc_match import (
+    NUMBER,
+    NUMBER_WORDS,
     PLAIN,
     about,
     mentions,
@@ -62,6 +65,7 @@ from ._doc_match import (
 from ._doc_match import DocCandidate as DocCandidate
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
+from ._doc_scope import answering
 from ._doc_which import which_candidates
 from ._outline import Line, outline
 from ._questions import STOPWORDS
@@ -71,15 +75,11 @@ from ._sentences import Sentence, split_sentences, stem
 # words) keeps its unit, and a bracketed restatement right after it ("four megabytes (4MB)").
 _UNIT: Final = (
     r"(?:[KMGTP]i?B|[kmgt]B|bytes?|(?:kilo|mega|giga|tera)bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?"
-    r"|minutes?|hours?|days?|percent|%)"
+    r"|minutes?|hours?|days?|weeks?|months?|years?|percent|%)"
 )
-_NUMBER_WORDS: Final = (
-    r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|sixty|hundred"
-)
-_NUMBER: Final = rf"(?:-?\d[\d.,]*|{_NUMBER_WORDS})"
 _VALUE: Final = (
     # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
-    rf"(?<![\w.])({_NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
+    rf"(?<![\w.])({NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
     r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
 )
 _DEFAULT_FORMS: Final = tuple(
@@ -112,38 +112,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     }
     if q.noun == "unhandled":
         return []
-    found = list(extract[q.kind](q, pages))
-    if q.kind in ("default", "value"):
-        # "... before it was raised to sys.getrecursionlimit()": what the question states is not what it asks.
-        found = [c for c in found if not _stated_by(q.text, c.answer)]
-    if q.kind in ("default", "value") and _ASKS_NUMBER.search(q.text.casefold()):
-        found = [c for c in found if _NUMERAL.search(c.answer)]
-    # A word of the question that is the title of an opened page ("in shutil") scopes the answer to it.
-    tops = {page.url: page_subject(page) for page in pages}
-    # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
-    member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {
-        w for i in q.identifiers for w in stems(names(i)[0].split(".", 1)[0])
-    }
-    scoped = [w for w in q.words if w not in member and any(w in stems(top) for top in tops.values())]
-    found = [c for c in found if all(w in stems(tops[c.url]) or w in stems(c.evidence) for w in scoped)]
-    # "... used by the time module": once that module's page is opened, another page's passing
-    # mention ("a time tuple such as returned by ... the time module") does not answer.
-    subjects = {top.casefold() for top in tops.values()}
-    named = {m.group(1) or m.group(2) for m in _MODULE_NAMED.finditer(q.text.casefold())}
-    modules = named & subjects
-    if modules:
-        found = [c for c in found if tops[c.url].casefold() in modules]
-    order = {id(c): i for i, c in enumerate(found)}
-    return sorted(found, key=lambda c: (-c.score, order[id(c)]))
-
-
-def _stated_by(question: str, answer: str) -> bool:
-    """Whether the question itself writes the answer's value (of "name=value", the value)."""
-    value = answer.partition("=")[2] if re.match(r"\w+=", answer) else answer
-    value = value.strip().casefold()
-    return (
-        bool(value) and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", question.casefold()) is not None
-    )
+    return answering(q, pages, extract[q.kind](q, pages))
 
 
 def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -206,7 +175,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             match = form.search(text)
             if match is None:
                 continue
-            score = 1.0 + overlap(q, text, *line.terms[-1:], *line.headings, *line.cells[:1])
+            score = 1.0 + overlap(q, text, paragraph, *line.terms[-1:], *line.headings, *line.cells[:1])
             if line.cells and param_matches(line.cells[0], q):
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
@@ -308,7 +277,6 @@ _SUBJECTLESS: Final = re.compile(
     r"\bthe default(?: value)?(?: is\b|,)|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
     re.IGNORECASE,
 )
-_MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 _REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
@@ -316,11 +284,6 @@ _REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+
 _PREDICATE: Final = re.compile(
     r"[a-z]+(?:ed|able|ible|ing)|written|given|taken|chosen|hidden|shown|known|seen|made|sent|kept|held|found"
 )
-# A question asking for a number: an answer without one does not answer it.
-# A port, a size, a length or a width is a number too: "port=POP3_PORT" names the value, it does not give it.
-_ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")
-# A number standing alone: not the digit of a name ("POP3_PORT").
-_NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{_NUMBER}\b", re.IGNORECASE)
 
 
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -369,7 +332,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"
     # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
     counted = re.compile(
-        rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{_NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
+        rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
     )
     measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None

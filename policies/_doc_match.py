@@ -21,6 +21,11 @@ from ._outline import Line, clean, outline
 from ._sentences import Sentence, split_sentences, stem, words
 
 PLAIN: Final = re.compile(r"[a-z0-9][a-z0-9'-]*")
+# A number as documentation writes it: in digits, or in words.
+NUMBER_WORDS: Final = (
+    r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|sixty|hundred"
+)
+NUMBER: Final = rf"(?:-?\d[\d.,]*|{NUMBER_WORDS})"
 _CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
 
 
@@ -140,10 +145,14 @@ _FRAMING: Final = frozenset({"default", "value", "values", "argument", "paramete
 
 def page_subject(page: Page) -> str:
     """What a documentation page is about: the first word of its first top-level heading
-    ("socketserver" of "socketserver — A framework ..."), else of its title."""
+    ("socketserver" of "socketserver — A framework ..."), else of its title; for a manual
+    page, the command it documents."""
     found = re.search(r"(?m)^# (.+)$", page.body)
     heading = clean(found.group(1)) if found is not None else page.title
-    return heading.split(" ", 1)[0]
+    first = heading.split(" ", 1)[0]
+    # A manual page ("git-describe(1) Manual Page") is about its command, as users write it: "git describe".
+    manual = re.fullmatch(r"([\w.]+(?:-[\w.]+)*)\(\d\w*\)", first)
+    return manual.group(1).replace("-", " ") if manual is not None else first
 
 
 def param_matches(name: str, q: DocQuestion) -> bool:

@@ -10,6 +10,7 @@ documentation question of a kind no extractor handles is refused, not guessed
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -42,7 +43,7 @@ FRAME: Final = frozenset(
         "default", "defaults", "value", "values", "use", "uses", "used", "using", "usual", "usually",
         "argument", "parameter", "option", "function", "method", "attribute", "module", "class", "python",
         "version", "added", "new", "introduced", "changed", "since", "do", "does", "return", "returns",
-        "given", "set", "when", "not", "documentation", "according",
+        "given", "set", "when", "not", "documentation", "according", "variable", "configuration", "config",
     }
 )  # fmt: skip
 _VERSION: Final = re.compile(
@@ -50,7 +51,14 @@ _VERSION: Final = re.compile(
 )
 # A question opening "In which (Python) version ..." asks for a version, whatever else it names.
 _WHEN: Final = re.compile(r"^(?:in|since) (?:which|what)\b")
-_WHICH: Final = re.compile(r"^(?:which|what)(?: (\w+))?(?: (\w+))?\b")
+# After "which" the noun may follow the command it belongs to: "Which git worktree list option ...".
+_WHICH: Final = re.compile(
+    r"^(?:which(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?|what(?: (\w+))?(?: (\w+))?)\b"
+)
+# The noun of a "which" question comes before its verb ("which ... option does", not "what is the value").
+_AUXILIARIES: Final = frozenset(
+    {"is", "are", "was", "were", "does", "do", "did", "can", "must", "should", "has"}
+)
 # "how many bytes ...", "in how many ways ...", "what is the period of ...": the counted noun or
 # the attribute asked for.
 _MEASURE: Final = re.compile(
@@ -123,7 +131,9 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     )
     # "Which compileall command-line option ...": an option; "command-line" only says which kind.
     which = _WHICH.match(lowered.replace("command-line ", ""))
-    asked = next((w for w in which.groups() if w is not None and w in NOUNS), None) if which else None
+    opening = filter(None, which.groups() if which else ())
+    before_verb = itertools.takewhile(lambda w: w not in _AUXILIARIES, opening)
+    asked = next((w for w in before_verb if w in NOUNS), None)
     if asked in _NAMED_THINGS:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))

@@ -40,7 +40,7 @@ CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 _CONDITIONAL: Final = re.compile(r"\b(?:when|if|unless|otherwise)\b", re.IGNORECASE)
 # Not a value: a connecting word ("and that value is returned") or a bracket's opening ("(not (x ...").
 _NOT_A_VALUE: Final = re.compile(r"(?:(?:otherwise|and|or|then|but)\b|\()", re.IGNORECASE)
-# "can't" as pages print it too ("can’t").
+# "can't" as pages print it too, with a right single quotation mark.
 _NEGATION: Final = re.compile(r"\b(?:not|no|never|without|cannot|non-\w+)\b|n['\u2019]t\b", re.IGNORECASE)
 # "one of the following values: None if ...; ... if ...": a value and the condition it is returned under.
 _BRANCH: Final = re.compile(r"^(?:or |and )?(.+?) (?:if|when) (.+)$")
@@ -86,7 +86,7 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
                 if chosen is None:
                     continue  # the values are listed by condition, and the question picks none of them
                 answer = chosen
-            elif not condition and _THEN_CONDITION.match(text, match.end(1)):
+            elif CONDITION.search(q.text) is None and _THEN_CONDITION.match(text, match.end(1)):
                 answer = trim(text[match.start(1) :].strip())  # "True if C, False otherwise", whole
             yield DocCandidate(page.url, answer, sentence.text, 1.0 + fit, "what it returns")
 

@@ -23,7 +23,7 @@ LANTERN = """<html><head><title>lantern — Portable light</title></head><body>
 <dt>lantern.flame()</dt>
 <dd><p>Returns a string naming the current flame colour, or None if the colour cannot be measured.</p></dd>
 <dt>lantern.glass()</dt>
-<dd><p>Returns the glass colour, or None if the glass can’t be seen.</p></dd>
+<dd><p>Returns the glass colour, or None if the glass can&#8217;t be seen.</p></dd>
 <dt>lantern.next_spark()</dt>
 <dd><p>If the wick burns out, spark is returned (the empty string ('') in non-storm mode, and None in
 storm mode).</p></dd>
@@ -69,7 +69,7 @@ def test_or_none_if_c_answers_the_question_asked_under_c(pages: list[Page]) -> N
     assert answers(pages, "What does lantern.flame return if the colour cannot be measured?")[:1] == ["None"]
     # The condition negated the other way is not C: no branch holds it.
     assert answers(pages, "What does lantern.flame return if the colour can be measured?") == []
-    # must fail: "can’t", as pages print it, was not read as a negation
+    # must fail: "can't" as pages print it (U+2019), was not read as a negation
     assert answers(pages, "What does lantern.glass return if the glass can't be seen?")[:1] == ["None"]
 
 

@@ -1,0 +1,67 @@
+"""Which extracted candidates answer the question asked: its shape and its scope (for `_doc_answer`).
+
+An extractor finds every span of the asked kind; these rules keep the ones that can be
+the answer. A value the question itself states is not its answer ("before it was raised
+to sys.getrecursionlimit()"). A question for a number takes only an answer holding one
+(a port, size, length or width is a number: "port=POP3_PORT" names the value, it does
+not give it), and "how old" takes only an age or a time span ("2 weeks", not "6700"). A
+word of the question that is an opened page's subject ("in shutil", "git describe")
+scopes the answer to that page, or to a sentence that says the word; "the time module"
+takes its answer from that module's page once it is opened. Best first; ties keep the
+extractors' order (page order, then place in the page).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import NUMBER, DocCandidate, names, page_subject, stems
+from ._doc_questions import DocQuestion
+
+_ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")
+# A number standing alone: not the digit of a name ("POP3_PORT").
+_NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b", re.IGNORECASE)
+_ASKS_AGE: Final = re.compile(r"\bhow old\b")
+_TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
+_MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
+
+
+def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCandidate]) -> list[DocCandidate]:
+    """The candidates that can answer `q`, best first."""
+    found = list(extracted)
+    asked = q.text.casefold()
+    if q.kind in ("default", "value"):
+        found = [c for c in found if not stated_by(q.text, c.answer)]
+        if _ASKS_NUMBER.search(asked):
+            found = [c for c in found if _NUMERAL.search(c.answer)]
+        if _ASKS_AGE.search(asked):
+            found = [c for c in found if _TIME_SPAN.search(c.answer)]
+    tops = {page.url: page_subject(page) for page in pages}
+    # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
+    member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {
+        w for i in q.identifiers for w in stems(names(i)[0].split(".", 1)[0])
+    }
+    scoped = [w for w in q.words if w not in member and any(w in stems(top) for top in tops.values())]
+    found = [c for c in found if all(w in stems(tops[c.url]) or w in stems(c.evidence) for w in scoped)]
+    # "... used by the time module": once that module's page is opened, another page's passing
+    # mention ("a time tuple such as returned by ... the time module") does not answer.
+    subjects = {top.casefold() for top in tops.values()}
+    named = {m.group(1) or m.group(2) for m in _MODULE_NAMED.finditer(asked)}
+    modules = named & subjects
+    if modules:
+        found = [c for c in found if tops[c.url].casefold() in modules]
+    order = {id(c): i for i, c in enumerate(found)}
+    return sorted(found, key=lambda c: (-c.score, order[id(c)]))
+
+
+def stated_by(question: str, answer: str) -> bool:
+    """Whether the question itself writes the answer's value (of "name=value", the value)."""
+    value = answer.partition("=")[2] if re.match(r"\w+=", answer) else answer
+    value = value.strip().casefold()
+    return (
+        bool(value) and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", question.casefold()) is not None
+    )

@@ -1,0 +1,119 @@
+"""Rules from the Git manual's dev half (issue 11): manual pages, as AsciiDoc writes them.
+
+The documentation rules were written on the Python manual (Sphinx). A manual page names
+its command in its title ("kettle-brew(1)"), lists options as a definition list of terms
+("--strong") and configuration variables likewise; users name the command with a space
+("kettle brew"). Each rule has a case that must fail. The pages are invented (a `kettle`
+suite), so none of the cases tunes on a real manual.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from citeloop.events import Page
+from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_match import page_subject
+from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._extractive import DOC_MIN_SCORE
+from citeloop.tools import Corpus
+from helpers.doc_pages import doc_answers, open_pages, page_corpus
+
+
+def manual(command: str, summary: str, options: str, configuration: str = "") -> str:
+    return f"""<html><head><title>{command}(1)</title></head><body>
+<div id="header"><h1>{command}(1) Manual Page</h1>
+<h2>NAME</h2><div class="sectionbody"><p>{command} - {summary}</p></div></div>
+<h2 id="_options">OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl>{options}</dl></div></div>
+<h2 id="_configuration">CONFIGURATION</h2>
+<div class="sectionbody"><div class="dlist"><dl>{configuration}</dl></div></div>
+</body></html>
+"""
+
+
+BREW = manual(
+    "kettle-brew",
+    "Brew tea in the kettle",
+    """<dt class="hdlist1">--strong</dt><dd><p>Steep the leaves twice as long.</p></dd>
+<dt class="hdlist1">--keep</dt><dd><p>Keep the leaves in the pot after brewing.</p></dd>
+<dt class="hdlist1">--steep=&lt;time&gt;</dt><dd><p>Leaves older than the steep time are thrown away
+(default is 3 weeks ago, overridable by brew.steepExpire).</p></dd>""",
+    """<dt class="hdlist1">brew.sugar</dt><dd><p>When set to true, kettle brew adds sugar to every cup.
+Defaults to false.</p></dd>
+<dt class="hdlist1">brew.cups</dt><dd><p>When there are more than this many cups on the tray, kettle brew
+--auto washes them. The default value is 12.</p></dd>""",
+)
+# A second command whose page says the same kind of thing of its own options.
+POUR = manual(
+    "kettle-pour",
+    "Pour tea from the kettle",
+    """<dt class="hdlist1">--keep</dt><dd><p>Keep the lid open after pouring.</p></dd>
+<dt class="hdlist1">prune</dt><dd><p>Remove all cups that were never filled.</p></dd>""",
+)
+DRAIN = manual(
+    "kettle-drain",
+    "Drain the kettle",
+    """<dt class="hdlist1">prune</dt><dd><p>Remove the scale left after draining.</p></dd>""",
+)
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Corpus]:
+    built = page_corpus(
+        tmp_path_factory.mktemp("manuals"), {"kettle-brew": BREW, "kettle-pour": POUR, "kettle-drain": DRAIN}
+    )
+    yield built
+    built.close()
+
+
+@pytest.fixture
+def pages(corpus: Corpus) -> list[Page]:
+    return open_pages(corpus, "kettle-brew", "kettle-pour", "kettle-drain")
+
+
+def answers(pages: list[Page], question: str) -> list[str]:
+    return doc_answers(pages, question)
+
+
+def test_a_manual_page_is_about_its_command_as_users_write_it(pages: list[Page]) -> None:
+    assert page_subject(pages[0]) == "kettle brew"  # must fail: "kettle-brew(1)"
+    # must fail: the same subcommand on the other page tied with it, and the answer was refused
+    assert answers(pages, "What does kettle pour prune do?") == ["Remove all cups that were never filled"]
+
+
+def test_which_option_may_follow_the_command_it_belongs_to(pages: list[Page]) -> None:
+    asked = doc_question("Which kettle brew option steeps the leaves twice as long?", True)
+    assert asked is not None
+    assert (asked.kind, asked.noun) == ("which", "option")  # must fail: "unhandled", refused
+    assert answers(pages, "Which kettle brew option steeps the leaves twice as long?")[:1] == ["--strong"]
+    # The command scopes the answer: kettle pour's --keep is not kettle brew's.
+    assert answers(pages, "Which kettle brew option keeps the leaves in the pot?")[:1] == ["--keep"]
+    # A noun after the question's verb is not what it asks for.
+    what = doc_question("What is the default value of brew.cups?", True)
+    assert what is not None and what.kind == "default"
+
+
+def test_a_configuration_variable_is_named_by_its_term(pages: list[Page]) -> None:
+    # must fail: "configuration variable" had to be in the sentence "Defaults to false."
+    assert answers(pages, "What is the default value of the brew.sugar configuration variable?")[:1] == [
+        "false"
+    ]
+
+
+def test_a_default_with_no_subject_is_scored_with_its_paragraph(pages: list[Page]) -> None:
+    asked = doc_question(
+        "What is the default value of brew.cups, the tray limit above which kettle brew --auto washes?", True
+    )
+    assert asked is not None
+    found = answer_doc(asked, pages)
+    assert [c.answer for c in found[:1]] == ["12"]
+    # must fail: "The default value is 12." alone held too few of the question's words: refused as unclear
+    assert found[0].score >= DOC_MIN_SCORE
+
+
+def test_how_old_asks_for_a_time_span(pages: list[Page]) -> None:
+    # must fail: "12" (a count of cups) and "3" (the number without its unit)
+    assert answers(pages, "How old must leaves be before kettle brew throws them away, by default?")[:1] == [
+        "3 weeks"
+    ]
