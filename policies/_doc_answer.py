@@ -175,7 +175,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             match = form.search(text)
             if match is None:
                 continue
-            score = 1.0 + overlap(q, text, paragraph, *line.terms[-1:], *line.headings, *line.cells[:1])
+            # What the page is about counts as said: "git archive" of git-archive(1).
+            context = (paragraph, page_subject(page), *line.terms[-1:], *line.headings, *line.cells[:1])
+            score = 1.0 + overlap(q, text, *context)
             if line.cells and param_matches(line.cells[0], q):
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
@@ -183,7 +185,11 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             value = trim(match.group(1))
             if _PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS:
                 break  # "the default entry is available", "the default is to write": no value
-            yield DocCandidate(page.url, value, text, score, "stated default")
+            # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
+            # so what the default is of is in the quote.
+            leans = paragraph and not all(mentions(text, i) for i in q.identifiers)
+            quote = paragraph + text if leans else text
+            yield DocCandidate(page.url, value, quote, score, "stated default")
             break
 
 
@@ -271,10 +277,11 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
         yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
 
 
-# A default stated with no subject of its own: "the default is X", "the default, X, ...", or with
-# one that points back ("it defaults to X", "the optional argument defaults to -1").
+# A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
+# one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(
-    r"\bthe default(?: value)?(?: is\b|,)|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
+    r"(?:^|\bthe )default(?: value)?(?: is\b|,)"
+    r"|\b(?:it|this|that|the (?:optional )?(?:argument|parameter)) defaults?\b",
     re.IGNORECASE,
 )
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)

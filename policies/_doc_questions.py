@@ -32,7 +32,9 @@ NOUNS: Final = frozenset(
     }
 )  # fmt: skip
 # What a "which" question names by an identifier, whatever else it says ("by default").
-_NAMED_THINGS: Final = frozenset({"function", "method", "class", "exception", "module", "decorator"})
+_NAMED_THINGS: Final = frozenset(
+    {"function", "method", "class", "exception", "module", "decorator", "variable"}
+)
 _CODE_WORDS: Final = frozenset(
     {"python", "module", "function", "method", "attribute", "argument", "parameter", "option", "constant",
      "exception", "default", "command", "flag", "decorator", "keyword", "api", "rfc"}
@@ -145,7 +147,8 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     # "Within how many digits does the default tolerance assure ...?" asks for a count.
     counting = measure is not None and measure.group(1) is not None
     if not when and re.search(
-        r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b",
+        r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b"
+        r"|\bnone is (?:given|specified)\b",
         _NAMES_A_DEFAULT.sub("", lowered) if counting else lowered,
     ):
         return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)

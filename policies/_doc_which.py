@@ -9,7 +9,8 @@ nor does it count toward how much of the question a sentence holds. A sentence u
 term the question names (in full, or a method under its class) counts that term as part of
 what it says, and outranks one under a neighbouring term.
 Without such an identifier in the sentence, the term the sentence describes answers (the
-quote then runs from the term). Word order breaks a tie of the same words. An RFC is
+quote then runs from the term). A synopsis and an example (">>> ...", "$ ...") answer
+nothing: they name what they call. Word order breaks a tie of the same words. An RFC is
 answered with its number. "Which function closes ...": the verb asked (of a function,
 method, decorator or command) must be in the sentence or its term.
 """
@@ -37,6 +38,7 @@ from ._doc_match import (
 )
 from ._doc_questions import FRAME, DocQuestion, is_identifier
 from ._outline import clean
+from ._questions import STOPWORDS
 from ._sentences import stem
 
 # Word order breaks a tie of the same words ("RGB to HSV" / "HSV to RGB"); it never outweighs a word.
@@ -58,6 +60,8 @@ _NOT_CALLED: Final = frozenset(
 )  # fmt: skip
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
+# A manual page's section listing how a command is called.
+_USAGE: Final = re.compile(r"(?i)synopsis|usage")
 # A module's own exception is often plain `error` ("struct.error", "socket.error").
 _EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$|\.error$")
 # "raises the Full exception": an exception named by a plain capitalised word.
@@ -108,8 +112,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         ):
             continue
         text = sentence.text
-        if ">>>" in text:
-            continue  # an interactive example calls what it needs; it does not say what does what
+        if ">>>" in text or text.startswith("$ "):
+            continue  # an interactive or shell example calls what it needs; it does not say what does what
+        if line.headings and _USAGE.fullmatch(line.headings[-1]):
+            continue  # a synopsis lists every option; it does not say what one does
         # Under the term the question names, that term is part of what the sentence is about.
         asked_term = [line.terms[-1]] if _under_named(line.terms, q.identifiers) else []
         fit = overlap(q, text, *line.headings[-1:], *asked_term)
@@ -193,6 +199,12 @@ def _action(q: DocQuestion) -> tuple[str, list[str]] | None:
     The object is the run of the question's words right after the verb and its article
     ("sets the user agent used to ...": "user", "agent"); empty when none follows.
     """
+    # "Which option does git stash push --patch imply?": the verb after the code it is asked of.
+    inverted = re.match(
+        rf"^which(?: [\w.-]+){{0,3}}? {q.noun}s? (?:does|do) .*?[-._][\w-]* ([a-z]+)$", q.text.casefold()
+    )
+    if inverted is not None and inverted.group(1) not in STOPWORDS:
+        return stem(inverted.group(1)), []
     if q.noun not in ("function", "method", "decorator", "command"):
         return None  # "which attribute lists ...": what a value holds, not an action
     found = re.match(rf"^(?:which|what)(?: [a-z]\w*)? {q.noun}s? ([a-z]+s)\b(.*)$", q.text.casefold())

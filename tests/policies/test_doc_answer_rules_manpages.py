@@ -21,10 +21,12 @@ from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus
 
 
-def manual(command: str, summary: str, options: str, configuration: str = "") -> str:
+def manual(command: str, summary: str, options: str, configuration: str = "", synopsis: str = "") -> str:
     return f"""<html><head><title>{command}(1)</title></head><body>
 <div id="header"><h1>{command}(1) Manual Page</h1>
 <h2>NAME</h2><div class="sectionbody"><p>{command} - {summary}</p></div></div>
+<h2 id="_synopsis">SYNOPSIS</h2><div class="sectionbody"><div class="verseblock">
+<pre class="content">{synopsis}</pre></div></div>
 <h2 id="_options">OPTIONS</h2><div class="sectionbody"><div class="dlist"><dl>{options}</dl></div></div>
 <h2 id="_configuration">CONFIGURATION</h2>
 <div class="sectionbody"><div class="dlist"><dl>{configuration}</dl></div></div>
@@ -38,11 +40,18 @@ BREW = manual(
     """<dt class="hdlist1">--strong</dt><dd><p>Steep the leaves twice as long.</p></dd>
 <dt class="hdlist1">--keep</dt><dd><p>Keep the leaves in the pot after brewing.</p></dd>
 <dt class="hdlist1">--steep=&lt;time&gt;</dt><dd><p>Leaves older than the steep time are thrown away
-(default is 3 weeks ago, overridable by brew.steepExpire).</p></dd>""",
+(default is 3 weeks ago, overridable by brew.steepExpire).</p></dd>
+<dt class="hdlist1">--patch</dt><dd><p>Brew a patch of leaves. The --patch option implies --keep.</p></dd>
+<dt class="hdlist1">-&lt;digit&gt;</dt><dd><p>Specify the sugar level of each cup.
+Default is -2 if not given.</p></dd>
+<dt class="hdlist1">--quiet</dt><dd><p>When used with brew and patch, the kettle brews silently.</p></dd>""",
     """<dt class="hdlist1">brew.sugar</dt><dd><p>When set to true, kettle brew adds sugar to every cup.
 Defaults to false.</p></dd>
 <dt class="hdlist1">brew.cups</dt><dd><p>When there are more than this many cups on the tray, kettle brew
---auto washes them. The default value is 12.</p></dd>""",
+--auto washes them. The default value is 12.</p></dd>
+<dt class="hdlist1">brew.strongSteep</dt><dd><p>The steep time used by kettle brew --strong.
+This defaults to 9, which is much longer than the default --steep of 3.</p></dd>""",
+    "kettle brew [--strong] [--quiet] [--keep] [--sugar] [--patch]",
 )
 # A second command whose page says the same kind of thing of its own options.
 POUR = manual(
@@ -117,3 +126,36 @@ def test_how_old_asks_for_a_time_span(pages: list[Page]) -> None:
     assert answers(pages, "How old must leaves be before kettle brew throws them away, by default?")[:1] == [
         "3 weeks"
     ]
+
+
+def test_a_default_that_points_back_is_quoted_with_the_sentence_it_leans_on(pages: list[Page]) -> None:
+    asked = doc_question("What steep time does kettle brew --strong use by default?", True)
+    assert asked is not None
+    found = answer_doc(asked, pages)
+    assert [c.answer for c in found[:1]] == ["9"]
+    # must fail: the quote was "This defaults to 9, ...", which does not name --strong
+    assert found[0].evidence.startswith("The steep time used by kettle brew --strong. This defaults to 9")
+
+
+def test_a_default_said_without_the_and_asked_when_none_is_given(pages: list[Page]) -> None:
+    asked = doc_question("What sugar level does kettle brew use when none is given?", True)
+    assert asked is not None and asked.kind == "default"  # must fail: a "which level" question
+    found = answer_doc(asked, pages)
+    assert [c.answer for c in found[:1]] == ["-2"]
+    # must fail: "Default is -2" was not read as subjectless, nor the page's command as said
+    assert found[0].score >= DOC_MIN_SCORE
+
+
+def test_a_synopsis_names_options_without_saying_what_they_do(pages: list[Page]) -> None:
+    # must fail: "--sugar", from the synopsis line that lists every option
+    assert answers(pages, "Which kettle brew option adds sugar to the tea?") == []
+
+
+def test_the_verb_asked_of_an_option_must_be_said(pages: list[Page]) -> None:
+    # must fail: "--quiet", whose sentence says brew and patch but not what --patch implies
+    assert "--quiet" not in answers(pages, "Which option does kettle brew --patch imply?")
+
+
+def test_which_configuration_variable_asks_for_a_name_even_by_default() -> None:
+    asked = doc_question("Which configuration variable makes kettle brew add sugar by default?", True)
+    assert asked is not None and (asked.kind, asked.noun) == ("which", "variable")  # must fail: "default"
