@@ -338,8 +338,11 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     noun = re.escape(q.noun)
     unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"
     # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
+    # "How many times": "twice" is a count of times.
+    repeats = r"|(?<![\w.])(?i:twice|thrice)\b" if q.noun == "times" else ""
     counted = re.compile(
         rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
+        + repeats
     )
     measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None

@@ -9,6 +9,7 @@ an index (`peek(n)` / `peek`).
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from citeloop.events import Page
 
 from ._doc_questions import DocQuestion
 from ._outline import Line, clean, outline
+from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem, words
 
 PLAIN: Final = re.compile(r"[a-z0-9][a-z0-9'-]*")
@@ -97,6 +99,18 @@ def in_order(q: DocQuestion, text: str) -> float:
             current.append(previous[j] + 1 if same else max(previous[j + 1], current[j]))
         previous = current
     return previous[-1] / len(q.words)
+
+
+def adjacent(q: DocQuestion, text: str) -> float:
+    """The share of the question's adjacent word pairs that `text` holds adjacent too: "any tag found
+    in the refs/tags namespace" is said by "use any tag found in refs/tags namespace", not by "use any
+    ref found in refs/ namespace", though both hold every word."""
+    asked = [stem(w) for w in PLAIN.findall(q.text.casefold())]
+    pairs = {(a, b) for a, b in itertools.pairwise(asked) if a not in STOPWORDS or b not in STOPWORDS}
+    if not pairs:
+        return 0.0
+    held = set(itertools.pairwise(stem(w) for w in PLAIN.findall(text.casefold())))
+    return len(pairs & held) / len(pairs)
 
 
 def overlap_words(wanted: Sequence[str], *texts: str) -> bool:

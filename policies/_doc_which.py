@@ -26,6 +26,7 @@ from citeloop.events import Page
 
 from ._doc_match import (
     DocCandidate,
+    adjacent,
     in_order,
     mentions,
     names,
@@ -41,7 +42,8 @@ from ._outline import clean
 from ._questions import STOPWORDS
 from ._sentences import stem
 
-# Word order breaks a tie of the same words ("RGB to HSV" / "HSV to RGB"); it never outweighs a word.
+# Word order and adjacency break a tie of the same words ("RGB to HSV" / "HSV to RGB"); they never
+# outweigh a word.
 ORDER: Final = 0.05
 # A sentence under the term the question names outranks one under another term holding more of its words.
 UNDER: Final = 0.5
@@ -149,7 +151,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             )
             # Under the term the question names ("which exception does f raise"): about f, not a neighbour.
             under = UNDER if asked_term else 0.0
-            score = 1.0 + (fit + stretch) / 2 + named + under + ORDER * in_order(q, text)
+            said_alike = in_order(q, text) + adjacent(q, text)
+            score = 1.0 + (fit + stretch) / 2 + named + under + ORDER * said_alike
             yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
             continue
         if line.terms and sentence.start == 0 and line.depth > 0:
@@ -166,7 +169,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 term_line = prefix[prefix.rfind("\n") + 1 :].strip()
                 if clean(term_line) == clean(term):
                     evidence = f"{term_line} {text}"
-                    score = 1.0 + overlap(q, evidence) + ORDER * in_order(q, text)
+                    score = 1.0 + overlap(q, evidence) + ORDER * (in_order(q, text) + adjacent(q, text))
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
 
 

@@ -44,7 +44,11 @@ BREW = manual(
 <dt class="hdlist1">--patch</dt><dd><p>Brew a patch of leaves. The --patch option implies --keep.</p></dd>
 <dt class="hdlist1">-&lt;digit&gt;</dt><dd><p>Specify the sugar level of each cup.
 Default is -2 if not given.</p></dd>
-<dt class="hdlist1">--quiet</dt><dd><p>When used with brew and patch, the kettle brews silently.</p></dd>""",
+<dt class="hdlist1">--quiet</dt><dd><p>When used with brew and patch, the kettle brews silently.</p></dd>
+<dt class="hdlist1">--all</dt><dd><p>Instead of using only the green leaves, use any leaf found in
+pots/ namespace.</p></dd>
+<dt class="hdlist1">--green</dt><dd><p>Instead of using only the green leaves, use any green leaf found in
+pots/green namespace.</p></dd>""",
     """<dt class="hdlist1">brew.sugar</dt><dd><p>When set to true, kettle brew adds sugar to every cup.
 Defaults to false.</p></dd>
 <dt class="hdlist1">brew.cups</dt><dd><p>When there are more than this many cups on the tray, kettle brew
@@ -58,7 +62,8 @@ POUR = manual(
     "kettle-pour",
     "Pour tea from the kettle",
     """<dt class="hdlist1">--keep</dt><dd><p>Keep the lid open after pouring.</p></dd>
-<dt class="hdlist1">prune</dt><dd><p>Remove all cups that were never filled.</p></dd>""",
+<dt class="hdlist1">prune</dt><dd><p>Remove all cups that were never filled.</p></dd>
+<dt class="hdlist1">--force</dt><dd><p>To pour from a locked kettle, specify --force twice.</p></dd>""",
 )
 DRAIN = manual(
     "kettle-drain",
@@ -159,3 +164,19 @@ def test_the_verb_asked_of_an_option_must_be_said(pages: list[Page]) -> None:
 def test_which_configuration_variable_asks_for_a_name_even_by_default() -> None:
     asked = doc_question("Which configuration variable makes kettle brew add sugar by default?", True)
     assert asked is not None and (asked.kind, asked.noun) == ("which", "variable")  # must fail: "default"
+
+
+def test_adjacent_words_break_a_tie_of_the_same_words(pages: list[Page]) -> None:
+    question = "Which kettle brew option uses any green leaf found in the pots/green namespace"
+    question += " instead of green leaves?"
+    asked = doc_question(question, True)
+    assert asked is not None
+    found = answer_doc(asked, pages)
+    # must fail: --all holds the same words ("green" of "pots/green" too) and tied, so the answer was refused
+    assert [c.answer for c in found[:2]] == ["--green", "--all"]
+    assert found[0].score > found[1].score
+
+
+def test_twice_counts_times(pages: list[Page]) -> None:
+    question = "How many times must --force be given for kettle pour to pour from a locked kettle?"
+    assert answers(pages, question)[:1] == ["twice"]  # must fail: "twice" is no number of times: refused
