@@ -76,3 +76,14 @@ def test_each_half_runs_with_valid_citations(split: str) -> None:
     assert report["questions"] == 29
     assert sum(report["counts"].values()) == 29
     assert report["citation_validity"] == 1.0
+
+
+def test_dev_half_holds_the_precision_targets() -> None:
+    """The dev half (written on): at most 5% wrong and at least 40% correct among answerable
+    questions, every unanswerable one refused. The test half is measured, never tuned on
+    (README, "Evaluating on your own questions", has both figures)."""
+    report = run_qa_evaluation(QUESTIONS, PAGES, split="dev").to_json()
+    answerable = report["answerable"]
+    assert answerable["wrong_rate"] <= 0.05 and answerable["correct_rate"] >= 0.40, answerable
+    assert report["unanswerable"]["refused_rate"] == 1.0, report["unanswerable"]
+    assert report["citation_validity"] == 1.0
