@@ -187,7 +187,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 break  # "the default entry is available", "the default is to write": no value
             # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
             # so what the default is of is in the quote.
-            leans = paragraph and not all(mentions(text, i) for i in q.identifiers)
+            leans = paragraph and (not q.identifiers or not all(mentions(text, i) for i in q.identifiers))
             quote = paragraph + text if leans else text
             yield DocCandidate(page.url, value, quote, score, "stated default")
             break
@@ -281,7 +281,7 @@ def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandi
 # one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(
     r"(?:^|\bthe )default(?: value)?(?: is\b|,)"
-    r"|\b(?:it|this|that|the (?:optional )?(?:argument|parameter)) defaults?\b",
+    r"|^this defaults?\b|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
     re.IGNORECASE,
 )
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
@@ -338,11 +338,8 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     noun = re.escape(q.noun)
     unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"
     # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
-    # "How many times": "twice" is a count of times.
-    repeats = r"|(?<![\w.])(?i:twice|thrice)\b" if q.noun == "times" else ""
     counted = re.compile(
         rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
-        + repeats
     )
     measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None

@@ -164,9 +164,13 @@ def page_subject(page: Page) -> str:
     found = re.search(r"(?m)^# (.+)$", page.body)
     heading = clean(found.group(1)) if found is not None else page.title
     first = heading.split(" ", 1)[0]
-    # A manual page ("git-describe(1) Manual Page") is about its command, as users write it: "git describe".
+    # A manual page ("git-describe(1) Manual Page") is about its command, as users write it: "git
+    # describe" - or as named, "ssh-keygen".
     manual = re.fullmatch(r"([\w.]+(?:-[\w.]+)*)\(\d\w*\)", first)
-    return manual.group(1).replace("-", " ") if manual is not None else first
+    if manual is None:
+        return first
+    name = manual.group(1)
+    return f"{name} {name.replace('-', ' ')}" if "-" in name else name
 
 
 def param_matches(name: str, q: DocQuestion) -> bool:

@@ -10,7 +10,6 @@ documentation question of a kind no extractor handles is refused, not guessed
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -57,9 +56,10 @@ _WHEN: Final = re.compile(r"^(?:in|since) (?:which|what)\b")
 _WHICH: Final = re.compile(
     r"^(?:which(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?|what(?: (\w+))?(?: (\w+))?)\b"
 )
-# The noun of a "which" question comes before its verb ("which ... option does", not "what is the value").
-_AUXILIARIES: Final = frozenset(
-    {"is", "are", "was", "were", "does", "do", "did", "can", "must", "should", "has"}
+# The noun of a "which" question comes before its verb ("which ... option does", not "what is the
+# value", "which directory holds the module"): the search stops at one of these, or at an article.
+_BEFORE_THE_NOUN_ENDS: Final = frozenset(
+    {"the", "a", "an", "is", "are", "was", "were", "does", "do", "did", "can", "must", "should", "has"}
 )
 # "how many bytes ...", "in how many ways ...", "what is the period of ...": the counted noun or
 # the attribute asked for.
@@ -108,6 +108,22 @@ def structured(body: str) -> bool:
     return body.startswith("#") or "\n#" in body or "\n    " in body
 
 
+def _which_noun(opening: list[str]) -> str | None:
+    """The noun a "which" question asks for among its first words, before its verb: "git clean
+    option", not "directory holds the module" (a word in -s before an article or a noun reads as
+    the verb; "git notes merge strategy" names a command)."""
+    for i, word in enumerate(opening):
+        if word in NOUNS:
+            return word
+        following = opening[i + 1] if i + 1 < len(opening) else None
+        verb = i > 0 and word.endswith("s") and not word.endswith("ss") and following is not None
+        if word in _BEFORE_THE_NOUN_ENDS or (
+            verb and (following in _BEFORE_THE_NOUN_ENDS or following in NOUNS)
+        ):
+            return None
+    return None
+
+
 def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     """The documentation kind of `text`, or None when it is not a documentation question.
 
@@ -133,9 +149,7 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     )
     # "Which compileall command-line option ...": an option; "command-line" only says which kind.
     which = _WHICH.match(lowered.replace("command-line ", ""))
-    opening = filter(None, which.groups() if which else ())
-    before_verb = itertools.takewhile(lambda w: w not in _AUXILIARIES, opening)
-    asked = next((w for w in before_verb if w in NOUNS), None)
+    asked = _which_noun([w for w in (which.groups() if which else ()) if w is not None])
     if asked in _NAMED_THINGS:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))
@@ -145,7 +159,14 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     when = version is not None and _WHEN.match(lowered) is not None
     measure = _MEASURE.match(lowered)
     # "Within how many digits does the default tolerance assure ...?" asks for a count.
-    counting = measure is not None and measure.group(1) is not None
+    # Not "How many seconds is the default timeout?": that asks for the default itself.
+    counting = (
+        measure is not None
+        and measure.group(1) is not None
+        and not re.search(
+            r"\bhow (?:many|much) \w+(?: \w+)? (?:is|are|was|were) (?:the|its) default\b", lowered
+        )
+    )
     if not when and re.search(
         r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b"
         r"|\bnone is (?:given|specified)\b",

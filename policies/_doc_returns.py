@@ -21,10 +21,11 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, overlap, overlap_words, stems
-from ._doc_questions import DocQuestion
+from ._doc_match import DocCandidate, overlap, overlap_words, prefix_of, stems
+from ._doc_questions import FRAME, DocQuestion
 from ._outline import Line, clean
-from ._sentences import split_sentences
+from ._questions import STOPWORDS
+from ._sentences import split_sentences, stem
 
 # The span stops at a bracket, but not at an aside the phrase goes on after ("a copy ("clone") of X").
 RETURNS: Final = re.compile(
@@ -87,8 +88,16 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
                     continue  # the values are listed by condition, and the question picks none of them
                 answer = chosen
             elif CONDITION.search(q.text) is None and _THEN_CONDITION.match(text, match.end(1)):
-                answer = trim(text[match.start(1) :].strip())  # "True if C, False otherwise", whole
+                answer = _with_condition(text[match.start(1) :])
             yield DocCandidate(page.url, answer, sentence.text, 1.0 + fit, "what it returns")
+
+
+def _with_condition(span: str) -> str:
+    """ "True if C, False otherwise": the values with their conditions, up to "otherwise" (or the
+    clause's end), not what the sentence goes on to say ("..., and log it")."""
+    otherwise = re.search(r"\botherwise\b", span)
+    clause = span[: otherwise.end()] if otherwise is not None else re.split(r";|, and ", span)[0]
+    return trim(clause.strip())
 
 
 def _branches(listed: str) -> list[tuple[str, str]]:
@@ -121,19 +130,31 @@ def _aside(text: str, end: int) -> list[tuple[str, str]]:
 def _branch_for(condition: Sequence[str], branches: Sequence[tuple[str, str]], question: str) -> str | None:
     """The value whose condition holds more of the question's condition words than any other's.
 
-    A condition negated unlike the question's ("cannot", "non-POSIX") is not the one asked about.
+    A condition negated unlike the question's ("cannot", "non-POSIX") is not the one asked about,
+    nor one saying what the question does not ("if the tank is empty", asked "if it is full").
     """
     asked = CONDITION.search(question)
     negated = asked is not None and _NEGATION.search(asked.group(0)) is not None
+    said = _content(question)
     held = [
         (sum(overlap_words([w], stated) for w in condition), value)
         for value, stated in branches
         if (_NEGATION.search(stated) is not None) == negated
+        and all(w in said or any(prefix_of(w, {h}) for h in said) for w in _content(stated))
     ]
     held.sort(key=lambda pair: -pair[0])
     if not held or held[0][0] == 0 or (len(held) > 1 and held[0][0] == held[1][0]):
         return None
     return held[0][1]
+
+
+def _content(text: str) -> set[str]:
+    """The stems of what a condition says: not its function words, framing or negation ("can't")."""
+    return {
+        stem(w)
+        for w in re.findall(r"[a-z]{3,}", text.casefold())
+        if w not in STOPWORDS and w not in FRAME and not _NEGATION.fullmatch(w)
+    }
 
 
 def _flips(question: str, sentence: str) -> bool:

@@ -23,8 +23,8 @@ from ._doc_match import NUMBER, DocCandidate, names, page_subject, stems
 from ._doc_questions import DocQuestion
 
 _ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")
-# A number standing alone: not the digit of a name ("POP3_PORT"); "twice" is a count too.
-_NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:twice|thrice)\b", re.IGNORECASE)
+# A number standing alone: not the digit of a name ("POP3_PORT").
+_NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
 _TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
@@ -35,7 +35,7 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
     found = list(extracted)
     asked = q.text.casefold()
     if q.kind in ("default", "value"):
-        found = [c for c in found if not stated_by(q.text, c.answer)]
+        found = [c for c in found if not _stated_by(q.text, c.answer)]
         if _ASKS_NUMBER.search(asked):
             found = [c for c in found if _NUMERAL.search(c.answer)]
         if _ASKS_AGE.search(asked):
@@ -58,7 +58,7 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
 
 
-def stated_by(question: str, answer: str) -> bool:
+def _stated_by(question: str, answer: str) -> bool:
     """Whether the question itself writes the answer's value (of "name=value", the value)."""
     value = answer.partition("=")[2] if re.match(r"\w+=", answer) else answer
     value = value.strip().casefold()

@@ -151,8 +151,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             )
             # Under the term the question names ("which exception does f raise"): about f, not a neighbour.
             under = UNDER if asked_term else 0.0
-            said_alike = in_order(q, text) + adjacent(q, text)
-            score = 1.0 + (fit + stretch) / 2 + named + under + ORDER * said_alike
+            score = 1.0 + (fit + stretch) / 2 + named + under + _tie_break(q, text)
             yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
             continue
         if line.terms and sentence.start == 0 and line.depth > 0:
@@ -169,8 +168,14 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 term_line = prefix[prefix.rfind("\n") + 1 :].strip()
                 if clean(term_line) == clean(term):
                     evidence = f"{term_line} {text}"
-                    score = 1.0 + overlap(q, evidence) + ORDER * (in_order(q, text) + adjacent(q, text))
+                    score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+def _tie_break(q: DocQuestion, text: str) -> float:
+    """Word order and adjacency: up to 2 x ORDER, and less than one of the question's words is worth
+    (at least 1 / (2 n) of a score for n words) however many words the question has."""
+    return (in_order(q, text) + adjacent(q, text)) * min(ORDER, 1 / (5 * max(len(q.words), 1)))
 
 
 def _under_named(terms: Sequence[str], identifiers: Sequence[str]) -> bool:

@@ -88,7 +88,7 @@ _NUMBER_WORDS: Final = {
             " fifteen sixteen seventeen eighteen nineteen"
         )
     )
-} | {"twice": 2, "thrice": 3}  # counts of times ("specify --force twice"); "once" also means "when"
+}
 _TENS: Final = {
     word: 10 * (i + 2)
     for i, word in enumerate(_words("twenty thirty forty fifty sixty seventy eighty ninety"))

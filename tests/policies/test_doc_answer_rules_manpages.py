@@ -10,6 +10,7 @@ suite), so none of the cases tunes on a real manual.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from citeloop.events import Page
@@ -62,8 +63,7 @@ POUR = manual(
     "kettle-pour",
     "Pour tea from the kettle",
     """<dt class="hdlist1">--keep</dt><dd><p>Keep the lid open after pouring.</p></dd>
-<dt class="hdlist1">prune</dt><dd><p>Remove all cups that were never filled.</p></dd>
-<dt class="hdlist1">--force</dt><dd><p>To pour from a locked kettle, specify --force twice.</p></dd>""",
+<dt class="hdlist1">prune</dt><dd><p>Remove all cups that were never filled.</p></dd>""",
 )
 DRAIN = manual(
     "kettle-drain",
@@ -91,7 +91,7 @@ def answers(pages: list[Page], question: str) -> list[str]:
 
 
 def test_a_manual_page_is_about_its_command_as_users_write_it(pages: list[Page]) -> None:
-    assert page_subject(pages[0]) == "kettle brew"  # must fail: "kettle-brew(1)"
+    assert page_subject(pages[0]) == "kettle-brew kettle brew"  # must fail: "kettle-brew(1)"
     # must fail: the same subcommand on the other page tied with it, and the answer was refused
     assert answers(pages, "What does kettle pour prune do?") == ["Remove all cups that were never filled"]
 
@@ -177,6 +177,65 @@ def test_adjacent_words_break_a_tie_of_the_same_words(pages: list[Page]) -> None
     assert found[0].score > found[1].score
 
 
-def test_twice_counts_times(pages: list[Page]) -> None:
-    question = "How many times must --force be given for kettle pour to pour from a locked kettle?"
-    assert answers(pages, question)[:1] == ["twice"]  # must fail: "twice" is no number of times: refused
+def test_the_which_noun_comes_before_the_verb() -> None:
+    for question in ("Which directory holds the module files?", "Which signal stops the command?"):
+        asked = doc_question(question, True)
+        # must fail: "module" / "command", found after the question's verb
+        assert asked is not None and asked.noun == "unhandled", question
+
+
+def test_how_many_units_is_the_default_asks_for_the_default() -> None:
+    asked = doc_question("How many seconds is the default timeout of kettle.connect?", True)
+    assert asked is not None and asked.kind == "default"  # must fail: a count of seconds
+
+
+def test_a_relative_clause_default_is_not_subjectless(tmp_path: Path) -> None:
+    page = manual(
+        "kettle-wick",
+        "Trim the wick",
+        """<dt class="hdlist1">--wick</dt><dd><p>The wick argument sets the wick material.
+The fuel is a setting that defaults to 'oil'.</p></dd>""",
+    )
+    (tmp_path / "pages").mkdir()
+    built = page_corpus(tmp_path / "pages", {"kettle-wick": page})
+    try:
+        # must fail: 'oil', the fuel's default read as the wick material's
+        assert (
+            answers(open_pages(built, "kettle-wick"), "What is the default wick material of kettle wick?")
+            == []
+        )
+    finally:
+        built.close()
+
+
+def test_a_leaning_default_is_quoted_with_its_paragraph_when_no_code_is_named(pages: list[Page]) -> None:
+    asked = doc_question("What steep time does kettle brew use by default with the strong option?", True)
+    assert asked is not None and not asked.identifiers
+    found = answer_doc(asked, pages)
+    assert [c.answer for c in found[:1]] == ["9"]
+    # must fail: "This defaults to 9, ...", which does not say what the 9 is of
+    assert found[0].evidence.startswith("The steep time used by kettle brew --strong.")
+
+
+def test_word_order_never_outweighs_a_word(tmp_path: Path) -> None:
+    every = "Kettle brew uses every stale leaf found in shared pots after each failed morning brewing run,"
+    every += " without rinsing cups first."
+    scrambled = "First cups: rinsing without run, brewing morning failed each; after pots shared, found leaf"
+    scrambled += " green stale every, uses brew kettle."
+    page = manual(
+        "kettle-brew",
+        "Brew tea in the kettle",
+        f"""<dt class="hdlist1">--all</dt><dd><p>{every}</p></dd>
+<dt class="hdlist1">--green</dt><dd><p>{scrambled}</p></dd>""",
+    )
+    (tmp_path / "pages").mkdir()
+    built = page_corpus(tmp_path / "pages", {"kettle-brew": page})
+    try:
+        question = (
+            "Which kettle brew option uses every stale green leaf found in shared pots after each failed"
+        )
+        question += " morning brewing run, without rinsing cups first?"
+        # must fail: --all, in the question's order but without "green", outscored the one holding every word
+        assert answers(open_pages(built, "kettle-brew"), question)[:1] == ["--green"]
+    finally:
+        built.close()

@@ -19,7 +19,7 @@ LANTERN = """<html><head><title>lantern — Portable light</title></head><body>
 <h1>lantern — Portable light</h1>
 <p>The lantern module lights rooms. By default, the light log is written to lantern.log.</p>
 <dl><dt>lantern.dim()</dt>
-<dd><p>Return True if the wick was trimmed, False otherwise.</p></dd>
+<dd><p>Return True if the wick was trimmed, False otherwise, and log the trim when debugging is on.</p></dd>
 <dt>lantern.flame()</dt>
 <dd><p>Returns a string naming the current flame colour, or None if the colour cannot be measured.</p></dd>
 <dt>lantern.glass()</dt>
@@ -58,7 +58,8 @@ def test_a_passive_verb_after_by_default_is_no_value(pages: list[Page]) -> None:
 
 
 def test_a_value_returned_under_a_condition_is_answered_with_it(pages: list[Page]) -> None:
-    # must fail: the bare "True", which dim() returns only if the wick was trimmed
+    # must fail: the bare "True", which dim() returns only if the wick was trimmed; and not what the
+    # sentence goes on to say after "otherwise"
     assert answers(pages, "What does lantern.dim return?")[:1] == [
         "True if the wick was trimmed, False otherwise"
     ]
@@ -105,3 +106,10 @@ def test_how_many_after_a_preposition_is_a_count(pages: list[Page]) -> None:
         "Within about how many lumen steps does the default tolerance of lantern.isbright assure two lamps"
         " are the same?",
     )[:1] == ["5 lumen"]
+
+
+def test_a_single_condition_answers_only_what_it_says(pages: list[Page]) -> None:
+    # must fail: None, the value for another condition sharing the word "colour"
+    assert answers(pages, "What does lantern.flame return if the colour is red?") == []
+    # must fail: None, storm mode's value, for calm mode
+    assert answers(pages, "What does lantern.next_spark return when the wick burns out in calm mode?") == []

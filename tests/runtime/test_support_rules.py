@@ -92,11 +92,3 @@ def test_number_unit_counts_only_what_is_asked_as_a_count() -> None:
     assert verdicts("What is the number of Constituency MSPs?", "73", quote)["number-unit"] == "supported"
     # Must fail: the year beside the count is not the count.
     assert verdicts("What is the number of Constituency MSPs?", "2005", quote)["number-unit"] != "supported"
-
-
-def test_twice_is_a_count_of_times() -> None:
-    quote = "To remove a locked kettle, specify --force twice."
-    question = "How many times must --force be given to remove a locked kettle?"
-    # Must fail: "the answer states no number", and the right answer was rejected.
-    assert verdicts(question, "twice", quote)["number-unit"] == "supported"
-    assert verdicts(question, "three times", quote)["number-unit"] != "supported"
