@@ -65,6 +65,7 @@ from ._doc_match import (
 from ._doc_match import DocCandidate as DocCandidate
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
+from ._doc_rows import available_rows, default_rows
 from ._doc_scope import answering
 from ._doc_which import which_candidates
 from ._outline import Line, outline
@@ -132,7 +133,7 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             for param, value in signature_params(line.text):
                 if param_matches(param, q):
                     signature.append((page, param, value, line.text))
-    stated = list(_stated_default(q, pages))
+    stated = [*default_rows(q, pages), *_stated_default(q, pages)]
     for page, param, value, text in signature:
         # "None" often means "see the text": a stated default outranks it; so does a placeholder
         # (0, '') when the page states a default ("port=0": "The default port number is 21").
@@ -194,6 +195,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
 
 
 def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    yield from available_rows(q, pages)
     added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
     event = re.search(r"\b(removed|deprecated)\b", q.text.casefold())
     asked_event = event.group(1) if event is not None else None
@@ -295,6 +297,10 @@ _PREDICATE: Final = re.compile(
 
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     subject = q.subject or ""
+    value = re.search(r"(?<![\w.-])(-?\d+)(?![\w.])", subject)
+    if q.noun == "mean" and value is not None:
+        yield from _meaning(q, pages, value.group(1))  # "What does setting X to 0 mean?"
+        return
     head = re.split(r"\s+(?:of|in|on|for)\s+", subject, maxsplit=1)
     # "the aifc getcomptype method": the word before the kind names the term.
     named = re.sub(r"^(?:the|an?) |\s+(?:function|method|attribute|class)$", "", head[0].strip())
@@ -316,6 +322,17 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if sentences:
                 text = sentences[0].text
                 yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
+
+
+def _meaning(q: DocQuestion, pages: Sequence[Page], value: str) -> Iterator[DocCandidate]:
+    """What a sentence about the code the question names says a value means ("A value of 0 means no
+    limit is applied"), up to an aside or the sentence's end."""
+    meant = rf"\b(?:an? |the )?value of {re.escape(value)} (?:means|indicates) (.+?)(?: \(|[.;]|$)"
+    says = re.compile(meant, re.IGNORECASE)
+    for page, line, sentence in sentences_of(pages):
+        match = says.search(sentence.text)
+        if match is not None and q.identifiers and about(line, sentence.text, q):
+            yield DocCandidate(page.url, match.group(1), sentence.text, 2.0, "what the value means")
 
 
 def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

@@ -138,16 +138,18 @@ def own_quote(page: Page, line: Line, sentence: Sentence) -> str:
     A note repeated under several terms ("New in version 3.4.") is located, by whoever
     checks the quote, at its first occurrence and read under that one's term; a later one is
     quoted with the lines above it under its own term (white space collapsed), as few as make
-    the quote occur once, so that the term it sits under is the one above the quote.
+    the quote occur once, so that the term it sits under is the one above the quote. So is a
+    table row repeated under several headings ("Compatibility: 2.4.58 and later"), with the
+    rows above it.
     """
     at = line.start + sentence.start
-    if page.body.find(sentence.text) in (-1, at) or not line.terms:
+    if page.body.find(sentence.text) in (-1, at) or not (line.terms or line.cells):
         return sentence.text
     flat = " ".join(page.body.split())
     end = line.start + sentence.end
     for above in reversed(outline(page.body[:at])):
-        if above.is_term or above.depth < line.depth:
-            break  # the term the note sits under: the quote stays below it
+        if above.is_term or above.depth < line.depth or above.text.startswith("#"):
+            break  # the term or heading the note sits under: the quote stays below it
         quote = " ".join(page.body[above.start : end].split())
         if flat.count(quote) == 1:
             return quote

@@ -62,6 +62,8 @@ _NOT_CALLED: Final = frozenset(
 )  # fmt: skip
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
+# "the environment variable force-gzip", "variable PYTHONPATH": a name, not a word ("variable that").
+_VARIABLE_NAMED: Final = re.compile(r"\bvariables? ((?:[\w.]+[-_][\w.-]*|[A-Z][A-Z0-9]+)\b)")
 # A manual page's section listing how a command is called.
 _USAGE: Final = re.compile(r"(?i)synopsis|usage")
 # A module's own exception is often plain `error` ("struct.error", "socket.error").
@@ -139,6 +141,11 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 (m.start(1), m.group(1)) for m in _NAMED_EXCEPTION.finditer(text) if m.group(1) not in own
             ]
             shaped.sort()
+        # "an environment variable force-gzip, set via SetEnv": the name right after "variable" is the
+        # variable the sentence gives, whatever else it names.
+        given = _VARIABLE_NAMED.search(text) if q.noun == "variable" else None
+        if given is not None and given.group(1).casefold() not in own:
+            shaped = [(given.start(1), given.group(1))]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             stretches = [

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 _HEADING: Final = re.compile(r"(#{1,6})\s+(.*)")
+_HEADING_WORDS: Final = 24
 _PILCROW: Final = "\u00b6"
 
 
@@ -57,7 +58,11 @@ def outline(body: str) -> list[Line]:
     header: tuple[str, ...] = ()
     in_table = False
     for index, (start, end, text, depth, row) in enumerate(raw):
-        heading = _HEADING.fullmatch(text) if text[:1] == "#" else None
+        # A code block whose first line is a comment ("# Example A: ...") is collapsed into one long
+        # line opened by "#" too; a heading is a title, a few words long.
+        heading = (
+            _HEADING.fullmatch(text) if text[:1] == "#" and len(text.split()) <= _HEADING_WORDS else None
+        )
         while terms and terms[-1][0] >= depth:
             terms.pop()
         if heading is not None:

@@ -1,0 +1,89 @@
+"""Quick-reference rows: "Default:" and "Compatibility:" rows of a table under what they describe.
+
+Reference manuals list a directive's (or parameter's) facts in a small two-column table
+right under its heading ("## DirectoryIndex Directive", then rows such as
+`Default:\tDirectoryIndex index.html` and `Compatibility:\tAvailable in 2.4.8 and later`).
+A row answers only a question naming what its nearest heading names - the module's row sits
+under the module's heading, each directive's under its own. The default is the row's value
+without the directive's name repeated before it ("index.html"). A version is read from a
+clause that says when something became available ("Available in 2.4.8 and later", "since
+version 2.4.39"), never from one that ends something ("2.3.14 and earlier"); a clause with a
+subject of its own ("The handshake stage is available since ...") answers only a question
+about that subject, and the row's plain "Available in ..." only one about the thing itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import DocCandidate, mentions, overlap_words, own_quote, sentences_of, stems
+from ._doc_questions import DocQuestion
+from ._outline import Line
+from ._questions import STOPWORDS
+from ._sentences import Sentence
+
+_DEFAULT_FIELD: Final = re.compile(r"(?i)defaults?:?")
+_AVAILABLE_FIELD: Final = re.compile(r"(?i)(?:compatibility|availability|since):?")
+# "Available in 2.4.8 and later", "available since version 2.4.39", "2.4.58 and later".
+_STARTS: Final = re.compile(
+    r"(?i)\b(?:available\s+(?:in|since)\s+|since\s+)?(?:version\s+|apache\s+httpd\s+|httpd\s+)?"
+    r"(\d+(?:\.\d+)+)(?:\s+(?:and|or)\s+later\b)?"
+)
+_ENDS: Final = re.compile(r"(?i)\b(?:and|or)\s+earlier\b|\bprior\s+to\b|\bbefore\b|\buntil\b")
+_SAYS_START: Final = re.compile(r"(?i)\bavailable\b|\bsince\b|\band\s+later\b|\bor\s+later\b")
+
+
+def default_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """The value of a "Default:" row under the heading of what the question names."""
+    for page, line, first in _rows(q, pages, _DEFAULT_FIELD):
+        value = line.cells[1].strip()
+        named = next((i for i in q.identifiers if value.casefold().startswith(i.casefold() + " ")), None)
+        if named is not None:
+            value = value[len(named) :].strip()  # "DirectoryIndex index.html": the value is "index.html"
+        if value:
+            quote = own_quote(page, line, first)
+            yield DocCandidate(page.url, value, quote, 2.5, "the default row under its heading")
+
+
+def available_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """The version a "Compatibility:" row under the asked heading says the asked thing became available."""
+    named = set().union(*(stems(i) for i in q.identifiers)) if q.identifiers else set()
+    feature = [w for w in q.words if w not in named]
+    for page, line, first in _rows(q, pages, _AVAILABLE_FIELD):
+        plain: list[str] = []  # "Available in 2.4.8 and later": the thing under the heading itself
+        specific: list[str] = []  # "The handshake stage is available since 2.4.39": a part of it
+        for clause in re.split(r"[.;,]\s+|\s+-\s+", line.cells[1]):
+            match = _STARTS.search(clause)
+            if match is None or _ENDS.search(clause) or not _SAYS_START.search(clause):
+                continue
+            subject = [w for w in stems(clause[: match.start()]) if w not in STOPWORDS and w != "avail"]
+            if not subject:
+                plain.append(match.group(1))
+            elif feature and overlap_words(feature, " ".join(subject)):
+                specific.append(match.group(1))
+        found = specific or plain
+        if len(set(found)) == 1:
+            quote = own_quote(page, line, first)
+            yield DocCandidate(page.url, found[0], quote, 2.0, "the availability row under its heading")
+
+
+def _rows(
+    q: DocQuestion, pages: Sequence[Page], field: re.Pattern[str]
+) -> Iterator[tuple[Page, Line, Sentence]]:
+    """The two-cell rows naming `field` whose nearest heading names something the question names,
+    each as one sentence: a row is quoted whole."""
+    if not q.identifiers:
+        return
+    seen: set[tuple[str, int]] = set()
+    for page, line, _ in sentences_of(pages):
+        if len(line.cells) != 2 or not field.fullmatch(line.cells[0].strip()) or not line.headings:
+            continue
+        if (page.url, line.start) in seen:
+            continue  # a row is one line, however many sentences it holds
+        seen.add((page.url, line.start))
+        if any(mentions(line.headings[-1], i) for i in q.identifiers):
+            yield page, line, Sentence(0, len(line.text), line.text)
