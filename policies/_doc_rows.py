@@ -28,11 +28,9 @@ from ._sentences import Sentence
 
 _DEFAULT_FIELD: Final = re.compile(r"(?i)defaults?:?")
 _AVAILABLE_FIELD: Final = re.compile(r"(?i)(?:compatibility|availability|since):?")
-# "Available in 2.4.8 and later", "available since version 2.4.39", "2.4.58 and later".
-_STARTS: Final = re.compile(
-    r"(?i)\b(?:available\s+(?:in|since)\s+|since\s+)?(?:version\s+|apache\s+httpd\s+|httpd\s+)?"
-    r"(\d+(?:\.\d+)+)(?:\s+(?:and|or)\s+later\b)?"
-)
+_VERSION: Final = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?!\w|\.\d)")  # "2.4.39." ends a sentence
+# What a clause's subject ends at: "The handshake stage | is available since version 2.4.39".
+_AVAILABLE: Final = re.compile(r"(?i)\b(?:available|since)\b")
 _ENDS: Final = re.compile(r"(?i)\b(?:and|or)\s+earlier\b|\bprior\s+to\b|\bbefore\b|\buntil\b")
 _SAYS_START: Final = re.compile(r"(?i)\bavailable\b|\bsince\b|\band\s+later\b|\bor\s+later\b")
 
@@ -57,14 +55,18 @@ def available_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandida
         plain: list[str] = []  # "Available in 2.4.8 and later": the thing under the heading itself
         specific: list[str] = []  # "The handshake stage is available since 2.4.39": a part of it
         for clause in re.split(r"[.;,]\s+|\s+-\s+", line.cells[1]):
-            match = _STARTS.search(clause)
+            match = _VERSION.search(clause)
             if match is None or _ENDS.search(clause) or not _SAYS_START.search(clause):
                 continue
-            subject = [w for w in stems(clause[: match.start()]) if w not in STOPWORDS and w != "avail"]
+            said = _AVAILABLE.search(clause)
+            # "Available in Apache HTTPD 2.2.15 and later", "2.4.58 and later": no subject of its own.
+            subject = [
+                w for w in stems(clause[: said.start() if said else match.start()]) if w not in STOPWORDS
+            ]
             if not subject:
-                plain.append(match.group(1))
+                plain.append(match.group(0))
             elif feature and overlap_words(feature, " ".join(subject)):
-                specific.append(match.group(1))
+                specific.append(match.group(0))
         found = specific or plain
         if len(set(found)) == 1:
             quote = own_quote(page, line, first)
