@@ -1,23 +1,42 @@
 """Finding a second hop among opened pages, for `ExtractivePolicy` (split out of `_extractive`).
 
-`hops` reads the pages already open for a page naming another one's title whose page
-answers (`_two_hop`); `bridge_search` picks the name to search for when none does;
+`multi_hop` tells a question that nests another; `hops` reads the pages already open for a
+page naming another one's title whose page answers (`_two_hop`); `bridge_search` picks the
+name to search for when none does, and `bridge_query` the query when it finds no name;
 `named_hit` picks, among search hits, the one an opened page names as a bridge.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from citeloop.events import Hit, Page
 
-from ._extractive_score import score_sentences
+from ._extractive_score import capitalized_runs, score_sentences
 from ._questions import Question
 from ._sentences import stem, words
 from ._two_hop import BRIDGE_SENTENCES, Hop, bridge_names, find_bridges, plain_title, second_hop
 from ._view import RunView
+
+# Words that open a relative clause: "the woman who portrayed ...", "the group that formed ...".
+# Wider than `_RELATIVES` (the words `described` reads a noun before): "where" and "when" too.
+_RELATIVE: Final = frozenset({"who", "whom", "whose", "which", "that", "where", "when"})
+
+
+def multi_hop(question: Question) -> bool:
+    """Whether the question nests a second question: in a relative clause ("... by the man who ..."),
+    or in a description by a participle ("a movie starring X", "a show hosted by whom")."""
+    lowered = [w.casefold() for w in words(question.text)]
+    return any(w in _RELATIVE for w in lowered[2:-1]) or _NESTED.search(question.text) is not None
+
+
+# "a movie starring ...", "the show hosted by ...": an unnamed thing described by what it did.
+_NESTED: Final = re.compile(
+    r"\b(?:a|an)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:starring|featuring|hosted|directed|written|owned|founded"
+    r"|based|located|named|known|released|produced|published|created)\b"
+)
 
 
 def hops(
@@ -58,6 +77,21 @@ def bridge_search(question: Question, opened: list[Page]) -> str | None:
             found.append(name)
     holding = _holding_head(question, opened, heads, titles) if heads else None
     return holding or (found[0] if found else None)
+
+
+def bridge_query(question: Question, pages: Sequence[Page]) -> str | None:
+    """A second search: the names the best sentence adds to the question, with the words it lacks."""
+    scored = score_sentences(question, pages)
+    if not scored:
+        return None
+    best = scored[0].sentence.text
+    asked = set(question.terms) | set(question.entities)
+    names = [run for _, run in capitalized_runs(words(best), asked) if stem(run.split()[0]) not in asked]
+    if not names:
+        return None
+    own = {stem(w) for w in words(best)}
+    lacking = [w for w in words(question.query) if stem(w) not in own]
+    return " ".join([names[0], *lacking])
 
 
 _RUN: Final = re.compile(r"[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|the|de|del|di)\s+)*[A-Z][\w'\u2019.-]*)*")

@@ -6,7 +6,7 @@ import pytest
 from citeloop.events import Abstained, Answered, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._conflict import disagreement, is_correction
-from citeloop.policies._extractive import choose
+from citeloop.policies._prose_finish import choose
 from citeloop.policies._questions import analyze
 from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from citeloop.events import Page
 from citeloop.policies._doc_answer import DocCandidate, answer_doc
+from citeloop.policies._doc_finish import _differs
 from citeloop.policies._doc_questions import doc_question
-from citeloop.policies._extractive import _differs
 from citeloop.tools import Corpus
 
 BIN = """<html><head><title>bin — Storage bins</title></head><body>

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import pytest
 from citeloop.events import Page
 from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_finish import DOC_MIN_SCORE
 from citeloop.policies._doc_questions import doc_question
-from citeloop.policies._extractive import DOC_MIN_SCORE
 from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus
 

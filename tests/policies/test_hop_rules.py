@@ -9,8 +9,8 @@ import pytest
 from citeloop.events import Answered, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._choice import choice_question
-from citeloop.policies._extractive import _spells
 from citeloop.policies._hop_search import bridge_search, described
+from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
 from citeloop.policies._what import head_noun, typed_name
 from citeloop.runtime import Outcome, Runtime

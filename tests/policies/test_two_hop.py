@@ -15,7 +15,7 @@ import pytest
 from citeloop.events import Answered, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._compare import comparison, offered
-from citeloop.policies._extractive import multi_hop
+from citeloop.policies._hop_search import multi_hop
 from citeloop.policies._questions import analyze
 from citeloop.policies._shared import shared_question
 from citeloop.policies._two_hop import life_dates, plain_title

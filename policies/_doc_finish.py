@@ -1,0 +1,79 @@
+"""The finish of a documentation question, for `ExtractivePolicy` (split out of `_extractive`).
+
+The best span `_doc_answer` extracts from the opened pages is quoted when it scores at least
+`DOC_MIN_SCORE` and no equally good candidate gives a different answer; otherwise the
+policy refuses, naming the candidate it did not trust.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_answer import DocCandidate, answer_doc
+from ._doc_questions import DocQuestion, is_identifier
+from ._react import abstain_reply, finish_reply, hinted_abstain_reply
+
+# A documentation answer is trusted from this score on (docs: policies/_doc_answer.py scores).
+DOC_MIN_SCORE: Final = 1.5
+
+
+def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, str]]) -> str:
+    """A documentation question: the best extracted span, a low-confidence refusal, or missing_fact.
+
+    `rejected` holds the (answer, evidence) pairs the gate already refused, so a repair moves
+    on to the next candidate instead of offering the same one again.
+    """
+    if doc.noun == "unhandled":
+        return abstain_reply(
+            "a documentation question of a kind this policy does not extract: refusing, not guessing",
+            "this kind of question is not answered by the extractive policy",
+        )
+    if not ranked:
+        return abstain_reply("no search hit could be opened", "the pages could not be opened")
+    found = [c for c in answer_doc(doc, ranked) if (c.answer, c.evidence) not in rejected]
+    if not found:
+        return abstain_reply(
+            f"no sentence of the opened pages gives the {doc.kind} asked for",
+            "the opened pages do not state the answer",
+        )
+    best = found[0]
+    if best.score < DOC_MIN_SCORE:
+        return hinted_abstain_reply(
+            f"best {doc.kind} answer {best.answer!r} scores {best.score:.3f}, below {DOC_MIN_SCORE}",
+            "the opened pages do not clearly state the answer",
+            "low_confidence",
+            best.answer,
+            best.score,
+        )
+    rivals = [c for c in found[1:] if c.score >= best.score and _differs(c, best)]
+    if rivals:
+        both = f"{best.answer} ({best.url}) / {rivals[0].answer} ({rivals[0].url})"
+        return hinted_abstain_reply(
+            f"two equally good answers disagree: {both}",
+            "the opened pages give different answers",
+            "low_confidence",
+            both,
+            best.score,
+        )
+    return finish_reply(
+        f"{doc.kind} question: {best.how} (score {best.score:.3f}) in {best.url}",
+        best.answer,
+        [best.url],
+        best.evidence,
+    )
+
+
+def _differs(one: DocCandidate, other: DocCandidate) -> bool:
+    """Whether two candidates give different answers (compared without case or white space).
+
+    An identifier and the same one with its module ("NetrcParseError", "netrc.NetrcParseError")
+    are one answer.
+    """
+    first, second = (" ".join(c.answer.casefold().split()) for c in (one, other))
+    if first == second:
+        return False
+    if is_identifier(first) or is_identifier(second):
+        return not (first.endswith("." + second) or second.endswith("." + first))
+    return True

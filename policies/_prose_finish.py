@@ -1,0 +1,226 @@
+"""The finish of a prose or two-hop question, for `ExtractivePolicy` (split out of `_extractive`).
+
+`choose` picks the sentence that best answers the question's type among the opened pages,
+with the confidence of two linear models (`_extractive_score`). `finish_prose` turns that
+choice - or a second hop (`_two_hop`), a name two pages share, a typed name - into a finish
+that quotes it, or refuses when the confidence is below the threshold, no span is of the
+asked type, or the pages disagree (`_conflict`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from citeloop.events import Page
+
+from ._compare import offered
+from ._conflict import disagreement
+from ._extractive_score import (
+    CONF_WEIGHTS,
+    RANK_WEIGHTS,
+    Scored,
+    confidence_vector,
+    dot,
+    logistic,
+    score_sentences,
+    short_answer,
+)
+from ._hop_search import hops
+from ._lookups import spelled
+from ._questions import Question
+from ._react import abstain_reply, finish_reply, hinted_abstain_reply
+from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
+from ._shared import common_name
+from ._two_hop import plain_title
+from ._what import head_noun, typed_name
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The best sentence found, where it is, a short answer drawn from it, and the confidence."""
+
+    url: str
+    sentence: Sentence
+    answer: str
+    scored: Scored
+    confidence: float
+
+
+def choose(
+    question: Question,
+    pages: Sequence[Page],
+    rank_weights: Sequence[float] = RANK_WEIGHTS,
+    conf_weights: Sequence[float] = CONF_WEIGHTS,
+) -> Choice | None:
+    """The best-answering sentence among `pages` (given in search-rank order), or None if there is none."""
+    scored = score_sentences(question, pages, rank_weights)
+    if not scored:
+        return None
+    best = scored[0]
+    vector = confidence_vector(best, scored[1] if len(scored) > 1 else None)
+    answer = short_answer(question, best.sentence.text) or best.sentence.text
+    # Rounded so that the value the thought states is exactly the one compared (the sweep relies on it).
+    value = round(logistic(dot(conf_weights, vector)), 6)
+    quote = with_antecedent(question, pages[best.rank].body, best.sentence)
+    return Choice(pages[best.rank].url, quote, answer, best, value)
+
+
+# Question kinds whose answer is a span of one type (a name, a date, a place, an amount).
+_TYPED_KINDS: Final = frozenset({"who", "when", "where", "how_many", "how_much"})
+
+
+def with_antecedent(question: Question, body: str, sentence: Sentence) -> Sentence:
+    """The sentence, or with the one before it when it opens with "He", "It", "The" ... and only the
+    one before names what the question names: the quote then shows what "he" or "it" is."""
+    first = words(sentence.text)[:1]
+    if not question.entities or not first or first[0].casefold() not in POINTING_BACK:
+        return sentence
+    if all(entity in {stem(w) for w in words(sentence.text)} for entity in question.entities):
+        return sentence
+    before = [s for s in split_sentences(body[max(0, sentence.start - 600) : sentence.start])]
+    if not before:
+        return sentence
+    previous = before[-1]
+    if not any(entity in {stem(w) for w in words(previous.text)} for entity in question.entities):
+        return sentence
+    start = max(0, sentence.start - 600) + previous.start
+    return Sentence(start, sentence.end, body[start : sentence.end])
+
+
+def finish_prose(
+    question: Question,
+    hits_order: list[str],
+    pages: Mapping[str, Page],
+    min_confidence: float,
+    in_structure: bool = False,
+    bridging: bool = False,
+) -> str:
+    """The reply that answers `question` from the opened `pages` (in `hits_order`), or refuses.
+
+    `bridging`: the question nests another, so a second page may answer; `in_structure`: the
+    pages hold documentation structure, where only a short span of the asked type answers.
+    """
+    ranked = [pages[url] for url in hits_order if url in pages]
+    if not ranked:
+        return abstain_reply("no search hit could be opened", "the pages could not be opened")
+    choice = choose(question, ranked)
+    # Only a question that nests another ("... the woman who portrayed X") is answered from a
+    # second page: "Who founded Acme Robotics?" is about Acme Robotics, not about a page that a
+    # page mentioning Acme Robotics names. Any other question may only take the bridge itself
+    # as its answer, when the general path is unsure and the bridge's page says the rest.
+    unsure = choice is None or choice.confidence < min_confidence
+    found = hops(question, pages, hits_order, named_only=not bridging) if bridging or unsure else []
+    if found and not in_structure:
+        hop = found[0]
+        return finish_reply(
+            f"second hop: {hop.bridge.page.title} names {hop.bridge.name!r}, whose page answers",
+            hop.answer,
+            hop.citations,
+            hop.evidence,
+        )
+    common = common_name(question, ranked) if unsure and not in_structure else None
+    if common is not None:
+        return finish_reply(
+            f"{common.pages[0].title} and {common.pages[1].title} both name {common.answer!r}",
+            common.answer,
+            [page.url for page in common.pages],
+            list(common.quotes),
+        )
+    typed = typed_name(question, ranked) if unsure and not in_structure and question.kind == "what" else None
+    if typed is not None:
+        quote = with_antecedent(question, pages[typed.url].body, typed.sentence)
+        return finish_reply(
+            f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but the best sentences name "
+            f"{typed.answer!r} as what is asked",
+            typed.answer,
+            [typed.url],
+            quote.text,
+        )
+    alternatives = offered(question.text)
+    if choice is not None and alternatives and not any(spelled(a, choice.answer) for a in alternatives):
+        return abstain_reply(
+            f"the question offers {alternatives[0]!r} or {alternatives[1]!r}; the best answer is neither",
+            "the opened pages do not tell which of the two",
+        )
+    if choice is None or choice.confidence < min_confidence:
+        shown = 0.0 if choice is None else choice.confidence
+        return abstain_reply(
+            f"confidence {shown:.6f} is below {min_confidence:.6f}",
+            "the opened pages do not state the answer",
+        )
+    leads_on = bridging and _names_opened_page(choice, ranked, question.text)
+    untyped = _type_unsaid(question, choice, ranked)
+    if choice.answer == choice.sentence.text and (
+        in_structure or leads_on or untyped or question.kind in _TYPED_KINDS
+    ):
+        # Documentation, a question asking for a name, date, place or amount, or a nested question
+        # whose best sentence names another opened page (the first hop, the answer lies beyond):
+        # a whole sentence with no span of that type is not an answer; refuse rather than quote it.
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but no span of the best sentence is of the asked type",
+            "the opened pages do not state a short answer",
+            "low_confidence",
+            choice.sentence.text,
+            choice.confidence,
+        )
+    other = disagreement(question, choice.url, choice.answer, choice.scored, ranked)
+    if other is not None and other.kind == "conflict":
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}; pages disagree, none a correction: {other.answer}",
+            "the opened pages disagree",
+            "conflicting_sources",
+            other.answer,
+            choice.confidence,
+        )
+    if other is not None:
+        return finish_reply(
+            f"confidence {choice.confidence:.6f}; {other.url} corrects {choice.answer!r}: its value",
+            other.answer,
+            [other.url],
+            other.evidence,
+        )
+    return finish_reply(
+        f"confidence {choice.confidence:.6f}: quoting the best sentence of {choice.url}",
+        choice.answer,
+        [choice.url],
+        choice.sentence.text,
+    )
+
+
+def _names_opened_page(choice: Choice, ranked: Sequence[Page], question: str) -> bool:
+    """Whether the chosen sentence is a first hop's: its page is the one `question` names by title
+    ("The battle in which Giuseppe Arimondi lost his life ..." read on "Giuseppe Arimondi"), or it
+    names, as whole words, the plain title of another opened page."""
+    own = next((page.title for page in ranked if page.url == choice.url), "")
+    if own and _spells(question, plain_title(own)):
+        return True
+    return any(
+        page.title != own
+        and len(plain_title(page.title)) >= 3
+        and _spells(choice.sentence.text, plain_title(page.title))
+        for page in ranked
+    )
+
+
+def _type_unsaid(question: Question, choice: Choice, ranked: Sequence[Page]) -> bool:
+    """Whether `question` asks what type of N the subject of the chosen page is tied to ("What type of
+    magazine is Eugene Habecker the chairman of?" read on "Eugene Habecker") and the chosen sentence
+    does not say N: it names what the subject is tied to, not its type (that is a second page's)."""
+    if _KIND_OF.search(question.text) is None:
+        return False
+    head = head_noun(question.text)
+    own = next((page.title for page in ranked if page.url == choice.url), "")
+    if head is None or not own or not _spells(question.text, plain_title(own)):
+        return False
+    return stem(head[0]) not in {stem(w) for w in words(choice.sentence.text)}
+
+
+_KIND_OF: Final = re.compile(r"\b(?:type|kind|sort)s? of\b", re.IGNORECASE)
+
+
+def _spells(text: str, name: str) -> bool:
+    """Whether `text` holds `name` as whole words; an empty name ("(film)" stripped) is held by none."""
+    return bool(name) and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
