@@ -7,12 +7,12 @@ from citeloop.events import redact_text as redact_text
 
 from ._answer_check import AnswerCheck as AnswerCheck
 from ._answer_check import verify_answer as verify_answer
-from ._check import CheckReport as CheckReport
-from ._check import Divergence as Divergence
 from ._check import check_events as check_events
 from ._completion import CompletionItem as CompletionItem
 from ._completion import completion as completion
 from ._completion import settling_claims as settling_claims
+from ._divergence import CheckReport as CheckReport
+from ._divergence import Divergence as Divergence
 from ._fold import FoldError as FoldError
 from ._fold import fold as fold
 from ._fork import read_parent as read_parent

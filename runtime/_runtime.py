@@ -29,8 +29,9 @@ from citeloop.policies import Policy, Reviewer, Writer
 from citeloop.tools import Attachable, Tool, admit_all
 
 from ._admission import Admission, Slot
-from ._check import CheckReport, check_events
+from ._check import check_events
 from ._decide import decide_continuation
+from ._divergence import CheckReport
 from ._driver import Driver
 from ._fold import fold
 from ._fork import decide_fork, read_parent
