@@ -19,6 +19,10 @@ from ._quantities import fold_text
 from ._text import find_normalized
 
 _MAX_WALK = 200_000  # characters walked back at most: a context is near its quote
+# A line opened by "#" of more words is a collapsed code block ("# Example A: ..."), not a
+# heading: the same limit as policies/_outline.py (tests/runtime/test_support_context.py holds
+# the two readers together).
+_HEADING_WORDS = 24
 
 
 def enclosing(body: str, start: int) -> list[str]:
@@ -37,7 +41,7 @@ def enclosing(body: str, start: int) -> list[str]:
         stripped = text.strip()
         if not stripped:
             continue
-        if stripped[0] == "#":
+        if stripped[0] == "#" and len(stripped.split()) <= _HEADING_WORDS:
             marks = len(stripped) - len(stripped.lstrip("#"))
             if marks < level and stripped[marks : marks + 1].isspace():
                 level = marks
