@@ -1,7 +1,8 @@
 """The documentation sets of other manuals than the Python one (tests/data/*_doc_qa.jsonl).
 
 The Git manual's pages are AsciiDoc, the Apache HTTP Server's module pages a table of
-directive facts over prose; the rules were written on Sphinx pages. Each set is checked as
+directive facts over prose, the SQLite manual's a database reference in running prose; the
+rules were written on Sphinx pages first. Each set is checked as
 the Python one is (every answer verified in its page, the fixed split); the evaluation
 checks what must hold for any policy, and each dev half is held to the precision targets
 of issue 11.
@@ -20,7 +21,7 @@ from citeloop.runtime.eval import load_qa, run_qa_evaluation
 from citeloop.tools import Corpus
 
 DATA = Path(__file__).parents[1] / "data"
-SETS = ("git_doc", "apache_doc")
+SETS = ("git_doc", "apache_doc", "sqlite_doc")
 
 
 def questions(name: str) -> Path:
