@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Final
 
 from citeloop.events import Page
@@ -63,6 +64,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_match import DocCandidate as DocCandidate
+from ._doc_prose import does_in_prose, purpose_in_prose
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import available_rows, default_rows
@@ -88,8 +90,10 @@ _DEFAULT_FORMS: Final = tuple(
     for form in (
         rf"\(defaults?:? (?:is |to )?{_VALUE}\)",
         rf"\bdefaults? to {_VALUE}",
+        rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
+        rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
         rf"\ba default(?: value)? of {_VALUE}",
-        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,3}} is (?:usually |always )?{_VALUE}",
+        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always )?{_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         rf"{_VALUE} \(the default\)",
         rf"\bthe default, {_VALUE},",
@@ -99,6 +103,8 @@ _DEFAULT_FORMS: Final = tuple(
 _NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
 _WAS_ADDED: Final = re.compile(r"\b(?:was|were) added\b")
+# A name every one of this many opened pages carries is the product's, not the code asked about.
+_PRODUCT_PAGES: Final = 3
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
 
 
@@ -113,7 +119,21 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     }
     if q.noun == "unhandled":
         return []
+    q = without_product(q, pages)
     return answering(q, pages, extract[q.kind](q, pages))
+
+
+def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
+    """`q` without the names that every one of three or more opened pages carries ("SQLite" in "the
+    default isolation level in SQLite"): the product the manual documents, which a sentence about one of
+    its settings need not repeat. Only a plain word is such a name; code shaped `work_mem` or `f()` is not.
+    """
+    if len(pages) < _PRODUCT_PAGES:
+        return q
+    product = {i for i in q.identifiers if i.isalpha() and all(mentions(page.body, i) for page in pages)}
+    if not product:
+        return q
+    return replace(q, identifiers=tuple(i for i in q.identifiers if i not in product))
 
 
 def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -201,6 +221,7 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     asked_event = event.group(1) if event is not None else None
     # What the question asks about beyond the code it names ("support for weights" of "f").
     feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
+    yield from _prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
@@ -258,6 +279,33 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         yield DocCandidate(page.url, match.group(2), quote, score, f"{match.group(1)} in version")
 
 
+def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]) -> Iterator[DocCandidate]:
+    """A sentence that tells the change asked about in prose and gives one version for it: "beginning
+    with SQLite version 3.12.0, the default page size increased to 4096", "The ability to vacuum
+    attached databases was added in version 3.15.0". Asked "before which version", the version after
+    "before" or "prior to". A page of release notes ("New in version N") answers through those."""
+    if not feature:
+        return
+    before = re.search(r"\b(?:before|prior to|until)\b", q.text.casefold()) is not None
+    described = replace(q, words=tuple(feature))
+    # Words the question writes in capitals ("VACUUM INTO") name a statement: the sentence names all of
+    # it, not only its first word ("vacuum attached databases" is not VACUUM INTO).
+    spelled = [s.casefold() for s in re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", q.text)]
+    for page, line, sentence in sentences_of(pages):
+        text = sentence.text
+        if _NEW_IN.search(text) is not None or not _PROSE_VERSION.search(text):
+            continue
+        fit = overlap(described, text)
+        if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
+            continue
+        found = {
+            m.group(3) for m in _PROSE_VERSION.finditer(text) if bool(m.group(1) or m.group(2)) == before
+        }
+        if len(found) == 1:
+            how = "version the sentence gives for the change"
+            yield DocCandidate(page.url, found.pop(), text, 1.0 + fit, how)
+
+
 def _is_term_of(term: str, identifier: str) -> bool:
     name, wanted = term_name(term).casefold(), names(identifier)[0]
     return "." in wanted and (name == wanted or name.endswith("." + wanted))
@@ -288,6 +336,14 @@ _SUBJECTLESS: Final = re.compile(
 )
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
+# "version 3.12.0", "versions before 3.16.0", "prior to version 3.7.0": groups 1 or 2 say "before".
+_PROSE_VERSION: Final = re.compile(
+    r"\b(?:(?:versions?|releases?) (before |prior to |earlier than )?|(before |prior to )version )"
+    r"(\d+\.\d+(?:\.\d+)?)\b",
+    re.IGNORECASE,
+)
+# The share of the question's description a sentence must hold to give the version of its change.
+_PROSE_FIT: Final = 0.6
 _REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
 # A stated default that is a predicate ("is available", "is written to"), not a value.
 _PREDICATE: Final = re.compile(
@@ -322,6 +378,8 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if sentences:
                 text = sentences[0].text
                 yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
+    if q.noun == "do":
+        yield from does_in_prose(q, pages)
 
 
 def _meaning(q: DocQuestion, pages: Sequence[Page], value: str) -> Iterator[DocCandidate]:
@@ -352,13 +410,16 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                     )
     if q.noun is None:
         return
+    if q.noun == "purpose":
+        yield from purpose_in_prose(q, pages)
+        return
     noun = re.escape(q.noun)
     unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"
     # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
     counted = re.compile(
         rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
     )
-    measured = re.compile(rf"\b{noun} (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
+    measured = re.compile(rf"\b(?i:{noun}) (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None
     for page, line, sentence in sentences_of(pages):
         text = sentence.text

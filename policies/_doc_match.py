@@ -44,7 +44,7 @@ class DocCandidate:
 
 def stems(text: str) -> set[str]:
     # Split as the question's words are (doc_question): "hashlib.scrypt" holds "scrypt".
-    return {stem(w) for w in PLAIN.findall(text.casefold())}
+    return {stem(w.rstrip("'")) for w in PLAIN.findall(text.casefold())}
 
 
 def term_name(term: str) -> str:

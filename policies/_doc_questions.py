@@ -28,6 +28,7 @@ NOUNS: Final = frozenset(
         "function", "method", "class", "attribute", "option", "argument", "parameter", "constant",
         "exception", "module", "command", "flag", "item", "variable", "field", "property", "setting",
         "keyword", "decorator", "type", "value", "rfc", "format", "header", "mode", "level",
+        "pragma", "macro",
     }
 )  # fmt: skip
 # What a "which" question names by an identifier, whatever else it says ("by default").
@@ -66,6 +67,12 @@ _BEFORE_THE_NOUN_ENDS: Final = frozenset(
 _MEASURE: Final = re.compile(
     r"^(?:(?:(?:in|within|to|for|by|at|after|under|over) (?:about |roughly |approximately |up to )?)?"
     r"how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
+)
+# "What date do ...", "What ROWID is given ...": the noun asked for, right before the verb.
+_WHAT_NOUN: Final = re.compile(r"^what ([a-z]\w*) (?:do|does|did|is|are|was|were|will|would|can)\b")
+# Nouns that ask for a kind or a description, not for a value the pages state with digits.
+_NOT_ASKED_NOUNS: Final = frozenset(
+    {"kind", "sort", "type", "happens", "else", "exactly", "way", "one", "ones", "if"} | set(STOPWORDS)
 )
 # "the default tolerance" names what a count is asked of; it does not ask for the default.
 _NAMES_A_DEFAULT: Final = re.compile(r"\b(?:the|its|a) default (?!values?\b)\w+")
@@ -136,7 +143,11 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     cleaned = " ".join(text.strip().rstrip("?").split())
     lowered = cleaned.casefold()
     identifiers = _identifiers(cleaned)
-    plain = re.findall(r"[a-z0-9][a-z0-9'-]*", lowered)
+    # A word in single quotes ("the 'auto' modifier") is the word, without its closing quote; a
+    # quoted letter (the 'x' format) is a word too.
+    raw = re.findall(r"[a-z0-9][a-z0-9'-]*", lowered)
+    plain = [w.rstrip("'") for w in raw]
+    quoted = {w.rstrip("'") for w in raw if w.endswith("'")}
     code = bool(identifiers) or bool(_CODE_WORDS & set(plain))
     # Over plain prose only code that cannot be a name counts ("McDonald" is CamelCase too).
     if not in_structure and not any(_CAMEL.search(i) is None for i in identifiers):
@@ -144,7 +155,9 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     named = {i.casefold() for i in identifiers}
     words = tuple(
         dict.fromkeys(
-            stem(w) for w in plain if w not in STOPWORDS and w not in FRAME and w not in named and len(w) > 1
+            stem(w)
+            for w in plain
+            if w not in STOPWORDS and w not in FRAME and w not in named and (len(w) > 1 or w in quoted)
         )
     )
     # "Which compileall command-line option ...": an option; "command-line" only says which kind.
@@ -185,6 +198,10 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if asked is not None:
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
+    asked_noun = _WHAT_NOUN.match(lowered)
+    if measure is None and asked_noun is not None and asked_noun.group(1) not in _NOT_ASKED_NOUNS:
+        # "What date do the functions assume ...?": the value the pages give as "a date of ...".
+        return DocQuestion(cleaned, "value", tuple(identifiers), words, asked_noun.group(1), None)
     if measure is not None:
         noun = measure.group(1) or measure.group(2)
         return DocQuestion(cleaned, "value", tuple(identifiers), words, noun, None)

@@ -58,12 +58,22 @@ def _call_after(text: str, end: int) -> str:
 # Nouns for a thing that is not called: a call ("get()") is a function, not one of these.
 _NOT_CALLED: Final = frozenset(
     {"exception", "attribute", "constant", "variable", "module", "field", "property", "setting", "type",
-     "value", "format", "mode", "level", "header", "keyword"}
+     "value", "format", "mode", "level", "header", "keyword", "pragma", "macro"}
 )  # fmt: skip
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
 # "the environment variable force-gzip", "variable PYTHONPATH": a name, not a word ("variable that").
 _VARIABLE_NAMED: Final = re.compile(r"\bvariables? ((?:[\w.]+[-_][\w.-]*|[A-Z][A-Z0-9]+)\b)")
+# "PRAGMA foreign_keys", "PRAGMA schema.cache_size", "the defer_foreign_keys pragma": the pragma a
+# sentence gives is the name beside the word, never a word of the prose ("this pragma").
+_PRAGMA_NAMED: Final = re.compile(r"\b[Pp][Rr][Aa][Gg][Mm][Aa] (?:\w+\.)?([a-z]\w*)|\b([a-z]+_\w+) pragma\b")
+# A preprocessor macro is spelled in capitals with an underscore: SQLITE_MAX_LENGTH.
+_MACRO: Final = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+# Negation, in the question and before a word of the sentence ("are not enforced", "is never used").
+_NEGATED: Final = re.compile(r"(?i)\b(?:not|no|never|cannot|without)\b|n't\b")
+_NEGATED_WORD: Final = re.compile(
+    r"(?i)\b(?:not|never|cannot|n't)(?: (?:be|been|being|is|are|was|were|always|usually|yet))* ([a-z][\w-]*)"
+)
 # A manual page's section listing how a command is called.
 _USAGE: Final = re.compile(r"(?i)synopsis|usage")
 # A module's own exception is often plain `error` ("struct.error", "socket.error").
@@ -85,6 +95,8 @@ def _shape_ok(identifier: str, noun: str | None) -> bool:
         return identifier.startswith("-")
     if noun == "item":
         return "[" in identifier
+    if noun == "macro":
+        return _MACRO.fullmatch(identifier) is not None
     return not identifier.startswith("-")
 
 
@@ -125,6 +137,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         fit = overlap(q, text, *line.headings[-1:], *asked_term)
         if fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term) < 0.6:
             continue
+        if _denies(q, text):
+            continue  # "foreign key constraints are not enforced" does not say what enforces them
         if action is not None and not _says(action[0], text, *line.terms[-1:]):
             continue  # "Open url in a new window" does not say which function closes one
         if action is not None and action[1] and not overlap_words(action[1], text, *line.terms[-1:]):
@@ -146,6 +160,13 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         given = _VARIABLE_NAMED.search(text) if q.noun == "variable" else None
         if given is not None and given.group(1).casefold() not in own:
             shaped = [(given.start(1), given.group(1))]
+        if q.noun == "pragma":
+            # Only a name the sentence calls a pragma answers "which pragma" ("a ROWID of 1" is no pragma).
+            shaped = [
+                (m.start(m.lastindex or 1), name)
+                for m in _PRAGMA_NAMED.finditer(text)
+                if (name := m.group(m.lastindex or 1)).casefold() not in own and name not in STOPWORDS
+            ]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             stretches = [
@@ -177,6 +198,18 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+def _denies(q: DocQuestion, text: str) -> bool:
+    """Whether `text` negates a word the question asks about ("are not enforced", "never used") while
+    the question negates nothing: the sentence then says what does not happen."""
+    if _NEGATED.search(q.text) is not None:
+        return False
+    denied = [stem(m.group(1).casefold()) for m in _NEGATED_WORD.finditer(text)]
+    # One word in two forms ("enforced" / "enforcement"): one stem begins the other.
+    return any(
+        len(d) >= 4 and len(w) >= 4 and (w.startswith(d) or d.startswith(w)) for d in denied for w in q.words
+    )
 
 
 def _tie_break(q: DocQuestion, text: str) -> float:

@@ -28,7 +28,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._questions import Question, is_month
+from ._questions import COUNTED_NOUNS, Question, is_month
 from ._sentences import Sentence, split_sentences, stem, words
 
 _YEAR: Final = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
@@ -362,8 +362,12 @@ def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str 
     """The number the question counts: the one followed by a word of the question ("30,000 men"),
     else the first that is not a year; with its currency, scale and percent sign."""
     tokens = words(text)
-    asked = re.search(r"\bhow (?:many|much) (\w+)|\bnumber of (\w+)", question.text.casefold())
+    lowered = question.text.casefold()
+    asked = re.search(r"\bhow (?:many|much) (\w+)|\bnumber of (\w+)", lowered)
     noun = stem(asked.group(1) or asked.group(2)) if asked is not None else None
+    # "Which bytes of the header ...": only a number beside that noun ("bytes 18 and 19") answers.
+    which = re.match(r"(?:which|what) (\w+)", lowered)
+    measure = stem(which.group(1)) if which is not None and which.group(1) in COUNTED_NOUNS else None
     numbers = [
         (i, t)
         for i, t in found
@@ -375,9 +379,19 @@ def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str 
     counted = [
         (i, t) for i, t in numbers if noun is not None and noun in {stem(w) for w in tokens[i + 1 : i + 4]}
     ]
+    if measure is not None:
+        beside = [(i, t) for i, t in numbers if measure in {stem(w) for w in tokens[max(0, i - 1) : i + 2]}]
+        if not beside:
+            return None
+        counted = beside
     plain = [(i, t) for i, t in numbers if not _YEAR.match(t)]
     # An amount with a currency or a scale ("$2.2 billion") before a bare day of the month.
     sized = [(i, t) for i, t in plain if _SIZED.search(text, *_around(text, t))]
     _, token = (counted or sized or plain or numbers)[0]
+    if measure is not None and which is not None and which.group(1).endswith("s"):
+        # "Which bytes": the numbers listed together ("bytes 18 and 19"), not the first alone.
+        listed = re.search(rf"(?<![\w.]){re.escape(token)}(?:, \d+)*,? (?:and|or) \d+\b", text)
+        if listed is not None:
+            return listed.group(0)
     match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
     return match.group(0) if match is not None else (token if token in text else None)

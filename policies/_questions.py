@@ -177,6 +177,13 @@ def analyze(text: str) -> Question:
     return Question(text, kind, terms, tuple(dict.fromkeys(entities)), negated, query)
 
 
+# Nouns of measure: "which/what <noun>" asks for a number of them, as "how many" does.
+COUNTED_NOUNS: Final = frozenset(
+    {"bytes", "bits", "characters", "digits", "seconds", "milliseconds", "minutes", "hours", "days",
+     "percent", "percentage", "pages", "columns", "rows", "lines"}
+)  # fmt: skip
+
+
 def _kind(lowered: list[str]) -> QuestionType:
     if not lowered:
         return "what"
@@ -185,6 +192,8 @@ def _kind(lowered: list[str]) -> QuestionType:
         return "how_many"
     if "how many" in joined or ("how much" in joined and "cost" not in joined):
         return "how_many" if "how many" in joined else "how_much"
+    if len(lowered) > 1 and lowered[0] in ("which", "what") and lowered[1] in COUNTED_NOUNS:
+        return "how_many"  # "Which bytes of the header ...": numbers, not a capitalised name
     if "what year" in joined or "which year" in joined or "what date" in joined or "what century" in joined:
         return "when"
     for word in lowered[:4] if lowered[0] not in _YESNO_OPENERS else lowered[:1]:

@@ -161,6 +161,10 @@ _YEAR_LEADS: Final = frozenset(
 )
 
 
+# "an interval of 1000", "a maximum of 2000": an amount of something, where "the summer of 1969" is a year.
+_INDEFINITE_AMOUNT: Final = re.compile(r"\b(?:a|an) [^\W\d_][\w-]* of $")
+
+
 def quantities(text: str, dates: list[Date] | None = None) -> list[Quantity]:
     """The numbers of folded `text`, each with the unit right after (or the currency right before) it."""
     spans = [(date.start, date.end) for date in (dates if dates is not None else find_dates(text))]
@@ -192,7 +196,11 @@ def quantities(text: str, dates: list[Date] | None = None) -> list[Quantity]:
             match.group("int") is not None and len(match.group("int")) == 4 and not match.group("frac")
         )
         dated = in_date or (
-            year_shaped and 1000 <= int(value) <= 2099 and unit is None and lead in _YEAR_LEADS
+            year_shaped
+            and 1000 <= int(value) <= 2099
+            and unit is None
+            and lead in _YEAR_LEADS
+            and _INDEFINITE_AMOUNT.search(text, 0, start) is None
         )
         found.append(Quantity(value, unit, words, start, end, dated))
     return found

@@ -244,6 +244,8 @@ _HOW_MUCH: Final = re.compile(
     r"|price|cost|population|distance|speed|capacity|duration|area|depth|width|temperature|percentage)\b"
 )
 _DEFAULT: Final = re.compile(r"\bdefaults?\b")
+# How a quote says a value is the default: "the default is 5", "defaults to 5", "with N defaulting to 100".
+_DEFAULT_WORDS: Final = frozenset({"default", "defaults", "defaulting", "defaulted"})
 # A question none of these occur in asks for no count, amount or default.
 _QUANTITY_WORDS: Final = ("how ", "what", "number of", "count of", "total of", "default")
 
@@ -283,7 +285,7 @@ def number_unit(case: SupportCase) -> Judgement | None:
     answer = case.folded_answer
     if (
         default
-        and "default" not in case.evidence_words
+        and _DEFAULT_WORDS.isdisjoint(case.evidence_words)
         and not _assigned(fold_text(case.answer), case.folded_evidence)
     ):
         return "unsupported", "the quote does not say it is the default"

@@ -1,0 +1,76 @@
+"""What a documented thing does, or is for, when the page says it in prose rather than under a term.
+
+A reference page of a command or a setting often opens with a sentence whose subject is
+the thing itself: "The VACUUM command rebuilds the database file, ..." answers "What does
+the VACUUM command do?" with its predicate, from the verb on. A sentence of the form "the
+purpose of X is to ..." answers "What is the purpose of X?" with the clause after "is".
+Only a sentence whose grammatical subject is the thing asked about answers (it opens the
+sentence, with an article and the kind of thing at most around it), so a sentence that
+names it in passing ("Running VACUUM ensures ...") does not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import DocCandidate, mentions, page_subject, sentences_of
+from ._doc_questions import DocQuestion
+
+# The kinds of thing a question may name after the thing itself ("the VACUUM command").
+KINDS: Final = (
+    r"command|statement|pragma|function|keyword|clause|modifier|option|directive|operator|setting"
+    r"|parameter|method|module|tool|program|utility|subcommand|extension|feature|flag"
+)
+# A verb that states what the subject does, not what it is ("is", "has") or may be ("can").
+_NOT_ACTIONS: Final = frozenset({"is", "was", "has", "does", "its", "this", "thus", "always", "also", "as"})
+# What a page under its own name scores over another naming the same thing in its first words.
+_OWN_PAGE: Final = 0.5
+
+
+def named_thing(subject: str) -> str:
+    """ "the VACUUM command" -> "VACUUM"; "the 'auto' modifier" -> "'auto'"."""
+    thing = re.sub(r"^(?:the|an?) ", "", subject.strip(), flags=re.IGNORECASE)
+    return re.sub(rf"\s+(?:{KINDS})$", "", thing, flags=re.IGNORECASE)
+
+
+def does_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """The predicate of the first sentence, per page, whose subject is the thing the question names."""
+    thing = named_thing(q.subject or "")
+    if not thing or len(thing.split()) > 4:
+        return
+    opening = re.compile(
+        rf"^(?:The |An? )?{re.escape(thing)}(?: (?:{KINDS}))?(?: \([^)]*\))? ([a-z]+s)\b(.*)$",
+        re.IGNORECASE,
+    )
+    seen: set[str] = set()
+    for page, _line, sentence in sentences_of(pages):
+        if page.url in seen:
+            continue
+        match = opening.match(sentence.text)
+        if match is None or match.group(1).casefold() in _NOT_ACTIONS or not match.group(2).strip():
+            continue
+        seen.add(page.url)
+        answer = sentence.text[match.start(1) :].rstrip(" .:")
+        own = _OWN_PAGE if mentions(page_subject(page), thing) or mentions(page.title, thing) else 0.0
+        how = "what the sentence about it says it does"
+        yield DocCandidate(page.url, answer, sentence.text, 2.0 + own, how)
+
+
+def purpose_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """ "the purpose of X is to ...": the clause after "is", for "What is the purpose of X?"."""
+    asked = re.search(rf"\bpurpose of (?:the |an? )?(.+?)(?: (?:{KINDS}))?(?: (?:in|of|for) \S+)?$", q.text)
+    if asked is None:
+        return
+    thing = asked.group(1)
+    stated = re.compile(
+        rf"\bpurpose of (?:the |an? )?{re.escape(thing)}(?: (?:{KINDS}))? is (to .+?)[.;]?$", re.IGNORECASE
+    )
+    for page, _line, sentence in sentences_of(pages):
+        match = stated.search(sentence.text)
+        if match is not None:
+            how = "the purpose the sentence states"
+            yield DocCandidate(page.url, match.group(1), sentence.text, 2.0, how)

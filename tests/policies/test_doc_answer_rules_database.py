@@ -1,0 +1,237 @@
+"""Rules from the SQLite manual's dev half (issue 11): a database manual's prose reference.
+
+A database manual documents its settings and statements in running prose more than under
+terms: "The BREW command heats ...", "with N defaulting to 100", "beginning with BrewDB
+version 3.12.0, the default cup size increased to 4", "the defer_brews pragma can be used
+to ...". Each rule has a case that must fail. The pages are invented (a "BrewDB" manual),
+so none of the cases tunes on a real one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from citeloop.events import Page
+from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._extractive_score import short_answer
+from citeloop.policies._questions import analyze
+from citeloop.runtime import DEFAULT_SUPPORT, assess_support
+from citeloop.runtime._quantities import fold_text, quantities
+from citeloop.tools import Corpus
+from helpers.doc_pages import doc_answers, open_pages, page_corpus
+
+NAV = "<p>BrewDB: Home, Documentation, Download, Support</p>"
+
+PRAGMAS = f"""<html><head><title>Pragma statements supported by BrewDB</title></head><body>{NAV}
+<h1>PRAGMA Statements</h1>
+<p><b>PRAGMA integrity_check(N);</b></p>
+<p>Pragma integrity_check will return at most N errors before the analysis quits, with N
+defaulting to 100.</p>
+<p><b>PRAGMA kettle_autoflush;</b></p>
+<p>This pragma queries or sets the kettle auto-flush interval. Autoflushing is enabled by default
+with an interval of 1000 or BREW_DEFAULT_AUTOFLUSH.</p>
+<p>The default isolation level for BrewDB is SERIALIZABLE.</p>
+<p>For many years, the default cup size was almost always 2 cups, but beginning with BrewDB version
+3.12.0 (2016-03-29), the default cup size increased to 4.</p>
+<p>If BREW_OMIT_TRIGGER is defined, brew definitions are parsed and may be queried using PRAGMA
+brew_list, but brew constraints are not enforced.</p>
+<p>The defer_brews pragma can be used to temporarily change all brew constraints to deferred.</p>
+<p>The maximum number of cups in a pot is defined by the preprocessor macro BREW_MAX_CUPS.</p>
+</body></html>"""
+
+STATEMENTS = f"""<html><head><title>POUR</title></head><body>{NAV}
+<h1>1. Description</h1>
+<p>The POUR command empties the pot into cups, one cup at a time. Running POUR ensures that no tea is
+left. The POUR command is safe to run twice.</p>
+<p>The ability to pour attached pots was added in version 3.15.0 (2016-10-14).</p>
+<p>For BrewDB versions before 3.16.0 (2017-01-02), the "steep" modifier only works for times up to
+09:00:00.</p>
+<p>Formats that specify only a time assume a date of 2000-01-01.</p>
+<p>If the pot is initially empty, then a ROWID of 1 is used.</p>
+<p>In other words, the purpose of AUTOPOUR is to prevent the reuse of cups from previously
+emptied pots.</p>
+</body></html>"""
+
+FAQ = f"""<html><head><title>Questions</title></head><body>{NAV}
+<h1>Frequently asked</h1>
+<p>Running POUR ensures that no tea is left. The POUR command is safe to run twice.</p>
+</body></html>"""
+
+OTHER = f"""<html><head><title>Write-Ahead Brewing</title></head><body>{NAV}
+<h1>Write-Ahead Brewing</h1>
+<p>Brewing ahead of time is faster in most cases.</p>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    return page_corpus(
+        tmp_path_factory.mktemp("brewdb"), {"pragma": PRAGMAS, "pour": STATEMENTS, "wab": OTHER, "faq": FAQ}
+    )
+
+
+@pytest.fixture(scope="module")
+def pages(corpus: Corpus) -> list[Page]:
+    return open_pages(corpus, "pragma", "pour", "wab")
+
+
+# "Which pragma" and "which macro": the name the sentence gives as one, never a word of the prose.
+
+
+def test_which_pragma_is_the_name_called_a_pragma(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "Which pragma can temporarily make all brew constraints deferred?")
+    assert answers[:1] == ["defer_brews"]
+
+
+def test_a_sentence_denying_what_is_asked_names_no_pragma(pages: list[Page]) -> None:
+    # Must fail: "brew constraints are not enforced" does not say brew_list enforces them.
+    assert "brew_list" not in doc_answers(pages, "Which pragma turns on brew constraint enforcement?")
+
+
+def test_which_macro_is_spelled_in_capitals_with_an_underscore(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "Which preprocessor macro defines the maximum number of cups in a pot?")
+    assert answers[:1] == ["BREW_MAX_CUPS"]
+
+
+def test_a_lower_case_name_is_no_macro(pages: list[Page]) -> None:
+    # Must fail: integrity_check is a pragma's name, not a macro.
+    answers = doc_answers(pages, "Which macro sets how many errors integrity_check reports?")
+    assert "integrity_check" not in answers
+
+
+# Defaults stated in a database manual's words.
+
+
+def test_defaulting_to_states_a_default(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "By default, how many errors will PRAGMA integrity_check report?")
+    assert answers[:1] == ["100"]
+
+
+def test_enabled_by_default_with_an_interval_states_the_interval(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What is the default kettle auto-flush interval in BrewDB?")
+    assert answers[:1] == ["1000"]
+
+
+def test_a_default_of_four_words_before_is(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What is the default transaction isolation level in BrewDB?")
+    assert answers[:1] == ["SERIALIZABLE"]
+
+
+def test_the_product_every_page_names_is_not_code_a_sentence_must_repeat(pages: list[Page]) -> None:
+    asked = doc_question("What is the default transaction isolation level in BrewDB?", True)
+    assert asked is not None and "BrewDB" in asked.identifiers
+    # With three pages that all name BrewDB it is the product; with two, the sentence must name it.
+    assert doc_answers(pages, "What is the kettle auto-flush interval by default in BrewDB?")[:1] == ["1000"]
+    assert doc_answers(pages[:2], "What is the kettle auto-flush interval by default in BrewDB?") == []
+
+
+# "What <noun> ...": the value a sentence gives as "a <noun> of ...".
+
+
+def test_what_noun_is_answered_by_a_noun_of_a_value(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What date do the functions assume when a format specifies only a time?")
+    assert answers[:1] == ["2000-01-01"]
+    assert doc_answers(pages, "What ROWID is given to the first cup poured into an empty pot?")[:1] == ["1"]
+
+
+def test_what_noun_without_a_value_of_that_noun_is_not_answered(pages: list[Page]) -> None:
+    # Must fail: no sentence gives "a temperature of ...".
+    assert doc_answers(pages, "What temperature do the functions assume when only a time is given?") == []
+
+
+# Versions told in prose.
+
+
+def test_a_version_told_in_prose_answers_the_change(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "In which BrewDB version did the default cup size increase to 4?")
+    assert answers[:1] == ["3.12.0"]
+    answers = doc_answers(pages, "In which BrewDB version did POUR gain the ability to pour attached pots?")
+    assert answers[:1] == ["3.15.0"]
+
+
+def test_before_which_version_takes_the_version_after_before(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "Before which BrewDB version was the 'steep' modifier limited to 09:00:00?")
+    assert answers[:1] == ["3.16.0"]
+
+
+def test_a_statement_in_capitals_must_be_named_whole(pages: list[Page]) -> None:
+    # Must fail: "the ability to pour attached pots" is not POUR INTO.
+    assert doc_answers(pages, "In which BrewDB version was POUR INTO added?") == []
+
+
+def test_a_sentence_of_another_change_gives_no_version(pages: list[Page]) -> None:
+    # Must fail: the sentence with 3.12.0 is about the cup size, not about brewing ahead.
+    assert doc_answers(pages, "In which BrewDB version was write-ahead brewing introduced?") == []
+
+
+# What a command does, and what a feature is for, in prose.
+
+
+def test_what_a_command_does_is_the_predicate_of_its_own_sentence(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What does the POUR command do?")
+    assert answers[:1] == ["empties the pot into cups, one cup at a time"]
+
+
+def test_a_sentence_naming_the_command_in_passing_says_nothing_it_does(corpus: Corpus) -> None:
+    # Must fail: "Running POUR ensures ..." and "The POUR command is safe ..." are not what POUR does.
+    assert doc_answers(open_pages(corpus, "faq"), "What does the POUR command do?") == []
+
+
+def test_the_purpose_of_a_feature_is_the_clause_after_is(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What is the purpose of the AUTOPOUR keyword?")
+    assert answers[:1] == ["to prevent the reuse of cups from previously emptied pots"]
+    # Must fail: the purpose of another feature.
+    assert doc_answers(pages, "What is the purpose of the AUTOFLUSH keyword?") == []
+
+
+# The general path: a "which <measure noun>" question takes numbers beside that noun.
+
+
+def test_which_bytes_is_answered_with_the_numbers_beside_bytes() -> None:
+    question = analyze("Which bytes of the pot header hold the format numbers?")
+    quote = "To keep older readers out (prior to version 3.7.0), the format numbers (bytes 18 and 19) change."
+    assert question.kind == "how_many"
+    assert short_answer(question, quote) == "18 and 19"
+    # Must fail: no number stands beside "bytes"; the version is not an answer.
+    assert short_answer(question, "Prior to version 3.7.0 the format numbers were different.") is None
+
+
+def test_a_quoted_letter_is_a_word_of_the_question() -> None:
+    asked = doc_question("How many bytes does the 'x' format character insert in the 'auto' mode?", True)
+    assert asked is not None and "x" in asked.words and "auto" in asked.words
+
+
+# The gate's side: the same words recognised, nothing loosened.
+
+
+def test_number_unit_reads_defaulting_to_as_a_default() -> None:
+    question = "By default, how many errors will PRAGMA integrity_check report?"
+    quote = "Pragma integrity_check returns at most N errors before it quits, with N defaulting to 100."
+    judged = {v.method: v.verdict for v in assess_support(question, "100", quote, DEFAULT_SUPPORT)}
+    assert judged["number-unit"] == "supported"
+    # Must fail: a quote that gives the number without saying it is the default.
+    plain = "Pragma integrity_check will return at most 100 errors before the analysis quits."
+    judged = {v.method: v.verdict for v in assess_support(question, "100", plain, DEFAULT_SUPPORT)}
+    assert judged["number-unit"] == "unsupported"
+
+
+@pytest.mark.parametrize(
+    ("text", "dated"),
+    [
+        ("enabled by default with an interval of 1000 pages", False),
+        ("a maximum of 2000 columns", False),
+        ("the summer of 1969", True),
+        ("it opened in 1999", True),
+    ],
+)
+def test_an_amount_of_something_is_no_year(text: str, dated: bool) -> None:
+    found = [q for q in quantities(fold_text(text)) if q.value in ("1000", "2000", "1969", "1999")]
+    assert [q.dated for q in found] == [dated]
+
+
+def test_the_set_is_checked_in(tmp_path: Path) -> None:
+    # The question set these rules were written on exists with its pages (tests/data/sqlite_doc).
+    data = Path(__file__).parents[1] / "data"
+    assert len(list((data / "sqlite_doc" / "html").glob("*.html"))) == 8
+    assert (data / "sqlite_doc_qa.jsonl").stat().st_size > 0
