@@ -64,7 +64,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_match import DocCandidate as DocCandidate
-from ._doc_prose import does_in_prose, purpose_in_prose
+from ._doc_prose import consequence_in_prose, does_in_prose, purpose_in_prose
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import available_rows, default_rows
@@ -352,6 +352,9 @@ _PREDICATE: Final = re.compile(
 
 
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    if q.noun == "happen":
+        yield from consequence_in_prose(q, pages)  # the condition names no term to read under
+        return
     subject = q.subject or ""
     value = re.search(r"(?<![\w.-])(-?\d+)(?![\w.])", subject)
     if q.noun == "mean" and value is not None:

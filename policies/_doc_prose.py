@@ -17,7 +17,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, mentions, page_subject, sentences_of
+from ._doc_match import DocCandidate, about, mentions, overlap, page_subject, sentences_of
 from ._doc_questions import DocQuestion
 
 # The kinds of thing a question may name after the thing itself ("the VACUUM command").
@@ -74,3 +74,37 @@ def purpose_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         if match is not None:
             how = "the purpose the sentence states"
             yield DocCandidate(page.url, match.group(1), sentence.text, 2.0, how)
+
+
+# What a sentence says follows from its condition: "... will return SQLITE_FULL", "... results in an error".
+_CONSEQUENCE: Final = re.compile(
+    r"\b(?:(?:will|would) (?:not )?(?:be )?\w+|results? in|returns?|raises?|fails?|causes?) "
+)
+# What opens a condition in a sentence: "if", "when", "an attempt to", "trying to".
+_CONDITIONAL: Final = re.compile(r"(?i)\b(?:if|when|whenever|once|unless|attempts?|trying|tries)\b")
+# The share of the question's condition a sentence must state to be the one whose consequence it asks.
+_CONDITION_FIT: Final = 0.6
+
+
+def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """ "What happens if/when C?": the consequence of the sentence that states C, from its verb on."""
+    if len(q.words) < 2:
+        return
+    # What the question writes in capitals (AUTOINCREMENT, WITHOUT ROWID) is named, as written, by the
+    # sentence: "a WITHOUT ROWID table" alone is not "AUTOINCREMENT on a WITHOUT ROWID table".
+    spelled = re.findall(r"\b[A-Z][A-Z_]+\b", q.text)
+    for page, line, sentence in sentences_of(pages):
+        fit = overlap(q, sentence.text, *line.headings[-1:])
+        if fit < _CONDITION_FIT or not about(line, sentence.text, q):
+            continue
+        if not all(re.search(rf"\b{word}\b", sentence.text) for word in spelled):
+            continue
+        # The consequence is the last verb phrase of its kind ("that would make the pot grow ... will
+        # return X": the condition's own verbs come first), after a condition the sentence states ("An
+        # attempt to ...", "If ..."): "returns the columns of the table" describes, it does not follow.
+        markers = list(_CONSEQUENCE.finditer(sentence.text))
+        if markers and _CONDITIONAL.search(sentence.text, 0, markers[-1].start()) is not None:
+            answer = sentence.text[markers[-1].start() :].rstrip(" .;:")
+            yield DocCandidate(
+                page.url, answer, sentence.text, 1.0 + fit, "the consequence the sentence states"
+            )

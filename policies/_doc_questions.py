@@ -68,6 +68,8 @@ _MEASURE: Final = re.compile(
     r"^(?:(?:(?:in|within|to|for|by|at|after|under|over) (?:about |roughly |approximately |up to )?)?"
     r"how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
 )
+# "What happens when/if ...": a consequence asked of a condition.
+_HAPPENS: Final = re.compile(r"^what (?:happens|will happen|would happen) (when|if|after|once|in case)\b")
 # "What date do ...", "What ROWID is given ...": the noun asked for, right before the verb.
 _WHAT_NOUN: Final = re.compile(r"^what ([a-z]\w*) (?:do|does|did|is|are|was|were|will|would|can)\b")
 # Nouns that ask for a kind or a description, not for a value the pages state with digits.
@@ -191,6 +193,13 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         if product in ("python", "version", "the"):
             product = "python"
         return DocQuestion(cleaned, "version", tuple(identifiers), words, product, None)
+    happens = _HAPPENS.match(lowered)
+    if happens is not None:
+        # "What happens if I use X on Y?": the consequence a sentence states of that condition.
+        condition = tuple(w for w in words if w not in ("happen", "happens"))
+        return DocQuestion(
+            cleaned, "does", tuple(identifiers), condition, "happen", cleaned[happens.end(1) :]
+        )
     does = _DOES.match(lowered)
     if does is not None:
         subject = cleaned[len("what does ") : len("what does ") + len(does.group(1))]

@@ -38,6 +38,8 @@ with an interval of 1000 or BREW_DEFAULT_AUTOFLUSH.</p>
 brew_list, but brew constraints are not enforced.</p>
 <p>The defer_brews pragma can be used to temporarily change all brew constraints to deferred.</p>
 <p>The maximum number of cups in a pot is defined by the preprocessor macro BREW_MAX_CUPS.</p>
+<p>If there is a LIDLESS pot with that name, this pragma returns the lid columns of the LIDLESS pot.</p>
+<p>The pot_info pragma returns the lid columns of every LIDLESS pot, and then an error.</p>
 </body></html>"""
 
 STATEMENTS = f"""<html><head><title>POUR</title></head><body>{NAV}
@@ -51,6 +53,9 @@ left. The POUR command is safe to run twice.</p>
 <p>If the pot is initially empty, then a ROWID of 1 is used.</p>
 <p>In other words, the purpose of AUTOPOUR is to prevent the reuse of cups from previously
 emptied pots.</p>
+<p>Any attempt to use AUTOPOUR on a LIDLESS pot results in an error.</p>
+<h2>Maximum Number Of Cups In A Pot</h2>
+<p>An attempt to pour new cups that would make the pot grow larger than this will return BREW_FULL.</p>
 </body></html>"""
 
 FAQ = f"""<html><head><title>Questions</title></head><body>{NAV}
@@ -183,6 +188,40 @@ def test_the_purpose_of_a_feature_is_the_clause_after_is(pages: list[Page]) -> N
     assert answers[:1] == ["to prevent the reuse of cups from previously emptied pots"]
     # Must fail: the purpose of another feature.
     assert doc_answers(pages, "What is the purpose of the AUTOFLUSH keyword?") == []
+
+
+# "What happens if/when ...": the consequence the sentence of that condition states.
+
+
+def test_what_happens_is_the_consequence_of_the_stated_condition(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What happens if I use AUTOPOUR on a LIDLESS pot?")
+    assert answers[:1] == ["results in an error"]
+    answers = doc_answers(
+        pages, "What happens when a pour would make the pot grow beyond the maximum number of cups?"
+    )
+    assert answers[:1] == ["will return BREW_FULL"]
+
+
+def test_a_description_or_another_condition_is_no_consequence(pages: list[Page]) -> None:
+    # Must fail: the pragma page's sentences name a LIDLESS pot but not AUTOPOUR, and the second
+    # describes what a pragma returns under no condition at all.
+    pragma_only = [p for p in pages if p.url.endswith("pragma")]
+    assert doc_answers(pragma_only, "What happens if I use AUTOPOUR on a LIDLESS pot?") == []
+    assert doc_answers(pragma_only, "What happens if I use pot_info on every LIDLESS pot?") == []
+
+
+def test_what_happens_is_not_read_under_the_term_the_condition_names(tmp_path: Path) -> None:
+    # Must fail: the first sentence under brew.set_limit() says what it is, not what follows a value.
+    (tmp_path / "brew").mkdir()
+    corpus = page_corpus(
+        tmp_path / "brew",
+        {
+            "api": "<html><head><title>brew</title></head><body><h1>brew</h1><dl><dt>brew.set_limit(n)</dt>"
+            "<dd><p>Set the brewing limit.</p></dd></dl></body></html>"
+        },
+    )
+    answers = doc_answers(open_pages(corpus, "api"), "What happens if n is set to zero with brew.set_limit?")
+    assert answers == []
 
 
 # The general path: a "which <measure noun>" question takes numbers beside that noun.
