@@ -435,7 +435,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             continue  # an interactive example: "data = [2.75, ...]" is the example's, not a documented value
         if before is not None:
             text = page.body[line.start + before.start : line.start + sentence.end]
-        fit = overlap(q, text, *line.terms[-1:])
+        fit = overlap(q, text, *line.terms[-1:], *line.headings[-1:])
         if fit < 0.5:
             continue
         for pattern in (counted, measured):

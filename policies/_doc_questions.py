@@ -213,6 +213,11 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         return DocQuestion(cleaned, "value", tuple(identifiers), words, asked_noun.group(1), None)
     if measure is not None:
         noun = measure.group(1) or measure.group(2)
+        # "What is the maximum number of tables in a join?": a count of tables, so "64 tables" answers.
+        counted = re.match(r"(?:(?:maximum|minimum|max|min|total|default) )?(?:number|count)$", noun)
+        after = re.match(r"(?:(?:of|for) )?(?:the )?([a-z]\w*)", lowered[measure.end() :].strip())
+        if counted is not None and after is not None:
+            noun = after.group(1)
         return DocQuestion(cleaned, "value", tuple(identifiers), words, noun, None)
     if not code:
         return None

@@ -49,6 +49,15 @@ _CELL = "\x00"  # marks a cell boundary inside a row while it is read (the page'
 _INDENT = "    "
 
 
+_BOLD_TITLE_LEVEL = 6  # below any real heading, so the next real heading closes it
+_TITLE_WORDS = 12
+
+
+def _is_title(line: str) -> bool:
+    """Whether a bold paragraph reads as a title: a few words, not a sentence or a label ("Note:")."""
+    return len(line.split()) <= _TITLE_WORDS and line[-1] not in ".:;,!?"
+
+
 @dataclass(frozen=True, slots=True)
 class HtmlText:
     """What a page says: its title, its declared URL (canonical link or meta), and its visible text."""
@@ -77,6 +86,12 @@ class _Extractor:
         self.dl_open: list[bool] = []  # per open <dl>: whether one of its <dd> is open
         self.cells = 0  # open table cells: block elements inside one do not end the row's line
         self.row_cells = 0  # cells begun in the current row
+        # A paragraph that is one short bold phrase ("<p><b>Maximum Number Of Tables In A Join</b></p>")
+        # titles what follows: it is written as a heading below every real one.
+        self.paragraph = False  # the line being read was opened by <p>
+        self.bold = 0  # open <b>/<strong> elements
+        self.bold_text = False  # the line holds text in bold
+        self.plain_text = False  # the line holds text outside bold
 
     def _break(self) -> None:
         text = "".join(self.current)
@@ -88,10 +103,14 @@ class _Extractor:
             line = "\t".join(cells) if any(cells) else ""
         else:
             line = " ".join(text.split())
+        bold_title = self.paragraph and self.bold_text and not self.plain_text
+        self.paragraph = self.bold_text = self.plain_text = False
         if not line:
             return
         if self.heading:
             line = "#" * self.heading + " " + line
+        elif bold_title and _is_title(line):
+            line = "#" * _BOLD_TITLE_LEVEL + " " + line
         self.lines.append(_INDENT * self.dd_depth + line)
 
     def _block(self, tag: str) -> None:
@@ -144,6 +163,10 @@ class _Extractor:
             self.in_h1 = True
         if tag in _BLOCK:
             self._block(tag)
+        if tag == "p" and not self.cells:
+            self.paragraph = True
+        elif tag in ("b", "strong"):
+            self.bold += 1
         if tag in ("dl", "dt", "dd"):
             self._open_definition(tag)
         elif tag in _HEADINGS and not self.cells:
@@ -170,6 +193,8 @@ class _Extractor:
             return
         if tag == "h1":
             self.in_h1 = False
+        if tag in ("b", "strong"):
+            self.bold = max(0, self.bold - 1)
         if tag in ("td", "th"):
             self.cells = max(0, self.cells - 1)
         elif tag == "table":
@@ -189,6 +214,11 @@ class _Extractor:
             return
         if self.in_h1:
             self.h1_parts.append(data)
+        if not data.isspace():
+            if self.bold:
+                self.bold_text = True
+            else:
+                self.plain_text = True
         self.current.append(data.replace(_CELL, " ") if _CELL in data else data)
 
 

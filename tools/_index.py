@@ -18,7 +18,8 @@ from pathlib import Path
 
 from citeloop.events import Hit
 
-INDEX_VERSION = "3"  # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure
+# 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure; 4: bold titles
+INDEX_VERSION = "4"
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Query words that carry no topic. Dropping them keeps an OR query from matching every page.

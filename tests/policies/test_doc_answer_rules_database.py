@@ -63,6 +63,13 @@ FAQ = f"""<html><head><title>Questions</title></head><body>{NAV}
 <p>Running POUR ensures that no tea is left. The POUR command is safe to run twice.</p>
 </body></html>"""
 
+LIMITS = f"""<html><head><title>Limits In BrewDB</title></head><body>{NAV}
+<h2>Limits In BrewDB</h2>
+<ul><li><p><b>Maximum Number Of Cups In A Pot</b></p>
+<p>BrewDB does not support pots holding more than 64 cups.</p></li>
+<li><p><b>Maximum Length Of A Spout</b></p><p>A spout is never longer than 9 inches.</p></li></ul>
+</body></html>"""
+
 OTHER = f"""<html><head><title>Write-Ahead Brewing</title></head><body>{NAV}
 <h1>Write-Ahead Brewing</h1>
 <p>Brewing ahead of time is faster in most cases.</p>
@@ -72,7 +79,15 @@ OTHER = f"""<html><head><title>Write-Ahead Brewing</title></head><body>{NAV}
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     return page_corpus(
-        tmp_path_factory.mktemp("brewdb"), {"pragma": PRAGMAS, "pour": STATEMENTS, "wab": OTHER, "faq": FAQ}
+        tmp_path_factory.mktemp("brewdb"),
+        {
+            "pragma": PRAGMAS,
+            "pour": STATEMENTS,
+            "wab": OTHER,
+            "faq": FAQ,
+            "limits": LIMITS,
+            "limits-untitled": LIMITS.replace("<b>", "").replace("</b>", ""),
+        },
     )
 
 
@@ -143,6 +158,13 @@ def test_what_noun_is_answered_by_a_noun_of_a_value(pages: list[Page]) -> None:
 def test_what_noun_without_a_value_of_that_noun_is_not_answered(pages: list[Page]) -> None:
     # Must fail: no sentence gives "a temperature of ...".
     assert doc_answers(pages, "What temperature do the functions assume when only a time is given?") == []
+
+
+def test_the_maximum_number_of_things_counts_them_under_the_section_title(corpus: Corpus) -> None:
+    question = "What is the maximum number of cups that can be held in a single pot?"
+    assert doc_answers(open_pages(corpus, "limits"), question)[:1] == ["64 cups"]
+    # Must fail: without its bold title the sentence alone says too little of the question.
+    assert doc_answers(open_pages(corpus, "limits-untitled"), question) == []
 
 
 # Versions told in prose.

@@ -164,3 +164,30 @@ def test_headings_definitions_and_tables_keep_their_structure() -> None:
 def test_a_description_left_open_is_closed_by_the_next_term() -> None:
     text = html_to_text("<dl><dt>a<dd>about a<dt>b<dd>about b</dl><p>after</p>").text
     assert text.split("\n") == ["a", "    about a", "b", "    about b", "after"]
+
+
+def test_a_paragraph_of_one_short_bold_phrase_is_a_title() -> None:
+    """A manual that titles its sections with a bold paragraph ("<li><p><b>Maximum Number Of Tables
+    In A Join</b></p>") keeps that title as a heading below every real one, so what follows is read
+    under it."""
+    page = (
+        "<h2>Limits</h2><ul><li><p><b>Maximum Number Of <a href='#'>Tables</a> In A Join</b></p>"
+        "<p>No join holds more than 64 tables.</p></li></ul>"
+        # Must fail: a label, a bold sentence, bold inside plain text, a bold cell, a bold term.
+        "<p><b>Note:</b> labels are no titles.</p><p><strong>Bold sentences are no titles.</strong></p>"
+        "<p>Plain and <b>bold</b>.</p><table><tr><td><p><b>Cell</b></p></td></tr></table>"
+        "<dl><dt><b>term</b></dt><dd>About the term.</dd></dl>"
+        "<p><b>A bold phrase of far too many words to be the title of anything at all here</b></p>"
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "## Limits",
+        "###### Maximum Number Of Tables In A Join",
+        "No join holds more than 64 tables.",
+        "Note: labels are no titles.",
+        "Bold sentences are no titles.",
+        "Plain and bold.",
+        "Cell",
+        "term",
+        "    About the term.",
+        "A bold phrase of far too many words to be the title of anything at all here",
+    ]
