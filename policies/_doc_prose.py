@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, about, mentions, overlap, page_subject, sentences_of
+from ._doc_match import DocCandidate, about, mentions, overlap, page_subject, sentences_of, stems
 from ._doc_questions import DocQuestion
 
 # The kinds of thing a question may name after the thing itself ("the VACUUM command").
@@ -38,21 +39,29 @@ def named_thing(subject: str) -> str:
 
 
 def does_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
-    """The predicate of the first sentence, per page, whose subject is the thing the question names."""
-    thing = named_thing(q.subject or "")
+    """The predicate of the first sentence, per page, whose subject is the thing the question names.
+
+    The subject opens the sentence, or the main clause after a condition ("If the value is numeric,
+    then the 'auto' modifier causes ..."). Asked with a condition ("What does X do with a numeric
+    value?"), the sentence must state most of it.
+    """
+    thing = named_thing(q.subject or "").strip("'\"")
     if not thing or len(thing.split()) > 4:
         return
-    opening = re.compile(
-        rf"^(?:The |An? )?{re.escape(thing)}(?: (?:{KINDS}))?(?: \([^)]*\))? ([a-z]+s)\b(.*)$",
-        re.IGNORECASE,
-    )
+    subject = rf"(?:[Tt]he |An? |an? )?['\"]?{re.escape(thing)}['\"]?(?: (?:{KINDS}))?(?: \([^)]*\))?"
+    opening = re.compile(rf"(?:^|(?<=\bthen )|(?<=, then )){subject} ([a-z]+s)\b(.*)$", re.IGNORECASE)
+    asked = replace(q, words=tuple(w for w in q.words if w not in stems(q.subject or "")))
     seen: set[str] = set()
     for page, _line, sentence in sentences_of(pages):
         if page.url in seen:
             continue
-        match = opening.match(sentence.text)
+        match = opening.search(sentence.text)
         if match is None or match.group(1).casefold() in _NOT_ACTIONS or not match.group(2).strip():
             continue
+        if match.start() > 0 and not sentence.text.casefold().startswith(("if ", "when ")):
+            continue  # "then" of a condition the sentence opens with, not any "then"
+        if asked.words and overlap(asked, sentence.text) < _CONDITION_FIT:
+            continue  # the condition asked about is not this sentence's
         seen.add(page.url)
         answer = sentence.text[match.start(1) :].rstrip(" .:")
         own = _OWN_PAGE if mentions(page_subject(page), thing) or mentions(page.title, thing) else 0.0

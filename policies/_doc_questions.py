@@ -81,7 +81,7 @@ _NAMES_A_DEFAULT: Final = re.compile(r"\b(?:the|its|a) default (?!values?\b)\w+"
 # "What does X return when no file is opened?": the condition goes to the words to match.
 _DOES: Final = re.compile(
     r"^what (?:does|do) (.+?) (do|return|mean)"
-    r"(?: (?:when|if|on|for|after|before|once|unless|in case)\b.*)?\??$"
+    r"(?: (?:when|if|on|for|with|after|before|once|unless|in case)\b.*)?\??$"
 )
 
 

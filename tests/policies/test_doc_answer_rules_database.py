@@ -50,6 +50,8 @@ left. The POUR command is safe to run twice.</p>
 <p>For BrewDB versions before 3.16.0 (2017-01-02), the "steep" modifier only works for times up to
 09:00:00.</p>
 <p>Formats that specify only a time assume a date of 2000-01-01.</p>
+<p>The "steep" modifier must immediately follow the time. If the time is numeric then the 'steep'
+modifier causes the time to be read as minutes or seconds, depending on its size.</p>
 <p>If the pot is initially empty, then a ROWID of 1 is used.</p>
 <p>In other words, the purpose of AUTOPOUR is to prevent the reuse of cups from previously
 emptied pots.</p>
@@ -60,7 +62,8 @@ emptied pots.</p>
 
 FAQ = f"""<html><head><title>Questions</title></head><body>{NAV}
 <h1>Frequently asked</h1>
-<p>Running POUR ensures that no tea is left. The POUR command is safe to run twice.</p>
+<p>Running POUR ensures that no tea is left. The POUR command is safe to run twice. Brewing stops,
+then the POUR command empties the pot.</p>
 </body></html>"""
 
 LIMITS = f"""<html><head><title>Limits In BrewDB</title></head><body>{NAV}
@@ -203,6 +206,13 @@ def test_what_a_command_does_is_the_predicate_of_its_own_sentence(pages: list[Pa
 def test_a_sentence_naming_the_command_in_passing_says_nothing_it_does(corpus: Corpus) -> None:
     # Must fail: "Running POUR ensures ..." and "The POUR command is safe ..." are not what POUR does.
     assert doc_answers(open_pages(corpus, "faq"), "What does the POUR command do?") == []
+
+
+def test_what_it_does_under_a_condition_is_the_main_clause_of_that_condition(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What does the 'steep' modifier do with a numeric time?")
+    assert answers[:1] == ["causes the time to be read as minutes or seconds, depending on its size"]
+    # Must fail: a condition the sentence does not state.
+    assert doc_answers(pages, "What does the 'steep' modifier do with a text value in a teapot?") == []
 
 
 def test_the_purpose_of_a_feature_is_the_clause_after_is(pages: list[Page]) -> None:
