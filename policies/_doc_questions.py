@@ -68,6 +68,13 @@ _MEASURE: Final = re.compile(
     r"^(?:(?:(?:in|within|to|for|by|at|after|under|over) (?:about |roughly |approximately |up to )?)?"
     r"how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
 )
+_PHRASAL_AS: Final = {
+    "turn on": "enable",
+    "switch on": "enable",
+    "turn off": "disable",
+    "switch off": "disable",
+}
+_PHRASAL: Final = re.compile(r"\b(?:turn|switch) (?:on|off)\b")
 # "What happens when/if ...": a consequence asked of a condition.
 _HAPPENS: Final = re.compile(r"^what (?:happens|will happen|would happen) (when|if|after|once|in case)\b")
 # "What date do ...", "What ROWID is given ...": the noun asked for, right before the verb.
@@ -143,7 +150,8 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     snake_case, a call, a flag) is one.
     """
     cleaned = " ".join(text.strip().rstrip("?").split())
-    lowered = cleaned.casefold()
+    # Manuals say "enable" where users say "turn on": the words matched are the manual's.
+    lowered = _PHRASAL.sub(lambda m: _PHRASAL_AS[m.group(0)], cleaned.casefold())
     identifiers = _identifiers(cleaned)
     # A word in single quotes ("the 'auto' modifier") is the word, without its closing quote; a
     # quoted letter (the 'x' format) is a word too.

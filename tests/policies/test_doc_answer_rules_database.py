@@ -268,6 +268,14 @@ def test_which_bytes_is_answered_with_the_numbers_beside_bytes() -> None:
     assert short_answer(question, "Prior to version 3.7.0 the format numbers were different.") is None
 
 
+def test_turn_on_is_read_as_the_manuals_enable() -> None:
+    asked = doc_question("Which pragma do I use to turn on brew enforcement?", True)
+    assert asked is not None and "enable" in asked.words and "turn" not in asked.words
+    # Must fail: "turn" alone is no phrasal verb.
+    asked = doc_question("Which pragma sets the turn order of the brews?", True)
+    assert asked is not None and "turn" in asked.words and "enable" not in asked.words
+
+
 def test_a_quoted_letter_is_a_word_of_the_question() -> None:
     asked = doc_question("How many bytes does the 'x' format character insert in the 'auto' mode?", True)
     assert asked is not None and "x" in asked.words and "auto" in asked.words
