@@ -64,7 +64,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_match import DocCandidate as DocCandidate
-from ._doc_prose import consequence_in_prose, does_in_prose, purpose_in_prose
+from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, purpose_in_prose
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import available_rows, default_rows
@@ -364,6 +364,8 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     # "the aifc getcomptype method": the word before the kind names the term.
     named = re.sub(r"^(?:the|an?) |\s+(?:function|method|attribute|class)$", "", head[0].strip())
     target = names(named.rsplit(" ", 1)[-1])[1]
+    # The words beyond what the question asks about: the condition it is asked under, if any.
+    condition = replace(q, words=tuple(w for w in q.words if w not in stems(subject)))
     # The term's owner is code the subject names ("Shelf" of "slots of Shelf"), not code a condition names.
     owner = [i for i in q.identifiers if names(i)[1] != target and i in subject]
     for page in pages:
@@ -378,7 +380,9 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 continue
             first = lines[index + 1]
             sentences = split_sentences(page.body[first.start : first.end])
-            if sentences:
+            # Asked under a condition ("What does f do with a numeric value?"), the term's first
+            # sentence answers only if it states that condition; what f does in general is not it.
+            if sentences and (not condition.words or overlap(condition, sentences[0].text) >= CONDITION_FIT):
                 text = sentences[0].text
                 yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
     if q.noun == "do":

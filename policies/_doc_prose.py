@@ -60,7 +60,7 @@ def does_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
             continue
         if match.start() > 0 and not sentence.text.casefold().startswith(("if ", "when ")):
             continue  # "then" of a condition the sentence opens with, not any "then"
-        if asked.words and overlap(asked, sentence.text) < _CONDITION_FIT:
+        if asked.words and overlap(asked, sentence.text) < CONDITION_FIT:
             continue  # the condition asked about is not this sentence's
         seen.add(page.url)
         answer = sentence.text[match.start(1) :].rstrip(" .:")
@@ -92,7 +92,7 @@ _CONSEQUENCE: Final = re.compile(
 # What opens a condition in a sentence: "if", "when", "an attempt to", "trying to".
 _CONDITIONAL: Final = re.compile(r"(?i)\b(?:if|when|whenever|once|unless|attempts?|trying|tries)\b")
 # The share of the question's condition a sentence must state to be the one whose consequence it asks.
-_CONDITION_FIT: Final = 0.6
+CONDITION_FIT: Final = 0.6
 
 
 def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -104,7 +104,7 @@ def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocC
     spelled = re.findall(r"\b[A-Z][A-Z_]+\b", q.text)
     for page, line, sentence in sentences_of(pages):
         fit = overlap(q, sentence.text, *line.headings[-1:])
-        if fit < _CONDITION_FIT or not about(line, sentence.text, q):
+        if fit < CONDITION_FIT or not about(line, sentence.text, q):
             continue
         if not all(re.search(rf"\b{word}\b", sentence.text) for word in spelled):
             continue

@@ -215,6 +215,21 @@ def test_what_it_does_under_a_condition_is_the_main_clause_of_that_condition(pag
     assert doc_answers(pages, "What does the 'steep' modifier do with a text value in a teapot?") == []
 
 
+def test_the_first_sentence_under_a_term_answers_no_condition_it_does_not_state(tmp_path: Path) -> None:
+    (tmp_path / "api").mkdir()
+    page = (
+        "<html><head><title>brew</title></head><body><h1>brew</h1><dl><dt>brew.steep(t)</dt>"
+        "<dd><p>Steep the tea for t minutes in the pot.</p></dd></dl></body></html>"
+    )
+    pages = open_pages(page_corpus(tmp_path / "api", {"api": page}), "api")
+    assert doc_answers(pages, "What does brew.steep do?") == ["Steep the tea for t minutes in the pot"]
+    assert doc_answers(pages, "What does brew.steep do with the pot?") == [
+        "Steep the tea for t minutes in the pot"
+    ]
+    # Must fail: what steep does in general is not what it does with a negative time.
+    assert doc_answers(pages, "What does brew.steep do with a negative number of seconds?") == []
+
+
 def test_the_purpose_of_a_feature_is_the_clause_after_is(pages: list[Page]) -> None:
     answers = doc_answers(pages, "What is the purpose of the AUTOPOUR keyword?")
     assert answers[:1] == ["to prevent the reuse of cups from previously emptied pots"]
