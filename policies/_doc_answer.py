@@ -95,6 +95,8 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\ba default(?: value)? of {_VALUE}",
         rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always )?{_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
+        # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
+        rf"\bdefault value of (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
         rf"{_VALUE} \(the default\)",
         rf"\bthe default, {_VALUE},",
         rf"^by default\b[^.;]*? is {_VALUE}",
@@ -284,6 +286,8 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     with SQLite version 3.12.0, the default page size increased to 4096", "The ability to vacuum
     attached databases was added in version 3.15.0". Asked "before which version", the version after
     "before" or "prior to". A page of release notes ("New in version N") answers through those."""
+    # "Starting with which version ...", "which version is needed": words of asking when, not of the change.
+    feature = [w for w in feature if w not in _WHEN_WORDS]
     if not feature:
         return
     before = re.search(r"\b(?:before|prior to|until)\b", q.text.casefold()) is not None
@@ -298,12 +302,21 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
         fit = overlap(described, text)
         if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
             continue
-        found = {
-            m.group(3) for m in _PROSE_VERSION.finditer(text) if bool(m.group(1) or m.group(2)) == before
-        }
+        found = {m.group(3) for m in _PROSE_VERSION.finditer(text) if _answers_when(m, text, before)}
         if len(found) == 1:
             how = "version the sentence gives for the change"
             yield DocCandidate(page.url, found.pop(), text, 1.0 + fit, how)
+
+
+def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
+    """Whether a version of `_PROSE_VERSION` answers: one after "before" for "before which version",
+    any other for "which version" - and one after "before" too when the words just before deny
+    ("will not work with versions prior to 3.9.0": 3.9.0 is when it began to work)."""
+    said_before = bool(match.group(1) or match.group(2))
+    if said_before == before:
+        return True
+    window = text[max(0, match.start() - _DENIAL_REACH) : match.start()]
+    return not before and _DENIED.search(window) is not None
 
 
 def _is_term_of(term: str, identifier: str) -> bool:
@@ -341,6 +354,11 @@ _PROSE_VERSION: Final = re.compile(
     r"\b(?:(?:versions?|releases?) (before |prior to |earlier than )?|(before |prior to )version )"
     r"(\d+\.\d+(?:\.\d+)?)\b",
     re.IGNORECASE,
+)
+_DENIED: Final = re.compile(r"\b(?:not|cannot|never)\b|n't\b")
+_DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will not work" may stand
+_WHEN_WORDS: Final = frozenset(
+    {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}
 )
 # The share of the question's description a sentence must hold to give the version of its change.
 _PROSE_FIT: Final = 0.6

@@ -69,6 +69,8 @@ _VARIABLE_NAMED: Final = re.compile(r"\bvariables? ((?:[\w.]+[-_][\w.-]*|[A-Z][A
 _PRAGMA_NAMED: Final = re.compile(r"\b[Pp][Rr][Aa][Gg][Mm][Aa] (?:\w+\.)?([a-z]\w*)|\b([a-z]+_\w+) pragma\b")
 # A preprocessor macro is spelled in capitals with an underscore: SQLITE_MAX_LENGTH.
 _MACRO: Final = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
+# A setting given its value: "journal_mode=PERSIST", "synchronous=OFF".
+_SETTING: Final = re.compile(r"\b([a-z][\w.]*)=([A-Za-z0-9][\w.-]*)")
 # Negation, in the question and before a word of the sentence ("are not enforced", "is never used").
 _NEGATED: Final = re.compile(r"(?i)\b(?:not|no|never|cannot|without)\b|n't\b")
 _NEGATED_WORD: Final = re.compile(
@@ -149,7 +151,13 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             if is_identifier(m.group(0).rstrip(".,;:"))
             and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
+            and not _names_the_asked(m.group(0), q)
         ]
+        # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
+        shaped += [
+            (m.start(2), m.group(2)) for m in _SETTING.finditer(text) if _names_the_asked(m.group(1), q)
+        ]
+        shaped.sort()
         if q.noun == "exception":
             shaped += [
                 (m.start(1), m.group(1)) for m in _NAMED_EXCEPTION.finditer(text) if m.group(1) not in own
@@ -198,6 +206,16 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+def _names_the_asked(token: str, q: DocQuestion) -> bool:
+    """Whether `token` is the name of what the question asks for ("journal_mode" of "which journal
+    mode"): each of its words is the asked noun or a word of the question."""
+    if q.noun is None:
+        return False
+    parts = [stem(part) for part in re.findall(r"[a-z]+", token.casefold())]
+    asked = {*q.words, stem(q.noun), q.noun}
+    return len(parts) > 1 and q.noun in token.casefold() and all(part in asked for part in parts)
 
 
 def _denies(q: DocQuestion, text: str) -> bool:
@@ -253,9 +271,9 @@ def _action(q: DocQuestion) -> tuple[str, list[str]] | None:
     )
     if inverted is not None and inverted.group(1) not in STOPWORDS:
         return stem(inverted.group(1)), []
-    if q.noun not in ("function", "method", "decorator", "command"):
+    if q.noun not in ("function", "method", "decorator", "command", "option", "flag"):
         return None  # "which attribute lists ...": what a value holds, not an action
-    found = re.match(rf"^(?:which|what)(?: [a-z]\w*)? {q.noun}s? ([a-z]+s)\b(.*)$", q.text.casefold())
+    found = re.match(rf"^(?:which|what)(?: [a-z][\w-]*)? {q.noun}s? ([a-z]+s)\b(.*)$", q.text.casefold())
     if found is None or found.group(1) in _AUXILIARIES or found.group(1).endswith("ss"):
         return None
     target = []

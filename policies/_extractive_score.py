@@ -252,6 +252,8 @@ def candidate_positions(question: Question, text: str) -> list[tuple[int, str]]:
             if (any(c.isdigit() for c in t) or t.casefold() in _NUMBER_WORDS) and stem(t) not in asked
         ]
     if kind in ("who", "where", "which"):
+        # A capitalised word the question itself writes ("the DO UPDATE part") is not what it asks for.
+        asked |= {stem(t) for t in words(question.text) if t[:1].isupper()}
         return capitalized_runs(tokens, asked)
     return []
 

@@ -151,6 +151,16 @@ def finish_prose(
             f"confidence {shown:.6f} is below {min_confidence:.6f}",
             "the opened pages do not state the answer",
         )
+    if in_structure and _everywhere(choice.answer, ranked):
+        # "Which collating sequence ...?" -> "SQLite": a name every opened page of a manual carries is
+        # what the manual is about, not the thing asked for.
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but {choice.answer!r} is named on every opened page",
+            "the opened pages do not state a short answer",
+            "low_confidence",
+            choice.answer,
+            choice.confidence,
+        )
     leads_on = bridging and _names_opened_page(choice, ranked, question.text)
     untyped = _type_unsaid(question, choice, ranked)
     if choice.answer == choice.sentence.text and (
@@ -224,3 +234,15 @@ _KIND_OF: Final = re.compile(r"\b(?:type|kind|sort)s? of\b", re.IGNORECASE)
 def _spells(text: str, name: str) -> bool:
     """Whether `text` holds `name` as whole words; an empty name ("(film)" stripped) is held by none."""
     return bool(name) and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
+
+
+# From this many opened pages on, a name all of them carry is the manual's subject.
+_EVERYWHERE_PAGES = 3
+
+
+def _everywhere(answer: str, ranked: Sequence[Page]) -> bool:
+    """Whether `answer` (a short span) occurs, as whole words, on every one of three or more pages."""
+    if len(ranked) < _EVERYWHERE_PAGES or len(answer) > 60:
+        return False
+    whole = re.compile(rf"(?<!\w){re.escape(answer)}(?!\w)")
+    return all(whole.search(page.body) is not None for page in ranked)

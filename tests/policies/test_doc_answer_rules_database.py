@@ -12,11 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from citeloop.events import Page
+from citeloop.events import Page, open_store
+from citeloop.policies import ExtractivePolicy
 from citeloop.policies._doc_questions import doc_question
 from citeloop.policies._extractive_score import short_answer
 from citeloop.policies._questions import analyze
-from citeloop.runtime import DEFAULT_SUPPORT, assess_support
+from citeloop.runtime import DEFAULT_SUPPORT, Outcome, Runtime, assess_support
 from citeloop.runtime._quantities import fold_text, quantities
 from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus
@@ -38,6 +39,9 @@ with an interval of 1000 or BREW_DEFAULT_AUTOFLUSH.</p>
 brew_list, but brew constraints are not enforced.</p>
 <p>The defer_brews pragma can be used to temporarily change all brew constraints to deferred.</p>
 <p>The maximum number of cups in a pot is defined by the preprocessor macro BREW_MAX_CUPS.</p>
+<p>The spare kettle always uses the synchronous=OFF and kettle_mode=PERSIST pragma settings.</p>
+<p>The kettle functions are only included in builds if the -DBREW_ENABLE_KETTLE compile-time option
+was included.</p>
 <p>If there is a LIDLESS pot with that name, this pragma returns the lid columns of the LIDLESS pot.</p>
 <p>The pot_info pragma returns the lid columns of every LIDLESS pot, and then an error.</p>
 </body></html>"""
@@ -50,6 +54,12 @@ left. The POUR command is safe to run twice.</p>
 <p>For BrewDB versions before 3.16.0 (2017-01-02), the "steep" modifier only works for times up to
 09:00:00.</p>
 <p>Formats that specify only a time assume a date of 2000-01-01.</p>
+<p>The default value of the BREW_TEMP_STORE compile-time parameter is 1, which means to keep spare
+cups on disk.</p>
+<p>Indexes on kettles will not work with versions of BrewDB prior to version 3.9.0 (2015-10-14).</p>
+<p>Prior to version 3.2.0, kettles were heated twice, which did not harm them.</p>
+<p>In BrewDB version 3.8.8 (2015-01-16) and later, a pending pour will continue after the ROLLBACK as
+long as the ROLLBACK does not modify the pot.</p>
 <p>The "steep" modifier must immediately follow the time. If the time is numeric then the 'steep'
 modifier causes the time to be read as minutes or seconds, depending on its size.</p>
 <p>If the pot is initially empty, then a ROWID of 1 is used.</p>
@@ -97,6 +107,11 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
 @pytest.fixture(scope="module")
 def pages(corpus: Corpus) -> list[Page]:
     return open_pages(corpus, "pragma", "pour", "wab")
+
+
+async def ask(corpus: Corpus, question: str) -> Outcome:
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        return await rt.run(question)
 
 
 # "Which pragma" and "which macro": the name the sentence gives as one, never a word of the prose.
@@ -183,6 +198,20 @@ def test_a_version_told_in_prose_answers_the_change(pages: list[Page]) -> None:
 def test_before_which_version_takes_the_version_after_before(pages: list[Page]) -> None:
     answers = doc_answers(pages, "Before which BrewDB version was the 'steep' modifier limited to 09:00:00?")
     assert answers[:1] == ["3.16.0"]
+
+
+def test_a_default_value_of_a_named_parameter_is_stated_after_is(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "What is the default value of the BREW_TEMP_STORE compile-time option?")
+    assert answers[:1] == ["1"]
+
+
+def test_not_working_before_a_version_says_when_it_began_to(pages: list[Page]) -> None:
+    assert doc_answers(pages, "What BrewDB version is needed to use indexes on kettles?")[:1] == ["3.9.0"]
+    # A negation elsewhere in the sentence ("does not modify") does not turn "and later" around.
+    question = "Starting with which BrewDB version does a pending pour keep going after a ROLLBACK?"
+    assert doc_answers(pages, question)[:1] == ["3.8.8"]
+    # Must fail: "prior to version 3.2.0" without a denial is not when kettles began to be heated twice.
+    assert "3.2.0" not in doc_answers(pages, "In which BrewDB version were kettles heated twice?")
 
 
 def test_a_statement_in_capitals_must_be_named_whole(pages: list[Page]) -> None:
@@ -291,6 +320,44 @@ def test_turn_on_is_read_as_the_manuals_enable() -> None:
     assert asked is not None and "turn" in asked.words and "enable" not in asked.words
 
 
+def test_a_capitalised_word_of_the_question_is_not_its_answer() -> None:
+    question = analyze("Which conflict algorithm does the DO UPDATE part of a BrewDB pour always use?")
+    quote = "The conflict algorithm for the update operation of the DO UPDATE clause is always ABORT."
+    assert short_answer(question, quote) == "ABORT"
+
+
+@pytest.mark.anyio
+async def test_a_name_every_opened_page_carries_is_not_the_answer(tmp_path: Path) -> None:
+    def page(name: str, text: str) -> str:
+        return f"<html><head><title>{name}</title></head><body><h1>{name}</h1><p>{text}</p></body></html>"
+
+    question = "Which built-in brewing sequence steeps leaves gently?"
+    pages = {
+        "a": page("Sequences", "The built-in brewing sequence that steeps leaves gently ships with BrewDB."),
+        "b": page("Leaves", "BrewDB steeps leaves in a brewing sequence of its own."),
+        "c": page("Gently", "A gentle brewing sequence in BrewDB steeps leaves slowly."),
+    }
+    (tmp_path / "all").mkdir()
+    outcome = await ask(page_corpus(tmp_path / "all", pages), question)
+    assert outcome.status == "abstained" and outcome.reason == "low_confidence"
+    # Must fail: when one opened page does not name BrewDB, it is not the manual's subject.
+    (tmp_path / "two").mkdir()
+    pages["c"] = page("Gently", "A gentle brewing sequence in KettleOS steeps leaves slowly.")
+    outcome = await ask(page_corpus(tmp_path / "two", pages), question)
+    assert outcome.status == "answered" and outcome.answer == "BrewDB"
+
+
+def test_which_setting_is_answered_by_its_value_not_its_name(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "Which kettle mode does the spare kettle always use?")
+    assert answers[:1] == ["PERSIST"]
+
+
+def test_which_option_must_say_the_verb_asked(pages: list[Page]) -> None:
+    # Must fail: the option that includes the functions does not remove them.
+    question = "Which compile-time option removes the kettle functions from a BrewDB build?"
+    assert "-DBREW_ENABLE_KETTLE" not in doc_answers(pages, question)
+
+
 def test_a_quoted_letter_is_a_word_of_the_question() -> None:
     asked = doc_question("How many bytes does the 'x' format character insert in the 'auto' mode?", True)
     assert asked is not None and "x" in asked.words and "auto" in asked.words
@@ -327,5 +394,5 @@ def test_an_amount_of_something_is_no_year(text: str, dated: bool) -> None:
 def test_the_set_is_checked_in(tmp_path: Path) -> None:
     # The question set these rules were written on exists with its pages (tests/data/sqlite_doc).
     data = Path(__file__).parents[1] / "data"
-    assert len(list((data / "sqlite_doc" / "html").glob("*.html"))) == 8
+    assert len(list((data / "sqlite_doc" / "html").glob("*.html"))) == 16
     assert (data / "sqlite_doc_qa.jsonl").stat().st_size > 0
