@@ -64,7 +64,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_match import DocCandidate as DocCandidate
-from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, purpose_in_prose
+from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, noun_of_value, purpose_in_prose
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import available_rows, default_rows
@@ -118,6 +118,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         "which": which_candidates,
         "does": _does,
         "value": _value,
+        "stated": noun_of_value,
     }
     if q.noun == "unhandled":
         return []
@@ -291,6 +292,8 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     if not feature:
         return
     before = re.search(r"\b(?:before|prior to|until)\b", q.text.casefold()) is not None
+    asked = re.search(r"\b(remov|deprecat|drop)", q.text.casefold())
+    event = asked.group(1) if asked is not None else None
     described = replace(q, words=tuple(feature))
     # Words the question writes in capitals ("VACUUM INTO") name a statement: the sentence names all of
     # it, not only its first word ("vacuum attached databases" is not VACUUM INTO).
@@ -302,7 +305,13 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
         fit = overlap(described, text)
         if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
             continue
-        found = {m.group(3) for m in _PROSE_VERSION.finditer(text) if _answers_when(m, text, before)}
+        if event is not None and event not in text.casefold():
+            continue  # asked when it was removed: "was added in version N" is not that
+        found = {
+            m.group(3)
+            for m in _PROSE_VERSION.finditer(text)
+            if _answers_when(m, text, before) and not _OF_ANOTHER.match(text, m.end())
+        }
         if len(found) == 1:
             how = "version the sentence gives for the change"
             yield DocCandidate(page.url, found.pop(), text, 1.0 + fit, how)
@@ -316,7 +325,7 @@ def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
     if said_before == before:
         return True
     window = text[max(0, match.start() - _DENIAL_REACH) : match.start()]
-    return not before and _DENIED.search(window) is not None
+    return not before and _DENIED_USE.search(window) is not None
 
 
 def _is_term_of(term: str, identifier: str) -> bool:
@@ -355,7 +364,14 @@ _PROSE_VERSION: Final = re.compile(
     r"(\d+\.\d+(?:\.\d+)?)\b",
     re.IGNORECASE,
 )
-_DENIED: Final = re.compile(r"\b(?:not|cannot|never)\b|n't\b")
+# The denial governs the version's own predicate: "will not work with versions of X prior to", never a
+# negation of a condition before it ("When the database is not in WAL mode, versions prior to ...").
+_DENIED_USE: Final = re.compile(
+    r"(?:\b(?:not|cannot|never)\b|n't)(?: be)? (?:work|available|supported|run|compile|exist|recogni[sz]e)"
+    r"\w*\b[^,;.]*$"
+)
+# "version 1.2.11 of the zlib library": the version of something else.
+_OF_ANOTHER: Final = re.compile(r"(?: \([^)]*\))? of\b")
 _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will not work" may stand
 _WHEN_WORDS: Final = frozenset(
     {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}

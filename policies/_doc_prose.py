@@ -26,6 +26,9 @@ KINDS: Final = (
     r"command|statement|pragma|function|keyword|clause|modifier|option|directive|operator|setting"
     r"|parameter|method|module|tool|program|utility|subcommand|extension|feature|flag"
 )
+_KIND_NAMES: Final = frozenset(KINDS.split("|"))
+# After a word in -s, a verb shows the word was a plural noun: "The UPDATE rows are locked".
+_NOUN_NEXT: Final = re.compile(r" (?:are|were|is|was|may|can|must|will|should|have|do|cannot)\b")
 # A verb that states what the subject does, not what it is ("is", "has") or may be ("can").
 _NOT_ACTIONS: Final = frozenset({"is", "was", "has", "does", "its", "this", "thus", "always", "also", "as"})
 # What a page under its own name scores over another naming the same thing in its first words.
@@ -48,16 +51,23 @@ def does_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
     thing = named_thing(q.subject or "").strip("'\"")
     if not thing or len(thing.split()) > 4:
         return
-    subject = rf"(?:[Tt]he |An? |an? )?['\"]?{re.escape(thing)}['\"]?(?: (?:{KINDS}))?(?: \([^)]*\))?"
-    opening = re.compile(rf"(?:^|(?<=\bthen )|(?<=, then )){subject} ([a-z]+s)\b(.*)$", re.IGNORECASE)
+    # The thing as the question writes it ("ONLY" is not "Only rows ..."); article and kind in any case.
+    subject = rf"(?i:the |an? )?['\"]?{re.escape(thing)}['\"]?(?i: (?:{KINDS}))?(?: \([^)]*\))?"
+    opening = re.compile(rf"(?:^|(?<=\bthen )|(?<=, then )){subject} ([a-z]+s)\b(.*)$")
     asked = replace(q, words=tuple(w for w in q.words if w not in stems(q.subject or "")))
     seen: set[str] = set()
     for page, _line, sentence in sentences_of(pages):
         if page.url in seen:
             continue
         match = opening.search(sentence.text)
-        if match is None or match.group(1).casefold() in _NOT_ACTIONS or not match.group(2).strip():
+        if match is None or match.group(1) in _NOT_ACTIONS or not match.group(2).strip():
             continue
+        if (
+            match.group(1)[:-1] in _KIND_NAMES
+            or match.group(1).endswith("ss")
+            or _NOUN_NEXT.match(match.group(2))
+        ):
+            continue  # "The UPDATE statements inside a trigger ...": a plural noun, not what UPDATE does
         if match.start() > 0 and not sentence.text.casefold().startswith(("if ", "when ")):
             continue  # "then" of a condition the sentence opens with, not any "then"
         if asked.words and overlap(asked, sentence.text) < CONDITION_FIT:
@@ -90,7 +100,10 @@ _CONSEQUENCE: Final = re.compile(
     r"\b(?:(?:will|would) (?:not )?(?:be )?\w+|results? in|returns?|raises?|fails?|causes?) "
 )
 # What opens a condition in a sentence: "if", "when", "an attempt to", "trying to".
-_CONDITIONAL: Final = re.compile(r"(?i)\b(?:if|when|whenever|once|unless|attempts?|trying|tries)\b")
+_CONDITIONAL: Final = re.compile(
+    r"(?i)\b(?:if|when|whenever|once|unless|attempts?|trying|tries|in which case|otherwise)\b"
+)
+_NEGATION: Final = re.compile(r"(?i)\b(?:not|no|never|cannot)\b|n't\b")
 # The share of the question's condition a sentence must state to be the one whose consequence it asks.
 CONDITION_FIT: Final = 0.6
 
@@ -112,8 +125,37 @@ def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocC
         # return X": the condition's own verbs come first), after a condition the sentence states ("An
         # attempt to ...", "If ..."): "returns the columns of the table" describes, it does not follow.
         markers = list(_CONSEQUENCE.finditer(sentence.text))
-        if markers and _CONDITIONAL.search(sentence.text, 0, markers[-1].start()) is not None:
+        conditions = list(_CONDITIONAL.finditer(sentence.text))
+        # One condition only: in "When A, X; when B, Y" or "X unless B, in which case Y" the last
+        # consequence may be another condition's. And as negated as the question's: "If autocommit
+        # is not enabled, ..." says nothing of what happens when it is.
+        if len(conditions) != 1 or not markers or conditions[0].start() > markers[-1].start():
+            continue
+        stated = sentence.text[: markers[-1].start()]
+        if (_NEGATION.search(stated) is None) != (_NEGATION.search(q.text) is None):
+            continue
+        if markers:
             answer = sentence.text[markers[-1].start() :].rstrip(" .;:")
             yield DocCandidate(
                 page.url, answer, sentence.text, 1.0 + fit, "the consequence the sentence states"
             )
+
+
+# The share of the question's words a sentence (with its heading) must hold to give "a <noun> of V".
+_STATED_FIT: Final = 0.5
+
+
+def noun_of_value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """ "What date do the functions assume ...?": the value a sentence gives as "a date of 2000-01-01"
+    (with a digit in it). Not "the timeout is 0", which is as often a condition as a value."""
+    if q.noun is None:
+        return
+    given = re.compile(rf"\b(?:a|an) (?i:{re.escape(q.noun)}) of ([^\s,;]*\d[^\s,;]*)")
+    for page, line, sentence in sentences_of(pages):
+        match = given.search(sentence.text)
+        if match is None:
+            continue
+        fit = overlap(q, sentence.text, *line.headings[-1:])
+        if fit >= _STATED_FIT and about(line, sentence.text, q):
+            value = match.group(1).rstrip(".")
+            yield DocCandidate(page.url, value, sentence.text, 1.0 + fit, f"the {q.noun} the sentence gives")

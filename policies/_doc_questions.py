@@ -17,7 +17,7 @@ from typing import Final, Literal
 from ._questions import STOPWORDS
 from ._sentences import stem
 
-DocKind = Literal["default", "version", "which", "does", "value"]
+DocKind = Literal["default", "version", "which", "does", "value", "stated"]
 
 _TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
 _DOTTED: Final = re.compile(r"[A-Za-z_]\w*\.[A-Za-z_]\w*")
@@ -217,8 +217,8 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
     asked_noun = _WHAT_NOUN.match(lowered)
     if measure is None and asked_noun is not None and asked_noun.group(1) not in _NOT_ASKED_NOUNS:
-        # "What date do the functions assume ...?": the value the pages give as "a date of ...".
-        return DocQuestion(cleaned, "value", tuple(identifiers), words, asked_noun.group(1), None)
+        # "What date do the functions assume ...?": only the value a sentence gives as "a date of ...".
+        return DocQuestion(cleaned, "stated", tuple(identifiers), words, asked_noun.group(1), None)
     if measure is not None:
         noun = measure.group(1) or measure.group(2)
         # "What is the maximum number of tables in a join?": a count of tables, so "64 tables" answers.

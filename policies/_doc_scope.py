@@ -34,7 +34,7 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
     """The candidates that can answer `q`, best first."""
     found = list(extracted)
     asked = q.text.casefold()
-    if q.kind in ("default", "value"):
+    if q.kind in ("default", "value", "stated"):
         found = [c for c in found if not _stated_by(q.text, c.answer)]
         if _ASKS_NUMBER.search(asked):
             found = [c for c in found if _NUMERAL.search(c.answer)]

@@ -65,8 +65,9 @@ _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "s
 # "the environment variable force-gzip", "variable PYTHONPATH": a name, not a word ("variable that").
 _VARIABLE_NAMED: Final = re.compile(r"\bvariables? ((?:[\w.]+[-_][\w.-]*|[A-Z][A-Z0-9]+)\b)")
 # "PRAGMA foreign_keys", "PRAGMA schema.cache_size", "the defer_foreign_keys pragma": the pragma a
-# sentence gives is the name beside the word, never a word of the prose ("this pragma").
-_PRAGMA_NAMED: Final = re.compile(r"\b[Pp][Rr][Aa][Gg][Mm][Aa] (?:\w+\.)?([a-z]\w*)|\b([a-z]+_\w+) pragma\b")
+# sentence gives is the name after the statement's keyword, "PRAGMA foreign_keys" ("Pragma" opening a
+# sentence), or a name with an underscore before the word; never a word of the prose ("This pragma returns").
+_PRAGMA_NAMED: Final = re.compile(r"\b(?:PRAGMA|Pragma) (?:\w+\.)?([a-z]\w*)|\b([a-z]+_\w+) pragma\b")
 # A preprocessor macro is spelled in capitals with an underscore: SQLITE_MAX_LENGTH.
 _MACRO: Final = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # A setting given its value: "journal_mode=PERSIST", "synchronous=OFF".
@@ -173,7 +174,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             shaped = [
                 (m.start(m.lastindex or 1), name)
                 for m in _PRAGMA_NAMED.finditer(text)
-                if (name := m.group(m.lastindex or 1)).casefold() not in own and name not in STOPWORDS
+                if (name := m.group(m.lastindex or 1)).casefold() not in own
+                and name not in STOPWORDS
+                and ("_" in name or not name.endswith("s"))  # "PRAGMA functions" titles a section
             ]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.

@@ -177,11 +177,9 @@ def analyze(text: str) -> Question:
     return Question(text, kind, terms, tuple(dict.fromkeys(entities)), negated, query)
 
 
-# Nouns of measure: "which/what <noun>" asks for a number of them, as "how many" does.
-COUNTED_NOUNS: Final = frozenset(
-    {"bytes", "bits", "characters", "digits", "seconds", "milliseconds", "minutes", "hours", "days",
-     "percent", "percentage", "pages", "columns", "rows", "lines"}
-)  # fmt: skip
+# Units of position: "which bytes of the header ..." asks for their numbers ("bytes 18 and 19").
+# Not a collection ("which columns", "which days"): those are asked for by name.
+COUNTED_NOUNS: Final = frozenset({"bytes", "bits"})
 
 
 def _kind(lowered: list[str]) -> QuestionType:

@@ -161,8 +161,12 @@ _YEAR_LEADS: Final = frozenset(
 )
 
 
-# "an interval of 1000", "a maximum of 2000": an amount of something, where "the summer of 1969" is a year.
-_INDEFINITE_AMOUNT: Final = re.compile(r"\b(?:a|an) [^\W\d_][\w-]* of $")
+# "an interval of 1000", "a maximum of 2000": an amount of a measure, where "the summer of 1969" and
+# "a vintage of 1969" are years.
+_INDEFINITE_AMOUNT: Final = re.compile(
+    r"\b(?:a|an) (?:interval|maximum|minimum|limit|total|value|size|length|depth|width|height|timeout"
+    r"|threshold|capacity|rate|count|number|multiple|default|budget|quota) of $"
+)
 
 
 def quantities(text: str, dates: list[Date] | None = None) -> list[Quantity]:

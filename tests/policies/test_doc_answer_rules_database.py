@@ -396,3 +396,110 @@ def test_the_set_is_checked_in(tmp_path: Path) -> None:
     data = Path(__file__).parents[1] / "data"
     assert len(list((data / "sqlite_doc" / "html").glob("*.html"))) == 16
     assert (data / "sqlite_doc_qa.jsonl").stat().st_size > 0
+
+
+# A review's reproductions (each gave a wrong answer before its fix; all must refuse).
+
+
+def _one_page(tmp_path: Path, title: str, body: str) -> list[Page]:
+    folder = tmp_path / "one"
+    folder.mkdir()
+    page = f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
+    return open_pages(page_corpus(folder, {"p": page}), "p")
+
+
+@pytest.mark.parametrize(
+    ("title", "body", "question"),
+    [
+        # The condition stated negated unlike the question's.
+        (
+            "Transactions",
+            "<p>If autocommit is not enabled, each statement will begin a new transaction implicitly.</p>",
+            "What happens if autocommit is enabled?",
+        ),
+        (
+            "Connections",
+            "<p>If the server crashes, clients will reconnect automatically.</p>",
+            "What happens if the server does not crash?",
+        ),
+        # The last consequence is another condition's.
+        (
+            "Savepoints",
+            "<p>When a transaction is rolled back, its savepoints are discarded; when it is committed, they"
+            " will be released.</p>",
+            "What happens when a transaction is rolled back?",
+        ),
+        (
+            "Constraints",
+            "<p>If a foreign key constraint is violated by an INSERT, the statement fails unless the"
+            " constraint is deferred, in which case the error will be reported at COMMIT.</p>",
+            "What happens if an INSERT violates a foreign key constraint?",
+        ),
+        # A version of another change, or of another thing.
+        (
+            "Window functions",
+            "<p>Support for window functions was added in version 3.25.0 (2018-09-15).</p>",
+            "In which version was support for window functions removed?",
+        ),
+        (
+            "Backups",
+            "<p>Support for compressed backups requires version 1.2.11 of the zlib library.</p>",
+            "In which version was support for compressed backups added?",
+        ),
+        # A negation of a condition, not of the version's own predicate.
+        (
+            "Indexes",
+            "<p>When the database is not in WAL mode, versions prior to 3.22.0 rebuilt the index twice after"
+            " a crash.</p>",
+            "In which version was the index rebuilt twice after a crash?",
+        ),
+        # A sentence-opening word spelled like the keyword; a plural noun read as the verb.
+        (
+            "Keywords",
+            "<p>Only rows that satisfy the condition are returned.</p>",
+            "What does the ONLY keyword do?",
+        ),
+        (
+            "UPDATE",
+            "<p>The UPDATE statements inside a trigger may not use qualified table names.</p>",
+            "What does the UPDATE statement do?",
+        ),
+        (
+            "JSON",
+            "<p>The JSON functions and operators are built into the server by default.</p>",
+            "What does the JSON function do?",
+        ),
+        # Prose around the word "pragma" is no pragma's name.
+        (
+            "Pragmas",
+            "<p>This pragma returns one row for each column in the named table.</p>",
+            "Which pragma returns one row for each column in a table?",
+        ),
+        # A condition's value is not the value asked for; a count in words is no "a <noun> of".
+        (
+            "Server",
+            "<p>If the timeout is 0, idle connections are never closed.</p>",
+            "What timeout does the server use for idle connections?",
+        ),
+        (
+            "Startup",
+            "<p>The server reads one file at startup before it reads postgresql.conf and pg_hba.conf.</p>",
+            "What file does the server read at startup?",
+        ),
+    ],
+)
+def test_review_cases_are_refused(tmp_path: Path, title: str, body: str, question: str) -> None:
+    assert doc_answers(_one_page(tmp_path, title, body), question) == []
+
+
+def test_which_columns_asks_for_names_not_a_count() -> None:
+    # Must fail: "Which columns" is not "how many columns".
+    question = analyze("Which columns does the index cover?")
+    assert question.kind != "how_many"
+    assert short_answer(question, "The index covers 2 columns, name and email, in that order.") != "2"
+
+
+def test_a_year_after_another_noun_of_stays_a_year() -> None:
+    # Must fail: "a vintage of 1969" is a year, unlike "an interval of 1000".
+    found = [q for q in quantities(fold_text("a vintage of 1969 was served")) if q.value == "1969"]
+    assert [q.dated for q in found] == [True]
