@@ -12,12 +12,15 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   term named in full outranks one sharing its last part, and "Changed in version N: Added
   the X parameter" (or "The X parameter was added") answers when X was added; a question
   about a feature of the term ("support for weights added to f") takes only a note that
-  names the feature, never the term's own "New in version";
+  names the feature, never the term's own "New in version"; a manual that keeps no such
+  notes tells versions in prose (`_doc_versions`);
 - `which`: the identifier of the shape asked for that a matching sentence names, or the
   term it describes (`_doc_which`);
 - `does`: the first sentence describing the term the question names; for "what does f
   return (when ...)", the span after "return(s)" in a sentence under f (holding the
   condition, if one is asked), never the description of what f does (`_doc_returns`);
+- `stated`: the value a sentence gives as "a <noun> of <value>" for "What <noun> ...?";
+  what a thing does, is for, or leads to in prose is `_doc_prose`'s;
 - `value`: a table cell under the column the question names, in the row it names, or the
   value a sentence gives for it ("45 bytes", "two rings"), never one of an interactive
   example (">>> data = [2.75]").
@@ -69,6 +72,7 @@ from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import available_rows, default_rows
 from ._doc_scope import answering
+from ._doc_versions import NEW_IN, prose_version
 from ._doc_which import which_candidates
 from ._outline import Line, outline
 from ._questions import STOPWORDS
@@ -102,7 +106,6 @@ _DEFAULT_FORMS: Final = tuple(
         rf"^by default\b[^.;]*? is {_VALUE}",
     )
 )
-_NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
 _WAS_ADDED: Final = re.compile(r"\b(?:was|were) added\b")
 # A name every one of this many opened pages carries is the product's, not the code asked about.
@@ -224,13 +227,13 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     asked_event = event.group(1) if event is not None else None
     # What the question asks about beyond the code it names ("support for weights" of "f").
     feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
-    yield from _prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
+    yield from prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
             yield from _product_version(q, page, text)
             continue
-        match = _NEW_IN.search(text)
+        match = NEW_IN.search(text)
         if match is None:
             continue
         rest = text[match.end() :].strip(" .:")
@@ -282,52 +285,6 @@ def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         yield DocCandidate(page.url, match.group(2), quote, score, f"{match.group(1)} in version")
 
 
-def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]) -> Iterator[DocCandidate]:
-    """A sentence that tells the change asked about in prose and gives one version for it: "beginning
-    with SQLite version 3.12.0, the default page size increased to 4096", "The ability to vacuum
-    attached databases was added in version 3.15.0". Asked "before which version", the version after
-    "before" or "prior to". A page of release notes ("New in version N") answers through those."""
-    # "Starting with which version ...", "which version is needed": words of asking when, not of the change.
-    feature = [w for w in feature if w not in _WHEN_WORDS]
-    if not feature:
-        return
-    before = re.search(r"\b(?:before|prior to|until)\b", q.text.casefold()) is not None
-    asked = re.search(r"\b(remov|deprecat|drop)", q.text.casefold())
-    event = asked.group(1) if asked is not None else None
-    described = replace(q, words=tuple(feature))
-    # Words the question writes in capitals ("VACUUM INTO") name a statement: the sentence names all of
-    # it, not only its first word ("vacuum attached databases" is not VACUUM INTO).
-    spelled = [s.casefold() for s in re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", q.text)]
-    for page, line, sentence in sentences_of(pages):
-        text = sentence.text
-        if _NEW_IN.search(text) is not None or not _PROSE_VERSION.search(text):
-            continue
-        fit = overlap(described, text)
-        if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
-            continue
-        if event is not None and event not in text.casefold():
-            continue  # asked when it was removed: "was added in version N" is not that
-        found = {
-            m.group(3)
-            for m in _PROSE_VERSION.finditer(text)
-            if _answers_when(m, text, before) and not _OF_ANOTHER.match(text, m.end())
-        }
-        if len(found) == 1:
-            how = "version the sentence gives for the change"
-            yield DocCandidate(page.url, found.pop(), text, 1.0 + fit, how)
-
-
-def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
-    """Whether a version of `_PROSE_VERSION` answers: one after "before" for "before which version",
-    any other for "which version" - and one after "before" too when the words just before deny
-    ("will not work with versions prior to 3.9.0": 3.9.0 is when it began to work)."""
-    said_before = bool(match.group(1) or match.group(2))
-    if said_before == before:
-        return True
-    window = text[max(0, match.start() - _DENIAL_REACH) : match.start()]
-    return not before and _DENIED_USE.search(window) is not None
-
-
 def _is_term_of(term: str, identifier: str) -> bool:
     name, wanted = term_name(term).casefold(), names(identifier)[0]
     return "." in wanted and (name == wanted or name.endswith("." + wanted))
@@ -358,26 +315,6 @@ _SUBJECTLESS: Final = re.compile(
 )
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
-# "version 3.12.0", "versions before 3.16.0", "prior to version 3.7.0": groups 1 or 2 say "before".
-_PROSE_VERSION: Final = re.compile(
-    r"\b(?:(?:versions?|releases?) (before |prior to |earlier than )?|(before |prior to )version )"
-    r"(\d+\.\d+(?:\.\d+)?)\b",
-    re.IGNORECASE,
-)
-# The denial governs the version's own predicate: "will not work with versions of X prior to", never a
-# negation of a condition before it ("When the database is not in WAL mode, versions prior to ...").
-_DENIED_USE: Final = re.compile(
-    r"(?:\b(?:not|cannot|never)\b|n't)(?: be)? (?:work|available|supported|run|compile|exist|recogni[sz]e)"
-    r"\w*\b[^,;.]*$"
-)
-# "version 1.2.11 of the zlib library": the version of something else.
-_OF_ANOTHER: Final = re.compile(r"(?: \([^)]*\))? of\b")
-_DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will not work" may stand
-_WHEN_WORDS: Final = frozenset(
-    {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}
-)
-# The share of the question's description a sentence must hold to give the version of its change.
-_PROSE_FIT: Final = 0.6
 _REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
 # A stated default that is a predicate ("is available", "is written to"), not a value.
 _PREDICATE: Final = re.compile(
