@@ -56,6 +56,7 @@ from ._doc_match import (
     about,
     mentions,
     names,
+    on_every_page,
     overlap,
     overlap_words,
     own_quote,
@@ -108,8 +109,6 @@ _DEFAULT_FORMS: Final = tuple(
 )
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
 _WAS_ADDED: Final = re.compile(r"\b(?:was|were) added\b")
-# A name every one of this many opened pages carries is the product's, not the code asked about.
-_PRODUCT_PAGES: Final = 3
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
 
 
@@ -134,9 +133,7 @@ def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
     default isolation level in SQLite"): the product the manual documents, which a sentence about one of
     its settings need not repeat. Only a plain word is such a name; code shaped `work_mem` or `f()` is not.
     """
-    if len(pages) < _PRODUCT_PAGES:
-        return q
-    product = {i for i in q.identifiers if i.isalpha() and all(mentions(page.body, i) for page in pages)}
+    product = {i for i in q.identifiers if i.isalpha() and on_every_page(i, pages)}
     if not product:
         return q
     return replace(q, identifiers=tuple(i for i in q.identifiers if i not in product))

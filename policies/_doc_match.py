@@ -65,6 +65,16 @@ def mentions(text: str, identifier: str) -> bool:
     return any(re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", folded) for n in {full, last} if n)
 
 
+# From this many opened pages on, a name every one of them carries is what the manual is about (its
+# product: "SQLite"), not something a sentence must name or an answer.
+PRODUCT_PAGES: Final = 3
+
+
+def on_every_page(name: str, pages: Sequence[Page]) -> bool:
+    """Whether `name` occurs, as whole words in any case, on each of `PRODUCT_PAGES` or more pages."""
+    return len(pages) >= PRODUCT_PAGES and all(mentions(page.body, name) for page in pages)
+
+
 def about(line: Line, sentence: str, q: DocQuestion) -> bool:
     """Whether every identifier the question names is in the sentence, its terms or its headings."""
     around = " | ".join((*line.terms, *line.headings, sentence))

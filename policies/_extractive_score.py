@@ -390,7 +390,7 @@ def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str 
     # An amount with a currency or a scale ("$2.2 billion") before a bare day of the month.
     sized = [(i, t) for i, t in plain if _SIZED.search(text, *_around(text, t))]
     _, token = (counted or sized or plain or numbers)[0]
-    if measure is not None and which is not None and which.group(1).endswith("s"):
+    if measure is not None:
         # "Which bytes": the numbers listed together ("bytes 18 and 19"), not the first alone.
         listed = re.search(rf"(?<![\w.]){re.escape(token)}(?:, \d+)*,? (?:and|or) \d+\b", text)
         if listed is not None:

@@ -18,6 +18,7 @@ from citeloop.events import Page
 
 from ._compare import offered
 from ._conflict import disagreement
+from ._doc_match import on_every_page
 from ._extractive_score import (
     CONF_WEIGHTS,
     RANK_WEIGHTS,
@@ -69,6 +70,8 @@ def choose(
 
 
 # Question kinds whose answer is a span of one type (a name, a date, a place, an amount).
+# A short answer that long or shorter may be a name every opened page of a manual carries.
+_NAME_CHARS: Final = 60
 _TYPED_KINDS: Final = frozenset({"who", "when", "where", "how_many", "how_much"})
 
 
@@ -151,7 +154,7 @@ def finish_prose(
             f"confidence {shown:.6f} is below {min_confidence:.6f}",
             "the opened pages do not state the answer",
         )
-    if in_structure and _everywhere(choice.answer, ranked):
+    if in_structure and len(choice.answer) <= _NAME_CHARS and on_every_page(choice.answer, ranked):
         # "Which collating sequence ...?" -> "SQLite": a name every opened page of a manual carries is
         # what the manual is about, not the thing asked for.
         return hinted_abstain_reply(
@@ -234,15 +237,3 @@ _KIND_OF: Final = re.compile(r"\b(?:type|kind|sort)s? of\b", re.IGNORECASE)
 def _spells(text: str, name: str) -> bool:
     """Whether `text` holds `name` as whole words; an empty name ("(film)" stripped) is held by none."""
     return bool(name) and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
-
-
-# From this many opened pages on, a name all of them carry is the manual's subject.
-_EVERYWHERE_PAGES = 3
-
-
-def _everywhere(answer: str, ranked: Sequence[Page]) -> bool:
-    """Whether `answer` (a short span) occurs, as whole words, on every one of three or more pages."""
-    if len(ranked) < _EVERYWHERE_PAGES or len(answer) > 60:
-        return False
-    whole = re.compile(rf"(?<!\w){re.escape(answer)}(?!\w)")
-    return all(whole.search(page.body) is not None for page in ranked)
