@@ -1,4 +1,5 @@
-"""What a documented thing does, or is for, when the page says it in prose rather than under a term.
+"""What a documented thing does, is for, or leads to, when the page says it in prose rather than
+under a term.
 
 A reference page of a command or a setting often opens with a sentence whose subject is
 the thing itself: "The VACUUM command rebuilds the database file, ..." answers "What does
@@ -6,7 +7,10 @@ the VACUUM command do?" with its predicate, from the verb on. A sentence of the 
 purpose of X is to ..." answers "What is the purpose of X?" with the clause after "is".
 Only a sentence whose grammatical subject is the thing asked about answers (it opens the
 sentence, with an article and the kind of thing at most around it), so a sentence that
-names it in passing ("Running VACUUM ensures ...") does not.
+names it in passing ("Running VACUUM ensures ...") does not. "What happens if/when C?" is
+answered by the consequence of the one sentence that states C ("An attempt to ... will
+return SQLITE_FULL"), and "What <noun> ...?" by "a <noun> of <value>" ("a date of
+2000-01-01").
 """
 
 from __future__ import annotations

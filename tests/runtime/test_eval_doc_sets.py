@@ -21,10 +21,18 @@ from citeloop.runtime.eval import load_qa, run_qa_evaluation
 from citeloop.tools import Corpus
 
 DATA = Path(__file__).parents[1] / "data"
-SETS = ("git_doc", "apache_doc", "sqlite_doc")
+SETS = ("git_doc", "apache_doc", "sqlite_doc", "sqlite_doc3")
 # Per set: answerable and unanswerable questions, pages. The SQLite set has two rounds of 58
 # questions over 8 pages each (its README), each round split on its own.
-SIZES = {"git_doc": (48, 10, 8), "apache_doc": (48, 10, 8), "sqlite_doc": (96, 20, 16)}
+SIZES = {
+    "git_doc": (48, 10, 8),
+    "apache_doc": (48, 10, 8),
+    "sqlite_doc": (96, 20, 16),
+    "sqlite_doc3": (48, 10, 8),
+}
+# The sets whose dev half rules were written on, and so is held to the targets. sqlite_doc3 is
+# measured only: no rule has been written on either of its halves yet (its README).
+WRITTEN_ON = ("git_doc", "apache_doc", "sqlite_doc")
 
 
 def questions(name: str) -> Path:
@@ -101,7 +109,7 @@ def test_each_half_runs_with_valid_citations(name: str, split: str) -> None:
     assert report["citation_validity"] == 1.0
 
 
-@pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("name", WRITTEN_ON)
 def test_dev_half_holds_the_precision_targets(name: str) -> None:
     """The dev half (written on): at most 5% wrong and at least 40% correct among answerable
     questions, every unanswerable one refused. The test half is measured, never tuned on
