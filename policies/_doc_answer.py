@@ -59,7 +59,6 @@ from ._doc_match import (
     on_every_page,
     overlap,
     overlap_words,
-    own_quote,
     page_subject,
     param_matches,
     sentences_of,
@@ -71,9 +70,9 @@ from ._doc_match import DocCandidate as DocCandidate
 from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, noun_of_value, purpose_in_prose
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
-from ._doc_rows import available_rows, default_rows
+from ._doc_rows import default_rows
 from ._doc_scope import answering
-from ._doc_versions import NEW_IN, prose_version
+from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._outline import Line, outline
 from ._questions import STOPWORDS
@@ -107,8 +106,6 @@ _DEFAULT_FORMS: Final = tuple(
         rf"^by default\b[^.;]*? is {_VALUE}",
     )
 )
-_ADDED: Final = re.compile(r"(?:Added|New)\b")
-_WAS_ADDED: Final = re.compile(r"\b(?:was|were) added\b")
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
 
 
@@ -116,7 +113,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     """Candidates for `q` over `pages`, best first (ties: page order, then place in the page)."""
     extract = {
         "default": _default,
-        "version": _version,
+        "version": version_candidates,
         "which": which_candidates,
         "does": _does,
         "value": _value,
@@ -217,92 +214,6 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             break
 
 
-def _version(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
-    yield from available_rows(q, pages)
-    added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
-    event = re.search(r"\b(removed|deprecated)\b", q.text.casefold())
-    asked_event = event.group(1) if event is not None else None
-    # What the question asks about beyond the code it names ("support for weights" of "f").
-    feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
-    yield from prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
-    for page, line, sentence in sentences_of(pages):
-        text = sentence.text
-        if q.noun != "python":
-            yield from _product_version(q, page, text)
-            continue
-        match = NEW_IN.search(text)
-        if match is None:
-            continue
-        rest = text[match.end() :].strip(" .:")
-        if asked_event == "removed":
-            # "Deprecated since version 3.11, will be removed in version 3.13": the removal's version.
-            removal = _REMOVED_IN.search(text)
-            if removal is None and match.group(1) == "Changed" and re.search(r"\bremoved\b", rest):
-                removal = match  # "Changed in version 3.9: Old API removed."
-            if removal is not None and about(line, text, q) and overlap(q, text, *line.headings) >= 0.5:
-                score = 1.0 + overlap(q, text, *line.terms[-1:])  # the note under f need not name f
-                yield DocCandidate(page.url, removal.groups()[-1], text, score, "removed in version")
-            continue
-        if (asked_event == "deprecated") != (match.group(1) == "Deprecated"):
-            continue  # a deprecation answers only when a deprecation is asked about
-        # "Changed in version 3.2: Added the keyencoding parameter" (or "The keyencoding parameter
-        # was added") is when a parameter was added, when what it added is what the question asks
-        # about, not for the term it sits under.
-        said_added = _ADDED.match(rest) is not None or _WAS_ADDED.search(rest) is not None
-        new = match.group(1) == "New" or (match.group(1) == "Changed" and said_added and overlap(q, rest) > 0)
-        if (added and not new) or (not added and match.group(1) == "New"):
-            continue
-        if q.identifiers:
-            if not about(line, text, q):
-                continue
-            # The module's own name ("added to compileall") says where, not what was added.
-            asked = [w for w in feature if w not in stems(page_subject(page))]
-            flags = [i for i in q.identifiers if i.startswith("-")]
-            if (
-                added
-                and flags
-                and not any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", rest) for f in flags)
-            ):
-                continue  # "the --hiss option added": a note that names the option, not its page's others
-            if added and asked and not overlap_words(asked, rest):
-                continue  # "support for weights added to f": f's own "New in version" is not when
-            # Under the term the question names in full ("Repr.fillvalue"), not one that shares its last part.
-            where = (
-                1.5 if any(_is_term_of(term, i) for term in line.terms[-1:] for i in q.identifiers) else 1.0
-            )
-        elif added and not rest:
-            # A module: the notes at the top of its page, under no term and no sub-section.
-            if line.terms or len(line.headings) > 1 or overlap(q, *line.headings) < 0.5:
-                continue
-            where = 1.0
-        else:
-            where = overlap(q, rest, *line.terms, *line.headings)
-        score = where + (overlap(q, rest) if rest else 0.5)
-        quote = own_quote(page, line, sentence)
-        yield DocCandidate(page.url, match.group(2), quote, score, f"{match.group(1)} in version")
-
-
-def _is_term_of(term: str, identifier: str) -> bool:
-    name, wanted = term_name(term).casefold(), names(identifier)[0]
-    return "." in wanted and (name == wanted or name.endswith("." + wanted))
-
-
-def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandidate]:
-    """ "<product> N" after the question's identifier in the sentence: the nearest one after it."""
-    if q.noun is None:
-        return
-    folded = text.casefold()
-    starts = [folded.find(names(i)[1]) for i in q.identifiers]
-    at = min((s for s in starts if s >= 0), default=-1)
-    if at < 0:
-        return
-    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
-    after = [m for m in found if m.start() > at]
-    for match in found:
-        near = 1.0 if after and match is after[0] else 0.3
-        yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
-
-
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(
@@ -312,7 +223,6 @@ _SUBJECTLESS: Final = re.compile(
 )
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
-_REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
 # A stated default that is a predicate ("is available", "is written to"), not a value.
 _PREDICATE: Final = re.compile(
     r"[a-z]+(?:ed|able|ible|ing)|written|given|taken|chosen|hidden|shown|known|seen|made|sent|kept|held|found"

@@ -1,15 +1,18 @@
-"""Versions a documentation page tells in prose, for "In which version ...?" questions.
+"""Answers to "In which version ...?": release notes, availability rows, and versions told in prose.
 
-A reference manual that keeps no "New in version N" notes says when something changed in its
-sentences: "beginning with SQLite version 3.12.0, the default page size increased to 4096",
-"The ability to vacuum attached databases was added in version 3.15.0", "For SQLite versions
-before 3.16.0, ...". Such a sentence answers when it holds most of what the question says
-changed (not the words of asking when), names every capitalised statement the question names
-("VACUUM INTO"), says the removal or deprecation asked about, and gives one version of the
-product, not "version 1.2.11 of the zlib library". Asked "before which version", the version
-after "before" or "prior to" answers; otherwise that one answers only where the sentence
-denies its own predicate ("will not work with versions prior to 3.9.0": 3.9.0 is when it
-began to work).
+`version_candidates` reads, in this order: a `Compatibility:` row under the asked heading
+(`_doc_rows`), "New in version N" / "Changed in version N" under the term the question names
+(or "<product> N" beside it, for a product other than Python; the rules are on `_doc_answer`'s
+docstring), and versions told in prose. A reference manual that keeps no "New in version N"
+notes says when something changed in its sentences: "beginning with SQLite version 3.12.0,
+the default page size increased to 4096", "The ability to vacuum attached databases was added
+in version 3.15.0", "For SQLite versions before 3.16.0, ...". Such a sentence answers when it
+holds most of what the question says changed (not the words of asking when), names every
+capitalised statement the question names ("VACUUM INTO"), says the removal or deprecation
+asked about, and gives one version of the product, not "version 1.2.11 of the zlib library".
+Asked "before which version", the version after "before" or "prior to" answers; otherwise
+that one answers only where the sentence denies its own predicate ("will not work with
+versions prior to 3.9.0": 3.9.0 is when it began to work).
 """
 
 from __future__ import annotations
@@ -21,11 +24,26 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, about, overlap, sentences_of
+from ._doc_match import (
+    DocCandidate,
+    about,
+    names,
+    overlap,
+    overlap_words,
+    own_quote,
+    page_subject,
+    sentences_of,
+    stems,
+    term_name,
+)
 from ._doc_questions import DocQuestion
+from ._doc_rows import available_rows
 from ._sentences import stem
 
-# A release note's own form, which the notes' extractor reads (policies/_doc_answer.py).
+# A release note's own form: "New in version 3.2", "Changed in version 3.9: ...".
+_ADDED: Final = re.compile(r"(?:Added|New)\b")
+_WAS_ADDED: Final = re.compile(r"\b(?:was|were) added\b")
+_REMOVED_IN: Final = re.compile(r"\bremoved in (?:Python |version )?(\d+(?:\.\d+)+)")
 NEW_IN: Final = re.compile(r"\b(New|Changed|Deprecated) (?:in|since) version (\d+(?:\.\d+)+)")
 # "version 3.12.0", "versions before 3.16.0", "prior to version 3.7.0": groups 1 or 2 say "before".
 _PROSE_VERSION: Final = re.compile(
@@ -49,7 +67,7 @@ _WHEN_WORDS: Final = frozenset(
 _PROSE_FIT: Final = 0.6
 
 
-def prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]) -> Iterator[DocCandidate]:
+def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]) -> Iterator[DocCandidate]:
     """A sentence that tells the change asked about in prose and gives one version for it: "beginning
     with SQLite version 3.12.0, the default page size increased to 4096", "The ability to vacuum
     attached databases was added in version 3.15.0". Asked "before which version", the version after
@@ -93,3 +111,89 @@ def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
         return True
     window = text[max(0, match.start() - _DENIAL_REACH) : match.start()]
     return not before and _DENIED_USE.search(window) is not None
+
+
+def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    yield from available_rows(q, pages)
+    added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
+    event = re.search(r"\b(removed|deprecated)\b", q.text.casefold())
+    asked_event = event.group(1) if event is not None else None
+    # What the question asks about beyond the code it names ("support for weights" of "f").
+    feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
+    yield from _prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
+    for page, line, sentence in sentences_of(pages):
+        text = sentence.text
+        if q.noun != "python":
+            yield from _product_version(q, page, text)
+            continue
+        match = NEW_IN.search(text)
+        if match is None:
+            continue
+        rest = text[match.end() :].strip(" .:")
+        if asked_event == "removed":
+            # "Deprecated since version 3.11, will be removed in version 3.13": the removal's version.
+            removal = _REMOVED_IN.search(text)
+            if removal is None and match.group(1) == "Changed" and re.search(r"\bremoved\b", rest):
+                removal = match  # "Changed in version 3.9: Old API removed."
+            if removal is not None and about(line, text, q) and overlap(q, text, *line.headings) >= 0.5:
+                score = 1.0 + overlap(q, text, *line.terms[-1:])  # the note under f need not name f
+                yield DocCandidate(page.url, removal.groups()[-1], text, score, "removed in version")
+            continue
+        if (asked_event == "deprecated") != (match.group(1) == "Deprecated"):
+            continue  # a deprecation answers only when a deprecation is asked about
+        # "Changed in version 3.2: Added the keyencoding parameter" (or "The keyencoding parameter
+        # was added") is when a parameter was added, when what it added is what the question asks
+        # about, not for the term it sits under.
+        said_added = _ADDED.match(rest) is not None or _WAS_ADDED.search(rest) is not None
+        new = match.group(1) == "New" or (match.group(1) == "Changed" and said_added and overlap(q, rest) > 0)
+        if (added and not new) or (not added and match.group(1) == "New"):
+            continue
+        if q.identifiers:
+            if not about(line, text, q):
+                continue
+            # The module's own name ("added to compileall") says where, not what was added.
+            asked = [w for w in feature if w not in stems(page_subject(page))]
+            flags = [i for i in q.identifiers if i.startswith("-")]
+            if (
+                added
+                and flags
+                and not any(re.search(rf"(?<![\w-]){re.escape(f)}(?![\w-])", rest) for f in flags)
+            ):
+                continue  # "the --hiss option added": a note that names the option, not its page's others
+            if added and asked and not overlap_words(asked, rest):
+                continue  # "support for weights added to f": f's own "New in version" is not when
+            # Under the term the question names in full ("Repr.fillvalue"), not one that shares its last part.
+            where = (
+                1.5 if any(_is_term_of(term, i) for term in line.terms[-1:] for i in q.identifiers) else 1.0
+            )
+        elif added and not rest:
+            # A module: the notes at the top of its page, under no term and no sub-section.
+            if line.terms or len(line.headings) > 1 or overlap(q, *line.headings) < 0.5:
+                continue
+            where = 1.0
+        else:
+            where = overlap(q, rest, *line.terms, *line.headings)
+        score = where + (overlap(q, rest) if rest else 0.5)
+        quote = own_quote(page, line, sentence)
+        yield DocCandidate(page.url, match.group(2), quote, score, f"{match.group(1)} in version")
+
+
+def _is_term_of(term: str, identifier: str) -> bool:
+    name, wanted = term_name(term).casefold(), names(identifier)[0]
+    return "." in wanted and (name == wanted or name.endswith("." + wanted))
+
+
+def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandidate]:
+    """ "<product> N" after the question's identifier in the sentence: the nearest one after it."""
+    if q.noun is None:
+        return
+    folded = text.casefold()
+    starts = [folded.find(names(i)[1]) for i in q.identifiers]
+    at = min((s for s in starts if s >= 0), default=-1)
+    if at < 0:
+        return
+    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
+    after = [m for m in found if m.start() > at]
+    for match in found:
+        near = 1.0 if after and match is after[0] else 0.3
+        yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
