@@ -45,7 +45,8 @@ class Tail:
         )
         self._lines: queue.Queue[str | None] = queue.Queue()
         self.lines: list[dict[str, object]] = []
-        threading.Thread(target=self._read, daemon=True).start()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -65,6 +66,16 @@ class Tail:
             self.lines.append(json.loads(line))
         return self.lines[:count]
 
+    def close(self) -> None:
+        """Kill the tail if it still runs and close its pipes, so that no file outlives the test."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        self._reader.join(timeout=HANG_GUARD)  # it ends at the killed process's end of output
+        for pipe in (self.process.stdout, self.process.stderr):
+            if pipe is not None:
+                pipe.close()
+
     def stop(self) -> str:
         """Ctrl-C the tail (if it still runs) and return its stderr."""
         if self.process.poll() is None:
@@ -79,9 +90,7 @@ def tailing(args: list[str], cwd: Path) -> Iterator[Tail]:
     try:
         yield tail
     finally:
-        if tail.process.poll() is None:
-            tail.process.kill()
-            tail.process.wait()
+        tail.close()
 
 
 def _env(tmp_path: Path) -> dict[str, str]:
@@ -123,8 +132,14 @@ def test_tail_lines_carry_positions_and_after_continues_from_one(tmp_path: Path)
 
 
 def _has_open(pid: int, path: Path) -> bool:
-    fds = Path(f"/proc/{pid}/fd")
-    return any(os.path.realpath(fd) == str(path.resolve()) for fd in fds.iterdir())
+    target = str(path.resolve())
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            if os.readlink(fd) == target:
+                return True
+        except FileNotFoundError:  # closed between the listing and the read: not this one
+            continue
+    return False
 
 
 def test_a_live_tail_starts_at_the_head_and_prints_no_history(tmp_path: Path) -> None:
