@@ -231,9 +231,10 @@ def test_tail_outlives_the_server_dropping_its_connections(tmp_path: Path, postg
     tail_url = f"{postgres_url}&application_name={name}"
     runs = [f"run-{k}-{uuid.uuid4().hex[:6]}" for k in range(3)]
     _append(postgres_url, [[make_run_started(run)] for run in runs])  # the schema exists before the tail
-    with tailing(["--from-start", "--store", tail_url], tmp_path) as every, tailing(
-        [runs[0], "--from-start", "--store", tail_url], tmp_path
-    ) as one:
+    with (
+        tailing(["--from-start", "--store", tail_url], tmp_path) as every,
+        tailing([runs[0], "--from-start", "--store", tail_url], tmp_path) as one,
+    ):
         every.wait_for(3)
         one.wait_for(1)
         killed: set[int] = set()
