@@ -86,6 +86,10 @@ def offered(question: str) -> tuple[str, str] | None:
         return None
     if first.casefold() == second.casefold() or " or " in second:
         return None
+    if second.split()[-1][:1].islower():
+        # "... when the first INSERT, UPDATE or DELETE statement runs?": the question goes on past
+        # the second word, so the two are items of a list, not the names it offers.
+        return None
     return first, second
 
 

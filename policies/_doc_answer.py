@@ -71,7 +71,7 @@ from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, noun
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import default_rows
-from ._doc_scope import answering
+from ._doc_scope import ASKS_STATE, STATE, answering
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._outline import Line, outline
@@ -89,6 +89,18 @@ _VALUE: Final = (
     rf"(?<![\w.])({NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
     r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
 )
+# A setting's state as a default: "X is off by default", "the default behavior is for X to be disabled".
+_STATE_VALUE: Final = re.compile(STATE, re.IGNORECASE)
+# Read only for a question asking for a state ("Is X on or off by default?", "Are X enabled by default?"):
+# "Autoflushing is enabled by default with an interval of 1000" answers "what is the default interval"
+# with the interval.
+_STATE_FORMS: Final = tuple(
+    re.compile(form, re.IGNORECASE)
+    for form in (
+        rf"\b(?:is|are) (?:(?:normally|usually|always) )?{STATE} by default\b",
+        rf"\bdefault (?:behaviou?r|setting|state) is (?:for (?:[\w.-]+ ){{1,5}})?to be {STATE}",
+    )
+)
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
@@ -100,7 +112,7 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always )?{_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
-        rf"\bdefault value of (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
+        rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
         rf"{_VALUE} \(the default\)",
         rf"\bthe default, {_VALUE},",
         rf"^by default\b[^.;]*? is {_VALUE}",
@@ -180,6 +192,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     named = {stem(part) for i in q.identifiers for part in PLAIN.findall(i.casefold())}
     subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
     wanted = [w for w in q.words if w not in named and w not in subjects]
+    forms = (*_STATE_FORMS, *_DEFAULT_FORMS) if ASKS_STATE.search(q.text) else _DEFAULT_FORMS
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if "default" not in text.casefold() or not about(line, text, q):
@@ -192,7 +205,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
-        for form in _DEFAULT_FORMS:
+        for form in forms:
             match = form.search(text)
             if match is None:
                 continue
@@ -204,7 +217,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(1))
-            if _PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS:
+            state = _STATE_VALUE.fullmatch(value) is not None  # "enabled", "on": a state, not a predicate
+            if state and re.search(r"\b(?:whether|if)\b", text[: match.start()], re.IGNORECASE):
+                break  # "sets whether X is enabled by default" names the setting; it states no default
+            if not state and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
                 break  # "the default entry is available", "the default is to write": no value
             # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
             # so what the default is of is in the quote.

@@ -76,9 +76,17 @@ def on_every_page(name: str, pages: Sequence[Page]) -> bool:
 
 
 def about(line: Line, sentence: str, q: DocQuestion) -> bool:
-    """Whether every identifier the question names is in the sentence, its terms or its headings."""
+    """Whether every identifier the question names is in the sentence, its terms or its headings
+    (a snake_case name also as the words it joins: prose says "the analysis limit" of `analysis_limit`)."""
     around = " | ".join((*line.terms, *line.headings, sentence))
-    return all(mentions(around, i) for i in q.identifiers if not i.startswith("-"))
+    return all(mentions(around, i) or _spelled_out(around, i) for i in q.identifiers if not i.startswith("-"))
+
+
+def _spelled_out(text: str, identifier: str) -> bool:
+    parts = identifier.casefold().split("_")
+    if len(parts) < 2 or not all(part.isalpha() and len(part) >= 3 for part in parts):
+        return False
+    return re.search(rf"(?<![\w]){' '.join(parts)}(?![\w])", text.casefold()) is not None
 
 
 def overlap(q: DocQuestion, *texts: str) -> float:
@@ -175,6 +183,8 @@ def page_subject(page: Page) -> str:
     page, the command it documents."""
     found = re.search(r"(?m)^# (.+)$", page.body)
     heading = clean(found.group(1)) if found is not None else page.title
+    if re.match(r"\d+(?:\.\d+)*\.? ", heading) and page.title.strip():
+        heading = page.title  # "1. Overview" is the page's first section, not what the page is about
     first = heading.split(" ", 1)[0]
     # A manual page ("git-describe(1) Manual Page") is about its command, as users write it: "git
     # describe" - or as named, "ssh-keygen".

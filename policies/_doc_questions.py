@@ -28,7 +28,7 @@ NOUNS: Final = frozenset(
         "function", "method", "class", "attribute", "option", "argument", "parameter", "constant",
         "exception", "module", "command", "flag", "item", "variable", "field", "property", "setting",
         "keyword", "decorator", "type", "value", "rfc", "format", "header", "mode", "level",
-        "pragma", "macro",
+        "pragma", "macro", "interface", "table", "error",
     }
 )  # fmt: skip
 # What a "which" question names by an identifier, whatever else it says ("by default").
@@ -46,11 +46,14 @@ FRAME: Final = frozenset(
         "argument", "parameter", "option", "function", "method", "attribute", "module", "class", "python",
         "version", "added", "new", "introduced", "changed", "since", "do", "does", "return", "returns",
         "given", "set", "when", "not", "documentation", "according", "variable", "configuration", "config",
+        "pragma", "setting", "directive",
     }
 )  # fmt: skip
 _VERSION: Final = re.compile(
     r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b|\bsince which\b|\bsince when\b"
 )
+# "What is the minimum SQLite version needed to ...": the first version that has it.
+_LEAST_VERSION: Final = re.compile(r"\b(?:minimum|earliest|oldest|lowest|first) (?:(\w+) )?version\b")
 # A question opening "In which (Python) version ..." asks for a version, whatever else it names.
 _WHEN: Final = re.compile(r"^(?:in|since) (?:which|what)\b")
 # After "which" the noun may follow the command it belongs to: "Which git worktree list option ...".
@@ -177,7 +180,7 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
-    version = _VERSION.search(lowered)
+    version = _VERSION.search(lowered) or _LEAST_VERSION.search(lowered)
     # "In which version did usenetrc become False by default?" asks when, not what the default is.
     when = version is not None and _WHEN.match(lowered) is not None
     measure = _MEASURE.match(lowered)

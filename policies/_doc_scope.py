@@ -27,6 +27,12 @@ _ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
 _TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
+# A setting's state, and a question asking for one ("Is X on or off by default?", "Are X enabled ...?").
+STATE: Final = r"(on|off|enabled|disabled|true|false)(?![\w-])"
+ASKS_STATE: Final = re.compile(
+    r"^(?:is|are)\b|\b(?:on|off|enabled|disabled|true|false) or (?:on|off|enabled|disabled|true|false)\b",
+    re.IGNORECASE,
+)
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
 
 
@@ -62,6 +68,9 @@ def _stated_by(question: str, answer: str) -> bool:
     """Whether the question itself writes the answer's value (of "name=value", the value)."""
     value = answer.partition("=")[2] if re.match(r"\w+=", answer) else answer
     value = value.strip().casefold()
-    return (
-        bool(value) and re.search(rf"(?<![\w.]){re.escape(value)}(?![\w])", question.casefold()) is not None
-    )
+    folded, said = question.casefold(), rf"(?<![\w.]){re.escape(value)}(?![\w])"
+    if re.search(rf"{said} or \w|\w or {said}", folded):
+        return False  # one of the choices the question offers ("on or off by default?") is an answer
+    if ASKS_STATE.search(question) and re.fullmatch(STATE, value):
+        return False  # "Is X enabled by default?" - "enabled" is its answer, a yes
+    return bool(value) and re.search(said, folded) is not None

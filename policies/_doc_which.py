@@ -30,6 +30,7 @@ from ._doc_match import (
     in_order,
     mentions,
     names,
+    on_every_page,
     overlap,
     overlap_words,
     page_subject,
@@ -58,7 +59,7 @@ def _call_after(text: str, end: int) -> str:
 # Nouns for a thing that is not called: a call ("get()") is a function, not one of these.
 _NOT_CALLED: Final = frozenset(
     {"exception", "attribute", "constant", "variable", "module", "field", "property", "setting", "type",
-     "value", "format", "mode", "level", "header", "keyword", "pragma", "macro"}
+     "value", "format", "mode", "level", "header", "keyword", "pragma", "macro", "table", "error"}
 )  # fmt: skip
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
@@ -90,9 +91,12 @@ def _shape_ok(identifier: str, noun: str | None) -> bool:
         return False
     if noun == "exception":
         return _EXCEPTION_NAME.search(identifier) is not None
+    if noun == "error":
+        # An error is raised as an exception ("ValueError") or returned as a code ("SQLITE_BUSY").
+        return _EXCEPTION_NAME.search(identifier) is not None or _MACRO.fullmatch(identifier) is not None
     if noun != "class" and _EXCEPTION_NAME.search(identifier) is not None:
         return False  # an exception answers a question asking for one (or for a class), not a format
-    if noun in ("function", "method", "decorator"):
+    if noun in ("function", "method", "decorator", "interface"):  # a C interface is a function
         return identifier.endswith(")") or "(" in identifier
     if noun in ("option", "flag"):
         return identifier.startswith("-")
@@ -113,7 +117,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     within = scope.group(1) if scope is not None and scope.group(1) not in FRAME else None
     # "Which compression type ...": the word that says which kind of type must be where the answer is.
     kind = re.match(rf"^(?:which|what) ([a-z]\w*) {q.noun}s?\b", q.text.casefold())
+    # A one-letter qualifier names a language ("which C interface"), which the sentence need not repeat.
     word = kind.group(1) if kind is not None and kind.group(1) not in _NOT_QUALIFIERS else None
+    word = word if word is None or len(word) > 1 else None
     qualifier = [stem(word), stem(word + "s"), word] if word is not None else []  # "file" / "files"
     # The word that names the module or the kind ("which getopt function") is not the answer.
     own |= {w for w in (word, within) if w is not None}
@@ -153,6 +159,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
             and not _names_the_asked(m.group(0), q)
+            and not (m.group(0).isalpha() and on_every_page(m.group(0), pages))  # the product ("SQLite")
         ]
         # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
         shaped += [

@@ -84,7 +84,10 @@ class ExtractivePolicy:
         if not hits:
             return abstain_reply("the search found nothing", "no page matches the question")
         # A documentation question is answered from the pages the first search found: no second hop.
-        bridging = multi_hop(question) and doc_question(view.question) is None
+        # Whether it is one may show only once a page is open: a question naming no code is one
+        # over structured pages, and its third hit then beats a second search for a name.
+        opened_structure = any(structured(page.body) for page in view.pages.values())
+        bridging = multi_hop(question) and doc_question(view.question, opened_structure) is None
         # A nested question keeps two opens for its first hop, then one search and one open for the second.
         first_opens = min(2, self.max_opens) if bridging else self.max_opens
         tried = sum(h.url in view.pages or h.url in view.failed_opens for h in hits)

@@ -247,6 +247,15 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         at = text.find(needle, at + 1)
     if not found and focus.kind == "acronym":
         found = _spelled_out(text, needle)
+    words = needle.split("_")
+    if (
+        not found
+        and focus.kind == "identifier"
+        and len(words) > 1
+        and all(w.isalpha() and len(w) >= 3 for w in words)
+    ):
+        # "analysis_limit" asked, "the analysis limit" quoted: prose names a setting by its words.
+        found = occurrences(text, Focus(focus.text, " ".join(words), "quoted"))
     if not found and focus.kind == "name" and len(needle) > 4 and " " not in needle:
         # "the Huguenots" asked, "the Huguenot rebellions" quoted (or the other way): the same name.
         other = needle[:-1] if needle[-1] == "s" else needle + "s"

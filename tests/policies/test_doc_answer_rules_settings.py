@@ -1,0 +1,209 @@
+"""Rules from the dev half of the measured-only SQLite pages (sqlite_doc3): settings and their states.
+
+A manual states a setting's default as a state ("is off by default", "the default behavior is
+for X to be disabled"), names a snake_case setting in prose by its words ("the steep limit" for
+`steep_limit`), asks for "the minimum version", and numbers its sections ("1. Overview").
+Each rule has a case that must fail. The pages are invented (a "KettleDB" manual), so none of
+the cases tunes on a real one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from citeloop.events import Page
+from citeloop.policies._choice import choice_question
+from citeloop.policies._compare import offered
+from citeloop.policies._doc_match import page_subject
+from citeloop.policies._doc_questions import doc_question
+from citeloop.runtime import DEFAULT_SUPPORT, assess_support
+from citeloop.tools import Corpus
+from helpers.doc_pages import doc_answers, open_pages, page_corpus
+
+NAV = "<p>KettleDB: Home, Documentation, Download, Support</p>"
+
+SETTINGS = f"""<html><head><title>Kettle settings</title></head><body>{NAV}
+<h1>1. Overview</h1>
+<p>The read_cold pragma is off by default and so an application that never sets it reads hot.</p>
+<p>You can also use kettle.showSteam to set whether steam reporting is enabled by default.</p>
+<p>The default behavior is for lid filenames to be disabled, however that might change in a later
+release.</p>
+<h2>2. Approximate steeping</h2>
+<p>Values of N between 10 and 100 are recommended. The default value for the steep limit is 0 for
+backwards compatibility.</p>
+<p>A hot limit of N keeps the water below N degrees.</p>
+<p>KettleDB version 2.4.1 (2019-03-02) or later is necessary in order to use a LIDLESS kettle.</p>
+<p>The kettle_pour_hook() interface does not fire callbacks for changes to a LIDLESS kettle.</p>
+<p>If the water cannot be boiled, then a KETTLE_CONSTRAINT_BOIL error is raised for the boiled
+water.</p>
+</body></html>"""
+
+OTHER = f"""<html><head><title>Brewing</title></head><body>{NAV}
+<h1>Brewing</h1>
+<p>KettleDB brews tea in a kettle.</p>
+</body></html>"""
+
+THIRD = f"""<html><head><title>Cups</title></head><body>{NAV}
+<h1>Cups</h1>
+<p>KettleDB pours tea into cups.</p>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
+    return page_corpus(
+        tmp_path_factory.mktemp("kettledb"), {"settings": SETTINGS, "brew": OTHER, "cups": THIRD}
+    )
+
+
+@pytest.fixture(scope="module")
+def pages(corpus: Corpus) -> list[Page]:
+    return open_pages(corpus, "settings", "brew", "cups")
+
+
+# A default stated as a state.
+
+
+def test_a_state_by_default_answers_an_on_or_off_question(pages: list[Page]) -> None:
+    assert doc_answers(pages, "Is the read_cold pragma on or off by default?")[:1] == ["off"]
+
+
+def test_a_choice_the_question_offers_may_answer_it_but_not_a_value_it_states(pages: list[Page]) -> None:
+    # Must fail: a question that states the value ("is it off?") without offering another is not
+    # answered by that value.
+    assert doc_answers(pages, "Why is the read_cold pragma off by default?") == []
+
+
+def test_the_default_behavior_is_for_x_to_be_a_state(pages: list[Page]) -> None:
+    assert doc_answers(pages, "Are lid filenames enabled by default?")[:1] == ["disabled"]
+
+
+def test_setting_whether_something_is_enabled_by_default_states_no_default(pages: list[Page]) -> None:
+    # Must fail: "to set whether steam reporting is enabled by default" names a setting; it gives no value.
+    assert "enabled" not in doc_answers(pages, "Is steam reporting enabled by default in kettle.showSteam?")
+
+
+# A snake_case setting named in prose by its words.
+
+
+def test_a_snake_case_name_is_found_spelled_as_words(pages: list[Page]) -> None:
+    assert doc_answers(pages, "What is the default value of the steep_limit pragma?")[:1] == ["0"]
+
+
+def test_a_snake_case_name_is_not_found_by_one_of_its_words(pages: list[Page]) -> None:
+    # Must fail: "the steep limit" is not `hot_limit`, though "limit" is in the sentence.
+    assert doc_answers(pages, "What is the default value of the hot_limit pragma?") == []
+
+
+def test_the_gate_finds_a_snake_case_focus_spelled_as_words() -> None:
+    quote = "The default value for the steep limit is 0 for backwards compatibility."
+    question = "What is the default value of the steep_limit pragma?"
+    judged = {v.method: v.verdict for v in assess_support(question, "0", quote, DEFAULT_SUPPORT)}
+    assert judged["focus-entity"] == "supported"
+    # Must fail: the words in another order, or one word of the name, do not name it.
+    for other in ("The default value for the limit of steeping is 0.", "The default value for steep is 0."):
+        judged = {v.method: v.verdict for v in assess_support(question, "0", other, DEFAULT_SUPPORT)}
+        assert judged["focus-entity"] == "unsupported", other
+
+
+# Versions, errors and interfaces.
+
+
+def test_the_minimum_version_is_a_version_question(pages: list[Page]) -> None:
+    asked = doc_question("What is the minimum KettleDB version needed to use LIDLESS kettles?", True)
+    assert asked is not None and asked.kind == "version"
+    answers = doc_answers(pages, "What is the minimum KettleDB version needed to use LIDLESS kettles?")
+    assert answers[:1] == ["2.4.1"]
+    # Must fail: "minimum" beside another noun asks for no version.
+    asked = doc_question("What is the minimum steep limit that KettleDB recommends?", True)
+    assert asked is not None and asked.kind != "version"
+
+
+def test_which_error_is_an_exception_or_an_error_code(pages: list[Page]) -> None:
+    answers = doc_answers(pages, "Which error is raised when the water cannot be boiled?")
+    assert answers[:1] == ["KETTLE_CONSTRAINT_BOIL"]
+
+
+def test_which_interface_is_a_function_named_in_a_sentence_about_the_asked(pages: list[Page]) -> None:
+    asked = doc_question("Which C interface does not fire callbacks for changes to a LIDLESS kettle?", True)
+    assert asked is not None and asked.kind == "which" and asked.noun == "interface"
+    answers = doc_answers(pages, "Which C interface does not fire callbacks for changes to a LIDLESS kettle?")
+    assert answers[:1] == ["kettle_pour_hook()"]
+    # Must fail: the sentence says nothing of what this question asks the interface to do.
+    assert doc_answers(pages, "Which C interface reports the water temperature of a LIDLESS kettle?") == []
+
+
+# What a page is about, and what a question offers.
+
+
+def test_a_numbered_first_section_is_not_what_the_page_is_about(pages: list[Page]) -> None:
+    assert page_subject(pages[0]) == "Kettle"  # from the title, not "1." of "1. Overview"
+    assert page_subject(pages[1]) == "Brewing"  # a plain first heading still names it
+
+
+def test_a_list_in_the_question_is_no_offered_choice() -> None:
+    question = (
+        "After BEGIN, which lock does KettleDB take when the first INSERT, UPDATE or DELETE statement runs?"
+    )
+    assert offered(question) is None and choice_question(question) is None
+    # Must fail: a question that ends on the two names still offers them.
+    assert offered("Which tea is steeped longer, Assam or Darjeeling?") == ("Assam", "Darjeeling")
+
+
+@pytest.mark.anyio
+async def test_a_question_about_structured_pages_opens_its_third_hit_instead_of_a_bridge(
+    tmp_path: Path,
+) -> None:
+    from citeloop.events import open_store
+    from citeloop.policies import ExtractivePolicy
+    from citeloop.runtime import Runtime
+
+    (tmp_path / "pages").mkdir()
+    corpus = page_corpus(tmp_path / "pages", {"settings": SETTINGS, "brew": OTHER, "cups": THIRD})
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        # A nested question ("... the kettle that ...") over prose would search a second hop; over a
+        # manual's structured pages it is a documentation question, answered from the first search.
+        outcome = await rt.run("Which pragma that KettleDB documents is off by default?")
+        events = await rt.transcript(outcome.run_id)
+    searches = [e for e in events if type(e).__name__ == "ToolObserved" and e.tool == "search"]
+    assert len(searches) == 1
+
+
+def test_the_product_every_page_names_is_no_answer(tmp_path: Path) -> None:
+    def page(name: str, text: str) -> str:
+        return f"<html><head><title>{name}</title></head><body><h1>{name}</h1><p>{text}</p></body></html>"
+
+    (tmp_path / "pages").mkdir()
+    corpus = page_corpus(
+        tmp_path / "pages",
+        {
+            "seq": page(
+                "Counters",
+                "KettleDB keeps the largest cup number of each pot in the internal pot_counter table.",
+            ),
+            "one": page("Pots", "A pot in KettleDB holds tea."),
+            "two": page("Cups", "A cup in KettleDB holds less tea."),
+        },
+    )
+    pages = open_pages(corpus, "seq", "one", "two")
+    question = "Which internal table does KettleDB use to keep track of the largest cup number of a pot?"
+    assert doc_answers(pages, question)[:1] == ["pot_counter"]
+    # Must fail: "KettleDB" is the product every page names, not a table.
+    bare = page("Counters", "KettleDB keeps the largest cup number of each pot in an internal table.")
+    (tmp_path / "bare").mkdir()
+    corpus = page_corpus(
+        tmp_path / "bare",
+        {"seq": bare, "one": page("Pots", "A pot in KettleDB."), "two": page("Cups", "A cup in KettleDB.")},
+    )
+    assert "KettleDB" not in doc_answers(open_pages(corpus, "seq", "one", "two"), question)
+
+
+def test_a_state_answers_only_a_question_asking_for_one(tmp_path: Path) -> None:
+    (tmp_path / "pages").mkdir()
+    text = "Steam venting is enabled by default with an interval of 30 seconds."
+    html = f"<html><head><title>Venting</title></head><body><h1>Venting</h1><p>{text}</p></body></html>"
+    pages = open_pages(page_corpus(tmp_path / "pages", {"vent": html}), "vent")
+    assert doc_answers(pages, "Is steam venting enabled by default?")[:1] == ["enabled"]
+    # Must fail: asked for the interval, the state is no answer.
+    assert doc_answers(pages, "What is the default steam venting interval?")[:1] == ["30 seconds"]
