@@ -128,21 +128,44 @@ def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocC
         # The consequence is the last verb phrase of its kind ("that would make the pot grow ... will
         # return X": the condition's own verbs come first), after a condition the sentence states ("An
         # attempt to ...", "If ..."): "returns the columns of the table" describes, it does not follow.
-        markers = list(_CONSEQUENCE.finditer(sentence.text))
-        conditions = list(_CONDITIONAL.finditer(sentence.text))
+        text = sentence.text
+        markers = list(_CONSEQUENCE.finditer(text))
+        conditions = _clauses(text, list(_CONDITIONAL.finditer(text)))
         # One condition only: in "When A, X; when B, Y" or "X unless B, in which case Y" the last
-        # consequence may be another condition's. And as negated as the question's: "If autocommit
-        # is not enabled, ..." says nothing of what happens when it is.
-        if len(conditions) != 1 or not markers or conditions[0].start() > markers[-1].start():
+        # consequence may be another condition's.
+        if len(conditions) != 1 or not markers:
             continue
-        stated = sentence.text[: markers[-1].start()]
+        condition = conditions[0]
+        if condition.start() < markers[-1].start():
+            stated, answer = text[: markers[-1].start()], text[markers[-1].start() :]
+        else:
+            # The consequence first: "... will throw an error on any attempt to insert a NULL".
+            before = [m for m in markers if m.start() < condition.start()]
+            stated, answer = text[condition.start() :], text[before[-1].start() : condition.start()]
+            answer = _LEAD_IN.sub("", answer)
+        # As negated as the question: "If autocommit is not enabled, ..." says nothing of when it is.
         if (_NEGATION.search(stated) is None) != (_NEGATION.search(q.text) is None):
             continue
-        if markers:
-            answer = sentence.text[markers[-1].start() :].rstrip(" .;:")
-            yield DocCandidate(
-                page.url, answer, sentence.text, 1.0 + fit, "the consequence the sentence states"
-            )
+        yield DocCandidate(
+            page.url, answer.rstrip(" .;:,"), text, 1.0 + fit, "the consequence the sentence states"
+        )
+
+
+# What leads from a consequence into the condition after it: "an error [on any] attempt to ...".
+_LEAD_IN: Final = re.compile(
+    r"(?:\s+(?:on|upon|for|at|with|in|by|during))?(?:\s+(?:any|an|a|each|every|the))?\s*$"
+)
+
+
+def _clauses(text: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The condition markers that open a clause of their own: "If an earlier version attempts to
+    read ..." is one condition, not two ("attempts" within the "if" clause, no comma between)."""
+    kept: list[re.Match[str]] = []
+    for match in found:
+        if kept and not re.search(r"[,;]", text[kept[-1].end() : match.start()]):
+            continue
+        kept.append(match)
+    return kept
 
 
 # The share of the question's words a sentence (with its heading) must hold to give "a <noun> of V".

@@ -207,3 +207,36 @@ def test_a_state_answers_only_a_question_asking_for_one(tmp_path: Path) -> None:
     assert doc_answers(pages, "Is steam venting enabled by default?")[:1] == ["enabled"]
     # Must fail: asked for the interval, the state is no answer.
     assert doc_answers(pages, "What is the default steam venting interval?")[:1] == ["30 seconds"]
+
+
+# "What happens if C?": the consequence a sentence states of C, before or after it.
+
+
+@pytest.fixture(scope="module")
+def happenings(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    text = (
+        "<p>LIDLESS kettles do follow the standard and will throw an error on any attempt to pour a NULL "
+        "into a SPOUT column.</p>"
+        "<p>If an earlier version of KettleDB attempts to read a kettle file that contains a steam column "
+        "in its schema, then that earlier version will report that the kettle schema is corrupt.</p>"
+        "<p>When the lid is open, the kettle whistles, and when the lid is closed, the kettle "
+        "will stay silent.</p>"
+    )
+    html = f"<html><head><title>Kettles</title></head><body><h1>Kettles</h1>{text}</body></html>"
+    return open_pages(page_corpus(tmp_path_factory.mktemp("happen"), {"k": html}), "k")
+
+
+def test_a_consequence_before_its_condition_answers(happenings: list[Page]) -> None:
+    question = "What happens if I try to pour a NULL into a SPOUT column of a LIDLESS kettle?"
+    assert doc_answers(happenings, question)[:1] == ["will throw an error"]
+
+
+def test_a_condition_within_an_if_clause_is_one_condition(happenings: list[Page]) -> None:
+    question = "What happens if KettleDB older than 2.0 reads a kettle whose schema holds a steam column?"
+    assert doc_answers(happenings, question)[:1] == ["will report that the kettle schema is corrupt"]
+
+
+def test_two_conditions_in_one_sentence_answer_neither(happenings: list[Page]) -> None:
+    # Must fail: "when the lid is open, ..., and when the lid is closed, ... will stay silent" states two
+    # conditions; the last consequence is the second one's.
+    assert doc_answers(happenings, "What happens when the kettle lid is open?") == []
