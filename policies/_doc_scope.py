@@ -21,6 +21,7 @@ from citeloop.events import Page
 
 from ._doc_match import NUMBER, DocCandidate, names, page_subject, stems
 from ._doc_questions import DocQuestion
+from ._sentences import stem
 
 _ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")
 # A number standing alone: not the digit of a name ("POP3_PORT").
@@ -51,7 +52,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
     member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {
         w for i in q.identifiers for w in stems(names(i)[0].split(".", 1)[0])
     }
-    scoped = [w for w in q.words if w not in member and any(w in stems(top) for top in tops.values())]
+    scoped = [
+        w for w in q.words if w not in member and any(w in _written(top, q.text) for top in tops.values())
+    ]
     found = [c for c in found if all(w in stems(tops[c.url]) or w in stems(c.evidence) for w in scoped)]
     # "... used by the time module": once that module's page is opened, another page's passing
     # mention ("a time tuple such as returned by ... the time module") does not answer.
@@ -62,6 +65,18 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         found = [c for c in found if tops[c.url].casefold() in modules]
     order = {id(c): i for i, c in enumerate(found)}
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
+
+
+def _written(subject: str, question: str) -> set[str]:
+    """The stems of the words of a page's subject that can name that page in the question: a
+    lower-case name as code is ("shutil", "wave" of `Wave_read`, "git describe"), a capitalised
+    one only as the subject writes it ("JSON") - not "transaction" of a page titled "Transaction",
+    which is the question's own word, not the page named."""
+    return {
+        stem(word.casefold())
+        for word in re.findall(r"[A-Za-z0-9][\w'-]*", subject)
+        if word.islower() or re.search(rf"(?<![A-Za-z0-9]){re.escape(word)}(?![a-z0-9])", question)
+    }
 
 
 def _stated_by(question: str, answer: str) -> bool:

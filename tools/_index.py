@@ -8,6 +8,7 @@ in a timeout anyway.
 
 from __future__ import annotations
 
+import math
 import os
 import sqlite3
 import threading
@@ -21,6 +22,8 @@ from citeloop.events import Hit
 # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure; 4: bold titles
 INDEX_VERSION = "4"
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
+# Up to this many pages a search weighs words as Lucene does (`SearchIndex._small_search`).
+SMALL_CORPUS = 5000
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Query words that carry no topic. Dropping them keeps an OR query from matching every page.
 _STOPWORDS = frozenset(
@@ -214,13 +217,20 @@ class SearchIndex:
             return [row[0] for row in self._db.execute("SELECT url FROM pages ORDER BY id")]
 
     def search(self, query: str, limit: int) -> list[Hit]:
-        """Pages ranked by BM25 for any of the query's words (score: higher is better)."""
+        """Pages ranked by BM25 for any of the query's words (score: higher is better).
+
+        Up to `SMALL_CORPUS` pages the words are weighted as Lucene weighs them (`_small_search`):
+        FTS5 gives a word found in half the pages or more no weight at all, which on a corpus of
+        a few pages is nearly every word.
+        """
         words = query_words(query)
         if not words or limit <= 0:
             return []
         with self._lock:
             words = self._selective(words)
-            match = " OR ".join('"' + w.replace('"', '""') + '"' for w in words)
+            if self.count <= SMALL_CORPUS:
+                return self._small_search(words, limit)
+            match = " OR ".join(_phrase(w) for w in words)
             rows = self._db.execute(
                 "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24), bm25(fts, 2.0, 1.0) "
                 "FROM fts JOIN pages AS p ON p.id = fts.rowid "
@@ -230,6 +240,50 @@ class SearchIndex:
         return [
             Hit(url=url, title=title, snippet=snippet, score=round(-score, 6))
             for url, title, snippet, score in rows
+        ]
+
+    def _small_search(self, words: list[str], limit: int) -> list[Hit]:
+        """BM25 with Lucene's inverse document frequency, log(1 + (N - n + 0.5) / (n + 0.5)), which
+        stays positive for a word in most pages, where FTS5's log((N - n + 0.5) / (n + 0.5)) is
+        clamped to 1e-6.
+
+        FTS5's score is a sum over the query's words of idf(word) times a term-frequency part
+        (with the same k1, b and column weights): one single-word query per word gives that part
+        as score / idf, which is reweighted here. Exact, and cheap on a small corpus.
+        """
+        stems = self._stem(words)
+        frequency = dict(
+            self._db.execute(
+                f"SELECT term, n FROM df WHERE term IN ({','.join('?' * len(stems))})", list(stems.values())
+            ).fetchall()
+        )
+        total = self.count
+        scores: dict[int, float] = {}
+        for word in words:
+            n = int(frequency.get(stems[word], 0))
+            if n == 0:
+                continue
+            clamped = max(1e-6, math.log((total - n + 0.5) / (n + 0.5)))  # FTS5's own (fts5_aux.c)
+            lucene = math.log(1.0 + (total - n + 0.5) / (n + 0.5))
+            rows = self._db.execute(
+                "SELECT rowid, bm25(fts, 2.0, 1.0) FROM fts WHERE fts MATCH ?", (_phrase(word),)
+            )
+            for rowid, score in rows:
+                scores[rowid] = scores.get(rowid, 0.0) + (-score / clamped) * lucene
+        # Best first; a tie goes to the page indexed first, as FTS5's ORDER BY does.
+        best = sorted(scores, key=lambda rowid: (-scores[rowid], rowid))[:limit]
+        if not best:
+            return []
+        marks = ",".join("?" * len(best))
+        shown = self._db.execute(
+            "SELECT p.id, p.url, p.title, snippet(fts, 1, '', '', '…', 24) "
+            f"FROM fts JOIN pages AS p ON p.id = fts.rowid WHERE fts MATCH ? AND fts.rowid IN ({marks})",
+            (" OR ".join(_phrase(w) for w in words), *best),
+        ).fetchall()
+        found = {rowid: (url, title, snippet) for rowid, url, title, snippet in shown}
+        return [
+            Hit(url=found[r][0], title=found[r][1], snippet=found[r][2], score=round(scores[r], 6))
+            for r in best
         ]
 
     def _selective(self, words: list[str]) -> list[str]:
@@ -261,6 +315,11 @@ class SearchIndex:
                     self._stems.clear()
                 self._stems[missing[position]] = term
         return {w: self._stems.get(w, w) for w in words}
+
+
+def _phrase(word: str) -> str:
+    """`word` as an FTS5 string: quoted, so that no word is read as an operator ("OR", "NEAR")."""
+    return '"' + word.replace('"', '""') + '"'
 
 
 def _fill(
