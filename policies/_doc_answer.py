@@ -7,6 +7,7 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   or the value a sentence about it gives after "(default: ...)", "defaults to",
   "the default (value) is", "a default value of", "... (the default)" - a sentence that
   names the parameter, or sits under a term so named (a signature above names them all);
+  for a question asking for a state, "X is off by default" (`_doc_states`);
 - `version`: the number in "New in version N" / "Changed in version N" under the term
   (or, for a module, the top section) the question names, or "<product> N" beside it; a
   term named in full outranks one sharing its last part, and "Changed in version N: Added
@@ -71,7 +72,8 @@ from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, noun
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import default_rows
-from ._doc_scope import ASKS_STATE, STATE, answering
+from ._doc_scope import ASKS_STATE, answering
+from ._doc_states import STATE_WORDS, stated_state
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._outline import Line, outline
@@ -88,18 +90,6 @@ _VALUE: Final = (
     # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
     rf"(?<![\w.])({NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
     r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
-)
-# A setting's state as a default: "X is off by default", "the default behavior is for X to be disabled".
-_STATE_VALUE: Final = re.compile(STATE, re.IGNORECASE)
-# Read only for a question asking for a state ("Is X on or off by default?", "Are X enabled by default?"):
-# "Autoflushing is enabled by default with an interval of 1000" answers "what is the default interval"
-# with the interval.
-_STATE_FORMS: Final = tuple(
-    re.compile(form, re.IGNORECASE)
-    for form in (
-        rf"\b(?:is|are) (?:(?:normally|usually|always) )?{STATE} by default\b",
-        rf"\bdefault (?:behaviou?r|setting|state) is (?:for (?:[\w.-]+ ){{1,5}})?to be {STATE}",
-    )
 )
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
@@ -192,7 +182,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     named = {stem(part) for i in q.identifiers for part in PLAIN.findall(i.casefold())}
     subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
     wanted = [w for w in q.words if w not in named and w not in subjects]
-    forms = (*_STATE_FORMS, *_DEFAULT_FORMS) if ASKS_STATE.search(q.text) else _DEFAULT_FORMS
+    asks_state = ASKS_STATE.search(q.text) is not None
+    if asks_state:  # "on or off" are the answers asked for, not words naming what is asked about
+        wanted = [w for w in wanted if w not in STATE_WORDS]
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if "default" not in text.casefold() or not about(line, text, q):
@@ -205,22 +197,26 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
-        for form in forms:
+        # What the page is about counts as said: "git archive" of git-archive(1).
+        context = (paragraph, page_subject(page), *line.terms[-1:], *line.headings, *line.cells[:1])
+        state, stated = stated_state(q, text, wanted) if asks_state else ("", False)
+        if stated:
+            if state:  # "Is X on or off by default?": "X is off by default" (docs: policies/_doc_states.py)
+                yield DocCandidate(page.url, state, text, 1.0 + overlap(q, text, *context), "stated default")
+            continue
+        for form in _DEFAULT_FORMS:
             match = form.search(text)
             if match is None:
                 continue
-            # What the page is about counts as said: "git archive" of git-archive(1).
-            context = (paragraph, page_subject(page), *line.terms[-1:], *line.headings, *line.cells[:1])
             score = 1.0 + overlap(q, text, *context)
             if line.cells and param_matches(line.cells[0], q):
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(1))
-            state = _STATE_VALUE.fullmatch(value) is not None  # "enabled", "on": a state, not a predicate
-            if state and re.search(r"\b(?:whether|if)\b", text[: match.start()], re.IGNORECASE):
-                break  # "sets whether X is enabled by default" names the setting; it states no default
-            if not state and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
+            # "The default is on." states a state; "the default is on the server" does not.
+            state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
+            if not state_on and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
                 break  # "the default entry is available", "the default is to write": no value
             # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
             # so what the default is of is in the quote.

@@ -79,14 +79,19 @@ def about(line: Line, sentence: str, q: DocQuestion) -> bool:
     """Whether every identifier the question names is in the sentence, its terms or its headings
     (a snake_case name also as the words it joins: prose says "the analysis limit" of `analysis_limit`)."""
     around = " | ".join((*line.terms, *line.headings, sentence))
-    return all(mentions(around, i) or _spelled_out(around, i) for i in q.identifiers if not i.startswith("-"))
+    return all(mentions(around, i) or spelled_out(around, i) for i in q.identifiers if not i.startswith("-"))
 
 
-def _spelled_out(text: str, identifier: str) -> bool:
+def spelled_out(text: str, identifier: str) -> bool:
+    """Whether `text` names a snake_case `identifier` by its words after an article ("the analysis
+    limit", "the default journal size limit" for `analysis_limit`, `journal_size_limit`), not as the
+    end of a longer name ("temp cache size" is not `cache_size`).
+    Only words of three letters or more: "x max" or "foo id" say too little."""
     parts = identifier.casefold().split("_")
     if len(parts) < 2 or not all(part.isalpha() and len(part) >= 3 for part in parts):
         return False
-    return re.search(rf"(?<![\w]){' '.join(parts)}(?![\w])", text.casefold()) is not None
+    named = rf"\b(?:the|a|an|this|its|their|that)\s+(?:default\s+)?{' '.join(parts)}(?![\w])"
+    return re.search(named, text.casefold()) is not None
 
 
 def overlap(q: DocQuestion, *texts: str) -> float:

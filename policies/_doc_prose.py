@@ -136,13 +136,19 @@ def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocC
         if len(conditions) != 1 or not markers:
             continue
         condition = conditions[0]
+        if _CONTRARY.fullmatch(condition.group(0)):
+            continue  # "X unless C", "otherwise X": what happens when C does not hold
         if condition.start() < markers[-1].start():
             stated, answer = text[: markers[-1].start()], text[markers[-1].start() :]
         else:
-            # The consequence first: "... will throw an error on any attempt to insert a NULL".
-            before = [m for m in markers if m.start() < condition.start()]
+            # The consequence first: "... will throw an error on any attempt to insert a NULL". Only
+            # what follows ("will", "results in", "fails"): "X returns the names when asked" describes X.
+            before = [m for m in markers if m.start() < condition.start() and _FOLLOWS.match(m.group(0))]
+            if not before:
+                continue
             stated, answer = text[condition.start() :], text[before[-1].start() : condition.start()]
-            answer = _LEAD_IN.sub("", answer)
+            if _ATTEMPT.fullmatch(condition.group(0)):
+                answer = _LEAD_IN.sub("", answer)
         # As negated as the question: "If autocommit is not enabled, ..." says nothing of when it is.
         if (_NEGATION.search(stated) is None) != (_NEGATION.search(q.text) is None):
             continue
@@ -151,18 +157,25 @@ def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocC
         )
 
 
-# What leads from a consequence into the condition after it: "an error [on any] attempt to ...".
+# What leads from a consequence into an attempt after it: "an error [on any] attempt to ...". A
+# preposition goes only with the determiner after it: "will be turned on when ..." keeps its "on".
 _LEAD_IN: Final = re.compile(
-    r"(?:\s+(?:on|upon|for|at|with|in|by|during))?(?:\s+(?:any|an|a|each|every|the))?\s*$"
+    r"(?:\s+(?:on|upon|for|at|with|in|by|during))?\s+(?:any|an|a|each|every|the)\s*$"
 )
+_ATTEMPT: Final = re.compile(r"(?i)attempts?|trying|tries")
+_CONTRARY: Final = re.compile(r"(?i)unless|otherwise")
+# A consequence that follows from a condition, as opposed to one that describes ("returns the names").
+_FOLLOWS: Final = re.compile(r"(?:will|would|results? in|raises?|fails?)\b")
 
 
 def _clauses(text: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
     """The condition markers that open a clause of their own: "If an earlier version attempts to
-    read ..." is one condition, not two ("attempts" within the "if" clause, no comma between)."""
+    read ..." is one condition, not two ("attempts" within the "if" clause, no comma between).
+    Only an attempt is folded so: "if A the pour will wait when B and will fail otherwise" is three."""
     kept: list[re.Match[str]] = []
     for match in found:
-        if kept and not re.search(r"[,;]", text[kept[-1].end() : match.start()]):
+        within = kept and not re.search(r"[,;]", text[kept[-1].end() : match.start()])
+        if within and _ATTEMPT.fullmatch(match.group(0)):
             continue
         kept.append(match)
     return kept

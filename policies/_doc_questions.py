@@ -53,6 +53,8 @@ _VERSION: Final = re.compile(
     r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b|\bsince which\b|\bsince when\b"
 )
 # "What is the minimum SQLite version needed to ...": the first version that has it.
+# Words that may stand before "version" without naming a product ("the minimum required version").
+_NOT_PRODUCTS: Final = frozenset({"required", "supported", "needed", "compatible", "stable", "released"})
 _LEAST_VERSION: Final = re.compile(r"\b(?:minimum|earliest|oldest|lowest|first) (?:(\w+) )?version\b")
 # A question opening "In which (Python) version ..." asks for a version, whatever else it names.
 _WHEN: Final = re.compile(r"^(?:in|since) (?:which|what)\b")
@@ -201,7 +203,7 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)
     if version is not None or re.search(r"\b(?:in|since) which\b.*\b(?:added|introduced|new)\b", lowered):
         product = version.group(1) if version is not None and version.group(1) else "python"
-        if product in ("python", "version", "the"):
+        if product in ("python", "version", "the") or product in _NOT_PRODUCTS:
             product = "python"
         return DocQuestion(cleaned, "version", tuple(identifiers), words, product, None)
     happens = _HAPPENS.match(lowered)

@@ -84,7 +84,7 @@ def _stated_by(question: str, answer: str) -> bool:
     value = answer.partition("=")[2] if re.match(r"\w+=", answer) else answer
     value = value.strip().casefold()
     folded, said = question.casefold(), rf"(?<![\w.]){re.escape(value)}(?![\w])"
-    if re.search(rf"{said} or \w|\w or {said}", folded):
+    if re.search(rf"{said} or \S|\S or {said}", folded):
         return False  # one of the choices the question offers ("on or off by default?") is an answer
     if ASKS_STATE.search(question) and re.fullmatch(STATE, value):
         return False  # "Is X enabled by default?" - "enabled" is its answer, a yes

@@ -159,7 +159,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
             and not _names_the_asked(m.group(0), q)
-            and not (m.group(0).isalpha() and on_every_page(m.group(0), pages))  # the product ("SQLite")
+            # The product every opened page names ("SQLite"), a capitalised word, is not what it names.
+            and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
+            and (q.noun != "error" or _reported(text, m))
         ]
         # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
         shaped += [
@@ -216,6 +218,25 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+# An error code is what a sentence says is returned, raised or reported ("returns SQLITE_BUSY", "an
+# SQLITE_CONSTRAINT error is raised"), not any macro it names ("compiled with SQLITE_ENABLE_X").
+_REPORTED_BEFORE: Final = re.compile(
+    r"(?i)\b(?:returns?|returned|raises?|raised|reports?|fails? with|results? in|gets?|throws?)"
+    r"(?: \w+){0,2} $"
+)
+_REPORTED_AFTER: Final = re.compile(r"(?i)^ (?:error|exception|is (?:raised|returned|reported))\b")
+
+
+def _reported(text: str, match: re.Match[str]) -> bool:
+    """Whether the error-shaped token at `match` is one the sentence says is returned or raised (an
+    exception's own name, "ValueError", says so itself)."""
+    token = match.group(0).rstrip(".,;:")
+    if _EXCEPTION_NAME.search(token) is not None:
+        return True
+    before, after = text[: match.start()], text[match.start() + len(token) :]
+    return _REPORTED_BEFORE.search(before) is not None or _REPORTED_AFTER.match(after) is not None
 
 
 def _names_the_asked(token: str, q: DocQuestion) -> bool:

@@ -254,8 +254,10 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         and len(words) > 1
         and all(w.isalpha() and len(w) >= 3 for w in words)
     ):
-        # "analysis_limit" asked, "the analysis limit" quoted: prose names a setting by its words.
-        found = occurrences(text, Focus(focus.text, " ".join(words), "quoted"))
+        # "analysis_limit" asked, "the analysis limit" quoted: prose names a setting by its words,
+        # after an article ("temp cache size" is another setting than `cache_size`).
+        spaced = re.compile(rf"\b(?:the|a|an|this|its|their|that) (?:default )?({' '.join(words)})(?![\w])")
+        found = [m.start(1) for m in spaced.finditer(text)]
     if not found and focus.kind == "name" and len(needle) > 4 and " " not in needle:
         # "the Huguenots" asked, "the Huguenot rebellions" quoted (or the other way): the same name.
         other = needle[:-1] if needle[-1] == "s" else needle + "s"

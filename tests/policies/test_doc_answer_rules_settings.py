@@ -15,8 +15,9 @@ import pytest
 from citeloop.events import Page
 from citeloop.policies._choice import choice_question
 from citeloop.policies._compare import offered
-from citeloop.policies._doc_match import page_subject
+from citeloop.policies._doc_match import page_subject, spelled_out
 from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._doc_scope import _stated_by
 from citeloop.runtime import DEFAULT_SUPPORT, assess_support
 from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus
@@ -69,19 +70,47 @@ def test_a_state_by_default_answers_an_on_or_off_question(pages: list[Page]) -> 
     assert doc_answers(pages, "Is the read_cold pragma on or off by default?")[:1] == ["off"]
 
 
-def test_a_choice_the_question_offers_may_answer_it_but_not_a_value_it_states(pages: list[Page]) -> None:
-    # Must fail: a question that states the value ("is it off?") without offering another is not
-    # answered by that value.
-    assert doc_answers(pages, "Why is the read_cold pragma off by default?") == []
+def test_a_choice_the_question_offers_may_answer_it_but_not_a_value_it_states() -> None:
+    assert not _stated_by("Is the default mode 'r' or 'w'?", "'r'")  # one of the two offered
+    assert not _stated_by("Is steam venting enabled by default?", "enabled")  # a state asked: a yes
+    # Must fail: a value the question writes without offering another is the question's, not an answer.
+    assert _stated_by("What is the default mode, given that 'r' opens for reading?", "'r'")
+    assert _stated_by("Why is the read_cold pragma off by default?", "off")
+
+
+def test_a_state_of_one_of_two_subjects_is_no_answer(tmp_path: Path) -> None:
+    text = (
+        "<p>Kettle triggers are enabled by default, but recursive kettle triggers are disabled by default."
+        "</p>"
+        "<p>Neither the steam_vent pragma nor the read_hot pragma is enabled by default.</p>"
+        "<p>When KettleDB is compiled with KETTLE_FAST, the fast_pour pragma is enabled by default.</p>"
+        "<p>The lid_lock pragma is off by default in the library but is on by default in the shell.</p>"
+        "<p>The lid_seal pragma is on by default.</p>"
+    )
+    html = f"<html><head><title>Triggers</title></head><body><h1>Triggers</h1>{text}</body></html>"
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"t": html}), "t")
+    assert doc_answers(pages, "Is the lid_seal pragma on or off by default?")[:1] == ["on"]
+    # Must fail: two states in one sentence, a negation, a condition before, a qualifier after.
+    assert doc_answers(pages, "Are recursive kettle triggers enabled by default?") == []
+    assert doc_answers(pages, "Is the steam_vent pragma enabled by default?") == []
+    assert doc_answers(pages, "Is the fast_pour pragma enabled by default?") == []
+    assert doc_answers(pages, "Is the lid_lock pragma on or off by default in the shell?") == []
 
 
 def test_the_default_behavior_is_for_x_to_be_a_state(pages: list[Page]) -> None:
     assert doc_answers(pages, "Are lid filenames enabled by default?")[:1] == ["disabled"]
 
 
+def test_the_subject_of_the_state_must_be_the_one_asked(pages: list[Page]) -> None:
+    # Must fail: "for lid filenames to be disabled" is not about steam filenames.
+    assert doc_answers(pages, "Are steam filenames enabled by default?") == []
+
+
 def test_setting_whether_something_is_enabled_by_default_states_no_default(pages: list[Page]) -> None:
     # Must fail: "to set whether steam reporting is enabled by default" names a setting; it gives no value.
     assert "enabled" not in doc_answers(pages, "Is steam reporting enabled by default in kettle.showSteam?")
+    assert doc_answers(pages, "Are lid filenames enabled by default?")[:1] == ["disabled"]  # on the same page
 
 
 # A snake_case setting named in prose by its words.
@@ -94,6 +123,25 @@ def test_a_snake_case_name_is_found_spelled_as_words(pages: list[Page]) -> None:
 def test_a_snake_case_name_is_not_found_by_one_of_its_words(pages: list[Page]) -> None:
     # Must fail: "the steep limit" is not `hot_limit`, though "limit" is in the sentence.
     assert doc_answers(pages, "What is the default value of the hot_limit pragma?") == []
+    assert doc_answers(pages, "What is the default value of the steep_limit pragma?")[:1] == ["0"]
+
+
+@pytest.mark.parametrize(
+    ("text", "identifier", "found"),
+    [
+        ("The default value for the analysis limit is 0.", "analysis_limit", True),
+        ("The default analysis limit is 0.", "analysis_limit", True),
+        ("The default value for the temp cache size is 0.", "cache_size", False),  # a longer name's end
+        ("The default for the x max is 0.", "x_max", False),  # words too short to name anything
+        ("The default for the foo id is 0.", "foo_id", False),
+        ("The default for the analysis limits is 0.", "analysis_limit", False),
+    ],
+)
+def test_a_snake_case_name_spelled_as_words_after_an_article(text: str, identifier: str, found: bool) -> None:
+    assert spelled_out(text, identifier) is found
+    question = f"What is the default value of the {identifier} pragma?"
+    judged = {v.method: v.verdict for v in assess_support(question, "0", text, DEFAULT_SUPPORT)}
+    assert (judged["focus-entity"] == "supported") is found
 
 
 def test_the_gate_finds_a_snake_case_focus_spelled_as_words() -> None:
@@ -123,6 +171,19 @@ def test_the_minimum_version_is_a_version_question(pages: list[Page]) -> None:
 def test_which_error_is_an_exception_or_an_error_code(pages: list[Page]) -> None:
     answers = doc_answers(pages, "Which error is raised when the water cannot be boiled?")
     assert answers[:1] == ["KETTLE_CONSTRAINT_BOIL"]
+
+
+def test_which_error_is_the_code_returned_not_a_macro_named(tmp_path: Path) -> None:
+    html = (
+        "<html><head><title>Lids</title></head><body><h1>Lids</h1>"
+        "<p>If KettleDB is compiled with KETTLE_ENABLE_LIDS, an attempt to pour with the lid closed returns"
+        " KETTLE_MISUSE.</p></body></html>"
+    )
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"l": html}), "l")
+    question = "Which error does KettleDB return on an attempt to pour with the lid closed?"
+    # Must fail as KETTLE_ENABLE_LIDS: a macro the sentence names is not the code it says is returned.
+    assert doc_answers(pages, question)[:1] == ["KETTLE_MISUSE"]
 
 
 def test_which_interface_is_a_function_named_in_a_sentence_about_the_asked(pages: list[Page]) -> None:
@@ -167,7 +228,8 @@ async def test_a_question_about_structured_pages_opens_its_third_hit_instead_of_
         outcome = await rt.run("Which pragma that KettleDB documents is off by default?")
         events = await rt.transcript(outcome.run_id)
     searches = [e for e in events if type(e).__name__ == "ToolObserved" and e.tool == "search"]
-    assert len(searches) == 1
+    opened = [e for e in events if type(e).__name__ == "ToolObserved" and e.tool == "open"]
+    assert len(searches) == 1 and len(opened) == 3  # the first search's three hits, no second hop
 
 
 def test_the_product_every_page_names_is_no_answer(tmp_path: Path) -> None:
@@ -234,6 +296,45 @@ def test_a_consequence_before_its_condition_answers(happenings: list[Page]) -> N
 def test_a_condition_within_an_if_clause_is_one_condition(happenings: list[Page]) -> None:
     question = "What happens if KettleDB older than 2.0 reads a kettle whose schema holds a steam column?"
     assert doc_answers(happenings, question)[:1] == ["will report that the kettle schema is corrupt"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "question"),
+    [
+        # What happens when C does not hold: "unless", "otherwise".
+        (
+            "KettleDB will refuse to empty an unclean kettle unless the force option is given.",
+            "What happens if the force option is given when emptying an unclean kettle?",
+        ),
+        # A condition after a condition, with no comma: three clauses, not one.
+        (
+            "If the lid is held the pour will wait when a busy timeout is set and will fail otherwise.",
+            "What happens if the lid is held during a pour and a busy timeout is set?",
+        ),
+        # "returns" before the condition describes the kettle; it is no consequence of the asking.
+        (
+            "A LIDLESS kettle returns the column names of the table when asked to pour a NULL.",
+            "What happens when I ask a LIDLESS kettle to pour a NULL into the table?",
+        ),
+    ],
+)
+def test_a_consequence_of_another_condition_is_no_answer(
+    tmp_path: Path, sentence: str, question: str
+) -> None:
+    html = f"<html><head><title>Pouring</title></head><body><h1>Pouring</h1><p>{sentence}</p></body></html>"
+    (tmp_path / "pages").mkdir()
+    assert doc_answers(open_pages(page_corpus(tmp_path / "pages", {"p": html}), "p"), question) == []
+
+
+def test_a_particle_of_the_verb_stays_with_it(tmp_path: Path) -> None:
+    html = (
+        "<html><head><title>Alarms</title></head><body><h1>Alarms</h1>"
+        "<p>The steam alarm will be turned on when the water in the kettle boils.</p></body></html>"
+    )
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"a": html}), "a")
+    # Must fail as "will be turned": the "on" belongs to the verb, not to the condition.
+    assert doc_answers(pages, "What happens when the water in the kettle boils?") == ["will be turned on"]
 
 
 def test_two_conditions_in_one_sentence_answer_neither(happenings: list[Page]) -> None:
