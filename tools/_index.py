@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import sqlite3
 import threading
 import unicodedata
@@ -24,6 +25,9 @@ INDEX_VERSION = "4"
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
 # Up to this many pages a search weighs words as Lucene does (`SearchIndex._small_search`).
 SMALL_CORPUS = 5000
+# A query this short may be a page's title (`SearchIndex._titled`); a question never is one.
+_TITLE_WORDS = 8
+_TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
 # Query words that carry no topic. Dropping them keeps an OR query from matching every page.
 _STOPWORDS = frozenset(
@@ -227,19 +231,47 @@ class SearchIndex:
         if not words or limit <= 0:
             return []
         with self._lock:
-            words = self._selective(words)
+            scored = self._selective(words)
+            # A word in most of a large corpus's pages is no title's (and would make this scan them all).
+            titled = self._titled(query, words) if len(scored) == len(words) else []
             if self.count <= SMALL_CORPUS:
-                return self._small_search(words, limit)
-            match = " OR ".join(_phrase(w) for w in words)
-            rows = self._db.execute(
-                "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24), bm25(fts, 2.0, 1.0) "
-                "FROM fts JOIN pages AS p ON p.id = fts.rowid "
-                "WHERE fts MATCH ? ORDER BY bm25(fts, 2.0, 1.0), p.id LIMIT ?",
-                (match, limit),
-            ).fetchall()
+                ranked = self._small_search(scored, limit)
+            else:
+                match = " OR ".join(_phrase(w) for w in scored)
+                rows = self._db.execute(
+                    "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24), bm25(fts, 2.0, 1.0) "
+                    "FROM fts JOIN pages AS p ON p.id = fts.rowid "
+                    "WHERE fts MATCH ? ORDER BY bm25(fts, 2.0, 1.0), p.id LIMIT ?",
+                    (match, limit),
+                ).fetchall()
+                ranked = [
+                    Hit(url=url, title=title, snippet=snippet, score=round(-score, 6))
+                    for url, title, snippet, score in rows
+                ]
+        if not titled:
+            return ranked
+        # A page titled as the query asks ("Sigmund Freud") comes first, scored above every other
+        # hit: the query names it, where pages about it ("Sigmund Freud Prize") only share its words.
+        top = max((hit.score for hit in ranked), default=0.0) + 1.0
+        first = [hit.model_copy(update={"score": round(top, 6)}) for hit in titled]
+        named = {hit.url for hit in first}
+        return [*first, *(hit for hit in ranked if hit.url not in named)][:limit]
+
+    def _titled(self, query: str, words: list[str]) -> list[Hit]:
+        """The pages whose title is the query, word for word (a trailing "(...)" aside: "Battle of
+        Guam (1944)"), for a query of at most `_TITLE_WORDS` words; best BM25 on the title first."""
+        asked = _plain(query)
+        if not asked or len(asked.split()) > _TITLE_WORDS:
+            return []
+        rows = self._db.execute(
+            "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24) FROM fts JOIN pages AS p "
+            "ON p.id = fts.rowid WHERE fts MATCH ? ORDER BY bm25(fts, 1.0, 0.0), p.id LIMIT 20",
+            ("title : (" + " AND ".join(_phrase(w) for w in words) + ")",),
+        ).fetchall()
         return [
-            Hit(url=url, title=title, snippet=snippet, score=round(-score, 6))
-            for url, title, snippet, score in rows
+            Hit(url=url, title=title, snippet=snippet, score=0.0)
+            for url, title, snippet in rows
+            if _plain(_TRAILING_NOTE.sub("", title)) == asked
         ]
 
     def _small_search(self, words: list[str], limit: int) -> list[Hit]:
@@ -315,6 +347,11 @@ class SearchIndex:
                     self._stems.clear()
                 self._stems[missing[position]] = term
         return {w: self._stems.get(w, w) for w in words}
+
+
+def _plain(text: str) -> str:
+    """`text` as comparable words: NFKC, case-folded, no punctuation ("Guns N' Roses": "guns n roses")."""
+    return " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
 
 
 def _phrase(word: str) -> str:

@@ -70,3 +70,39 @@ def test_the_same_pages_match_and_one_word_ranks_as_fts5_does(bodies: list[str],
         assert [hit.url for hit in corpus.search(word, limit=len(pages))] == small
     finally:
         _index.SMALL_CORPUS = original
+
+
+def test_a_page_titled_as_the_query_comes_first() -> None:
+    pages = [
+        ("u:prize", "Otter Prize", "The Otter Prize honours otter research. Otter otter."),
+        ("u:museum", "Otter Museum (Vienna)", "The Otter Museum shows otters."),
+        (
+            "u:otter",
+            "Otter",
+            "The otter is a carnivorous mammal of the subfamily Lutrinae; it lives near water.",
+        ),
+        ("u:battle", "Battle of Guam (1944)", "The battle lasted three weeks."),
+    ]
+    corpus = Corpus.from_pages(pages)
+    hits = corpus.search("Otter", limit=3)
+    assert [hit.url for hit in hits][:1] == ["u:otter"]
+    assert [hit.score for hit in hits] == sorted((hit.score for hit in hits), reverse=True)
+    # A trailing note in brackets is no part of the title's name; case and punctuation do not count.
+    assert [hit.url for hit in corpus.search("battle of GUAM", limit=2)][:1] == ["u:battle"]
+    # Must fail: a question is no title, and a title holding more words is another page's.
+    assert [hit.url for hit in corpus.search("Otter Prize", limit=1)] == ["u:prize"]
+    assert "u:otter" not in [hit.url for hit in corpus.search("Which otter prize honours research?", limit=1)]
+
+
+def test_bm25_alone_would_not_put_the_titled_page_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Why the title rule exists: pages about the otter outscore the otter's own page on BM25.
+    monkeypatch.setattr(_index, "_TITLE_WORDS", 0)
+    pages = [
+        ("u:prize", "Otter Prize", "The Otter Prize honours otter research. Otter otter."),
+        (
+            "u:otter",
+            "Otter",
+            "The otter is a carnivorous mammal of the subfamily Lutrinae; it lives near water.",
+        ),
+    ]
+    assert [hit.url for hit in Corpus.from_pages(pages).search("Otter", limit=2)] == ["u:prize", "u:otter"]
