@@ -20,6 +20,8 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
 - `does`: the first sentence describing the term the question names; for "what does f
   return (when ...)", the span after "return(s)" in a sentence under f (holding the
   condition, if one is asked), never the description of what f does (`_doc_returns`);
+- `keyword`: for "which <noun>" where no code names the thing ("which lock"), the keyword in
+  capitals beside the noun ("a RESERVED lock", `_doc_keywords`);
 - `stated`: the value a sentence gives as "a <noun> of <value>" for "What <noun> ...?";
   what a thing does, is for, or leads to in prose is `_doc_prose`'s;
 - `value`: a table cell under the column the question names, in the row it names, or the
@@ -50,6 +52,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._doc_counts import the_count
+from ._doc_keywords import keyword_candidates
 from ._doc_match import (
     NUMBER,
     NUMBER_WORDS,
@@ -120,6 +123,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         "does": _does,
         "value": _value,
         "stated": noun_of_value,
+        "keyword": keyword_candidates,
     }
     if q.noun == "unhandled":
         return []

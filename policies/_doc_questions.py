@@ -17,7 +17,7 @@ from typing import Final, Literal
 from ._questions import STOPWORDS
 from ._sentences import stem
 
-DocKind = Literal["default", "version", "which", "does", "value", "stated"]
+DocKind = Literal["default", "version", "which", "does", "value", "stated", "keyword"]
 
 _TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
 _DOTTED: Final = re.compile(r"[A-Za-z_]\w*\.[A-Za-z_]\w*")
@@ -51,6 +51,11 @@ FRAME: Final = frozenset(
 )  # fmt: skip
 _VERSION: Final = re.compile(
     r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b|\bsince which\b|\bsince when\b"
+)
+# "(After BEGIN,) which lock does ...", "Which column datatype can I use ...": the noun before the verb.
+_WHICH_KIND: Final = re.compile(
+    r"(?:^|, )which (?:[a-z][\w-]* ){0,2}?([a-z]\w+) "
+    r"(?:does|do|did|is|are|was|were|can|should|must|will|would)\b"
 )
 # "What is the minimum SQLite version needed to ...": the first version that has it.
 # Words that may stand before "version" without naming a product ("the minimum required version").
@@ -233,5 +238,10 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
             noun = after.group(1)
         return DocQuestion(cleaned, "value", tuple(identifiers), words, noun, None)
     if not code:
-        return None
+        return None  # the general path's "which" takes a capitalised name
+    keyword = _WHICH_KIND.search(lowered)
+    if keyword is not None and keyword.group(1) not in STOPWORDS:
+        # "Which lock does SQLite acquire ...?": a kind of thing no code names; a keyword does.
+        rest = tuple(w for w in words if w != stem(keyword.group(1)))
+        return DocQuestion(cleaned, "keyword", tuple(identifiers), rest, keyword.group(1), None)
     return DocQuestion(cleaned, "value", tuple(identifiers), words, "unhandled", None)

@@ -341,3 +341,42 @@ def test_two_conditions_in_one_sentence_answer_neither(happenings: list[Page]) -
     # Must fail: "when the lid is open, ..., and when the lid is closed, ... will stay silent" states two
     # conditions; the last consequence is the second one's.
     assert doc_answers(happenings, "What happens when the kettle lid is open?") == []
+
+
+# "Which <noun>" where no code names the thing: the keyword beside the noun.
+
+
+@pytest.fixture(scope="module")
+def locks(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    text = (
+        "<p>A RESERVED lock will be taken when the first POUR statement is executed.</p>"
+        "<p>After an EXCLUSIVE lock is released by a spout, a SHARED lock is taken by the kettle.</p>"
+        "<p>A PENDING lock or a WAITING lock is held while the kettle drains its spout.</p>"
+        "<p>An OPEN lock is released when KettleDB stops boiling.</p>"
+    )
+    html = f"<html><head><title>Locks</title></head><body><h1>Locks</h1>{text}</body></html>"
+    return open_pages(page_corpus(tmp_path_factory.mktemp("locks"), {"l": html}), "l")
+
+
+def test_which_kind_of_thing_is_the_keyword_beside_its_noun(locks: list[Page]) -> None:
+    question = "After BEGIN, which lock does KettleDB take when the first POUR statement runs?"
+    asked = doc_question(question, True)
+    assert asked is not None and (asked.kind, asked.noun) == ("keyword", "lock")
+    assert doc_answers(locks, question)[:1] == ["RESERVED"]
+    # A keyword the question writes is not its answer; the other one beside the noun is.
+    assert doc_answers(locks, "Which lock does KettleDB take after an EXCLUSIVE lock is released?") == [
+        "SHARED"
+    ]
+
+
+def test_two_keywords_beside_the_noun_or_only_the_asked_one_answer_nothing(locks: list[Page]) -> None:
+    # Must fail: "a PENDING lock or a WAITING lock" names two; "an OPEN lock" is the question's own.
+    assert doc_answers(locks, "Which lock does KettleDB hold while the kettle drains its spout?") == []
+    assert doc_answers(locks, "Which lock does KettleDB release when it stops boiling, the OPEN lock?") == []
+
+
+def test_a_which_question_naming_no_code_keeps_to_the_general_path() -> None:
+    # The general path answers "which" with a capitalised name; only a question the documentation
+    # rules would refuse as unhandled takes a keyword.
+    asked = doc_question("Which conflict algorithm does the DO UPDATE part of a pour always use?", True)
+    assert asked is None

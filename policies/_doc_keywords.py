@@ -1,0 +1,50 @@
+"""'Which <noun>' answered by a keyword beside the noun: "A RESERVED lock will be acquired when ...".
+
+A manual names a kind of thing that is not code (a lock, a datatype, a journal mode) by a
+keyword in capitals right before or after the noun: "a RESERVED lock", "datatype ANY". For
+"Which lock does SQLite acquire when the first INSERT ... runs?" that keyword is the answer,
+from a sentence that holds most of the question's words (`FIT`). Refused: a keyword the
+question itself writes ("INSERT"), the product every opened page names, and a sentence that
+puts two different keywords beside the noun ("a SHARED lock or a RESERVED lock").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import DocCandidate, on_every_page, overlap, sentences_of
+from ._doc_questions import DocQuestion
+
+# The share of the question's words (the noun aside) the sentence and its heading must hold.
+FIT: Final = 0.6
+_KEYWORD: Final = r"((?:[A-Z][A-Z0-9_]+ )*[A-Z][A-Z0-9_]+)"
+
+
+def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    if q.noun is None:
+        return
+    noun = re.escape(q.noun)
+    beside = (
+        re.compile(rf"(?<![\w-]){_KEYWORD} (?i:{noun})s?\b"),
+        re.compile(rf"\b(?i:{noun})s? {_KEYWORD}(?![\w-])"),
+    )
+    asked = {word.casefold() for word in re.findall(r"\w+", q.text)}
+    for page, line, sentence in sentences_of(pages):
+        text = sentence.text
+        fit = overlap(q, text, *line.headings[-1:])
+        if fit < FIT:
+            continue
+        found = {
+            match.group(1)
+            for pattern in beside
+            for match in pattern.finditer(text)
+            if not any(word.casefold() in asked for word in match.group(1).split())
+            and not on_every_page(match.group(1), pages)
+        }
+        if len(found) == 1:
+            (keyword,) = found
+            yield DocCandidate(page.url, keyword, text, 1.0 + fit, f"the keyword beside {q.noun!r}")
