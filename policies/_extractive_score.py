@@ -389,7 +389,9 @@ def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str 
     plain = [(i, t) for i, t in numbers if not _YEAR.match(t)]
     # An amount with a currency or a scale ("$2.2 billion") before a bare day of the month.
     sized = [(i, t) for i, t in plain if _SIZED.search(text, *_around(text, t))]
-    _, token = (counted or sized or plain or numbers)[0]
+    if not (counted or sized or plain):
+        return None  # only years: "How many laps ...?" is not answered by "in 1970"
+    _, token = (counted or sized or plain)[0]
     if measure is not None:
         # "Which bytes": the numbers listed together ("bytes 18 and 19"), not the first alone.
         listed = re.search(rf"(?<![\w.]){re.escape(token)}(?:, \d+)*,? (?:and|or) \d+\b", text)

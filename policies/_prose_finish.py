@@ -166,7 +166,8 @@ def finish_prose(
         )
     leads_on = bridging and _names_opened_page(choice, ranked, question.text)
     untyped = _type_unsaid(question, choice, ranked)
-    if choice.answer == choice.sentence.text and (
+    # The scored sentence, not the quote: a quote may add the sentence before it ("He ..." needs its name).
+    if choice.answer == choice.scored.sentence.text and (
         in_structure or leads_on or untyped or question.kind in _TYPED_KINDS
     ):
         # Documentation, a question asking for a name, date, place or amount, or a nested question

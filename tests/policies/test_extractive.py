@@ -10,7 +10,7 @@ from citeloop.events import Finish, FinishRejected, Hit, Page, PolicyReply, open
 from citeloop.policies import ExtractivePolicy, Parsed, RunView, Turn, parse_reply
 from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS, short_answer
 from citeloop.policies._hop_search import bridge_query, multi_hop
-from citeloop.policies._prose_finish import choose
+from citeloop.policies._prose_finish import choose, finish_prose
 from citeloop.policies._questions import analyze
 from citeloop.policies._sentences import split_sentences
 from citeloop.runtime import Runtime
@@ -239,3 +239,25 @@ async def test_a_typed_question_is_refused_when_the_sentence_holds_no_span_of_it
     outcome, _ = await _run(corpus, question)
     assert outcome.status == "abstained"  # type: ignore[attr-defined]
     assert outcome.reason == "low_confidence"  # type: ignore[attr-defined]
+
+
+def test_a_count_is_never_a_year() -> None:
+    question = analyze("How many laps did Harry Prowl run in the 10,000 metres at the 1967 Games?")
+    assert short_answer(question, "He ran 25 laps at the 1967 Games, finishing fifth.") == "25"
+    # Must fail: the only numbers are years, and a year counts no laps.
+    assert short_answer(question, "He also ran in 1970 and in 1971.") is None
+
+
+def test_a_typed_question_quoted_with_its_antecedent_still_needs_a_span_of_its_type() -> None:
+    # The best sentence opens with "He", so it is quoted with the one before it; that longer quote is
+    # no reason to answer "how many" with a sentence that holds no count (at any confidence).
+    body = (
+        "Harry Prowl is a Canadian runner. He also ran the 10,000 metres at the 1967 Pan American Games in "
+        "Winnipeg."
+    )
+    page = _page("https://wiki.example/prowl", body)
+    question = analyze("How many laps did Harry Prowl run in the 10,000 metres at the 1967 Games?")
+    reply = finish_prose(question, hits_order=[page.url], pages={page.url: page}, min_confidence=0.0)
+    parsed = parse_reply(reply)
+    assert isinstance(parsed, Parsed) and isinstance(parsed.action, Finish)
+    assert str(parsed.action.payload["answer"]).startswith("cannot:"), parsed.action.payload
