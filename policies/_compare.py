@@ -86,9 +86,10 @@ def offered(question: str) -> tuple[str, str] | None:
         return None
     if first.casefold() == second.casefold() or " or " in second:
         return None
-    if second.split()[-1][:1].islower():
-        # "... when the first INSERT, UPDATE or DELETE statement runs?": the question goes on past
-        # the second word, so the two are items of a list, not the names it offers.
+    if first.isupper() and second.split()[-1][:1].islower():
+        # "... when the first INSERT, UPDATE or DELETE statement runs?": keywords in capitals, and the
+        # question goes on past the second: items of a list, not two names offered. (A name may end
+        # in a lower-case word: only keywords are told apart so.)
         return None
     return first, second
 

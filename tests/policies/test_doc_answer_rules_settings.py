@@ -208,8 +208,10 @@ def test_a_list_in_the_question_is_no_offered_choice() -> None:
         "After BEGIN, which lock does KettleDB take when the first INSERT, UPDATE or DELETE statement runs?"
     )
     assert offered(question) is None and choice_question(question) is None
-    # Must fail: a question that ends on the two names still offers them.
+    # Must fail: a question that ends on the two names still offers them, and so does one whose second
+    # name ends in a lower-case word (only keywords in capitals are read as a list).
     assert offered("Which tea is steeped longer, Assam or Darjeeling?") == ("Assam", "Darjeeling")
+    assert offered("Which film is older, Dinosaur or Tears of the sun?") == ("Dinosaur", "Tears of the sun")
 
 
 @pytest.mark.anyio
