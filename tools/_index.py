@@ -223,9 +223,9 @@ class SearchIndex:
     def search(self, query: str, limit: int) -> list[Hit]:
         """Pages ranked by BM25 for any of the query's words (score: higher is better).
 
-        Up to `SMALL_CORPUS` pages the words are weighted as Lucene weighs them (`_small_search`):
-        FTS5 gives a word found in half the pages or more no weight at all, which on a corpus of
-        a few pages is nearly every word.
+        Up to `SMALL_CORPUS` pages, when a word of the query is in half the pages or more, the words
+        are weighted as Lucene weighs them (`_small_search`): FTS5 gives such a word no weight at
+        all, which on a corpus of a few pages is nearly every word.
         """
         words = query_words(query)
         if not words or limit <= 0:
@@ -234,7 +234,7 @@ class SearchIndex:
             scored = self._selective(words)
             # A word in most of a large corpus's pages is no title's (and would make this scan them all).
             titled = self._titled(query, words) if len(scored) == len(words) else []
-            if self.count <= SMALL_CORPUS:
+            if self.count <= SMALL_CORPUS and self._clamped(scored):
                 ranked = self._small_search(scored, limit)
             else:
                 match = " OR ".join(_phrase(w) for w in scored)
@@ -317,6 +317,16 @@ class SearchIndex:
             Hit(url=found[r][0], title=found[r][1], snippet=found[r][2], score=round(scores[r], 6))
             for r in best
         ]
+
+    def _clamped(self, words: list[str]) -> bool:
+        """Whether FTS5 would give one of `words` no weight: log((N - n + 0.5) / (n + 0.5)) <= 0 for a
+        word in n >= N / 2 of the N pages. Otherwise its ranking stands as it is."""
+        stems = self._stem(words)
+        terms = sorted(set(stems.values()))
+        rows = self._db.execute(
+            f"SELECT n FROM df WHERE term IN ({','.join('?' * len(terms))})", terms
+        ).fetchall()
+        return any(2 * int(n) >= self.count for (n,) in rows)
 
     def _selective(self, words: list[str]) -> list[str]:
         """Drop words found in more than half of the pages (and in over 1,000), keeping the rarest one.
