@@ -19,7 +19,7 @@ from citeloop.events import Answered, Event, TextLocator, UsageError
 from ._completion import settling_claims
 from ._fold import fold
 from ._locate import answer_digest
-from ._premises import verify_locator
+from ._locator_check import verify_locator
 from ._text import normalize_ws
 
 MismatchKind = Literal["digest", "locator", "premise", "claim"]

@@ -29,8 +29,10 @@ from ._claim_text import (
     stated_unit,
 )
 from ._measurements import read_measurement
-from ._premises import PremiseError, column_letters, resolve_premise
+from ._premise_error import PremiseError
+from ._premises import resolve_premise
 from ._quantities import fold_text
+from ._sheets import column_letters
 from ._state import RunState
 
 Outcome: TypeAlias = tuple[SupportVerdict, str]

@@ -21,16 +21,10 @@ from citeloop.events import (
     WorkbookRepresentation,
 )
 
-from ._premises import (
-    PremiseError,
-    _cell_position,
-    _find_sheet,
-    _value,
-    _where,
-    cell_text,
-    verify_locator,
-)
+from ._locator_check import place_of, verify_locator
+from ._premise_error import PremiseError
 from ._quantities import fold_text
+from ._sheets import cell_position, cell_text, cell_value, find_sheet
 from ._state import RunState
 from ._text import normalize_ws
 
@@ -76,16 +70,16 @@ def read_measurement(locator: CellLocator | CsvLocator, source: AdmittedSource) 
     if isinstance(located, PremiseError):
         return located
     header, row, column = located
-    value = _value(row, column)
-    heading = cell_text(_value(header, column))
+    value = cell_value(row, column)
+    heading = cell_text(cell_value(header, column))
     quantity, unit = _quantity_unit(heading, header, row, column)
     aimed = [word for word in re.findall(r"[^\W\d_]+", fold_text(heading)) if word in NOT_MEASURED]
     if aimed:
         return PremiseError(
             "not_a_measurement",
-            f"{_where(locator)} sits under {heading!r}: a {aimed[0]} is not a measurement",
+            f"{place_of(locator)} sits under {heading!r}: a {aimed[0]} is not a measurement",
         )
-    number = _number(value, unit, _where(locator))
+    number = _number(value, unit, place_of(locator))
     if isinstance(number, PremiseError):
         return number
     amount, unit = number
@@ -105,7 +99,7 @@ Row: TypeAlias = tuple[CellValue, ...]
 def _row_of(locator: CellLocator | CsvLocator, source: AdmittedSource) -> tuple[Row, Row, int] | PremiseError:
     """`(header row, the locator's row, its column index)`, after checking the locator against `source`."""
     if locator.source != source.id:
-        return PremiseError("bad_locator", f"{_where(locator)} is not a locator into {source.id}")
+        return PremiseError("bad_locator", f"{place_of(locator)} is not a locator into {source.id}")
     state = RunState(sources={source.id: source})
     difference = verify_locator(locator, state)
     if difference is not None:
@@ -113,9 +107,9 @@ def _row_of(locator: CellLocator | CsvLocator, source: AdmittedSource) -> tuple[
     representation = source.representation
     if isinstance(locator, CellLocator):
         assert isinstance(representation, WorkbookRepresentation)
-        sheet = _find_sheet(representation, locator.sheet, source.id)
+        sheet = find_sheet(representation, locator.sheet, source.id)
         assert not isinstance(sheet, PremiseError)
-        position = _cell_position(sheet, locator.cell)
+        position = cell_position(sheet, locator.cell)
         assert not isinstance(position, PremiseError)
         row, column = position
         return sheet.rows[0], sheet.rows[row], column
@@ -132,7 +126,7 @@ def _quantity_unit(heading: str, header: Row, row: Row, column: int) -> tuple[st
     unit = ""
     for index, name in enumerate(header):
         if index != column and normalize_ws(cell_text(name)).casefold() in _UNIT_COLUMNS:
-            unit = normalize_ws(cell_text(_value(row, index)))
+            unit = normalize_ws(cell_text(cell_value(row, index)))
             break
     return normalize_ws(heading).casefold(), unit
 
@@ -142,7 +136,7 @@ def _observed_at(header: Row, row: Row, column: int) -> str | None:
     for wanted in _OBSERVED_COLUMNS:
         for index, name in enumerate(names):
             if name == wanted and index != column:
-                observed = cell_text(_value(row, index)).strip()
+                observed = cell_text(cell_value(row, index)).strip()
                 return observed or None
     return None
 

@@ -7,21 +7,23 @@ converts coordinates between representations: a text premise points into a text,
 premise into one page's extracted text, a `cell` into a sheet, a `csv` premise into a row.
 
 Every failure is a `PremiseError` value whose `detail` says exactly what is wrong, never an
-exception. Its `code` is one of `PREMISE_CODES`; the measurement codes double as the
-`calculate` tool's refusal codes.
+exception. Its `code` is a `PremiseCode`; the measurement codes double as the `calculate`
+tool's refusal codes.
+
+Cell references, sheet lookup and CSV header columns live in runtime/_sheets.py;
+`PremiseError` and `PremiseCode` in runtime/_premise_error.py; re-verifying a recorded
+locator (`verify_locator`) in runtime/_locator_check.py. `PremiseError`, `PremiseCode`,
+`cell_text`, `column_letters` and `verify_locator` still import from here, as before.
 """
 
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
-from typing import Final, Literal, TypeAlias
+from typing import Final, TypeAlias
 
 from citeloop.events import (
     AdmittedSource,
     CellLocator,
-    CellValue,
     ClaimPremise,
     CsvLocator,
     CsvRepresentation,
@@ -29,42 +31,21 @@ from citeloop.events import (
     EvidenceLocator,
     PdfLocator,
     PdfRepresentation,
-    Sheet,
     TextLocator,
     TextRepresentation,
     WorkbookRepresentation,
 )
 
 from ._locate import _utf16_units
+from ._premise_error import PremiseCode as PremiseCode
+from ._premise_error import PremiseError as PremiseError
+from ._sheets import cell_position, csv_column, find_sheet, value_at
+from ._sheets import cell_text as cell_text
+from ._sheets import column_letters as column_letters
 from ._state import RunState
 from ._text import find_normalized, normalize_ws
 
-# `bad_input`: the premise has the wrong shape, types or keys. `bad_locator`: it is well
-# formed but selects nothing in this run (a source not admitted, a page past the end, a cell
-# outside the sheet, a quote that is not there, offsets that split a surrogate pair). The
-# rest are about reading a selected value as a measurement (runtime/_measurements.py;
-# `not_a_measurement`: a column headed as a target, goal or spec holds no measurement).
-PremiseCode: TypeAlias = Literal[
-    "bad_input",
-    "bad_locator",
-    "not_a_measurement",
-    "missing_value",
-    "not_a_number",
-    "non_finite",
-    "mixed_units",
-]
-
-
-@dataclass(frozen=True, slots=True)
-class PremiseError:
-    """Why a premise does not resolve or a value cannot be read: `detail` names exactly what is wrong."""
-
-    code: PremiseCode
-    detail: str
-
-
 _CALCULATION: Final = re.compile(r"calc:[0-9]+")
-_CELL: Final = re.compile(r"([A-Za-z]+)([1-9][0-9]*)")
 _TEXT_KEYS: Final = frozenset({"source", "quote"})
 _PDF_KEYS: Final = frozenset({"source", "page", "quote"})
 _CELL_KEYS: Final = frozenset({"source", "sheet", "cell"})
@@ -299,64 +280,6 @@ def _resolve_pdf(premise: dict[str, object], state: RunState) -> Resolved | Prem
 # -- cells and csv values ----------------------------------------------------------------------
 
 
-def cell_text(value: CellValue) -> str:
-    """A cell value as header text: empty for an empty cell, numbers as Python writes them."""
-    return "" if value is None else value if isinstance(value, str) else str(value)
-
-
-def column_letters(index: int) -> str:
-    """The A1 letters of a 1-based column index (1 -> A, 27 -> AA)."""
-    letters = ""
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(ord("A") + rest) + letters
-    return letters
-
-
-def _column_index(letters: str) -> int:
-    index = 0
-    for letter in letters.upper():
-        index = index * 26 + ord(letter) - ord("A") + 1
-    return index
-
-
-def _value(values: tuple[CellValue, ...], column: int) -> CellValue:
-    """The value in a row's 0-based `column`; a short row is padded with empty cells."""
-    return values[column] if column < len(values) else None
-
-
-def _at(rows: tuple[tuple[CellValue, ...], ...], row: int, column: int) -> CellValue:
-    return _value(rows[row], column)
-
-
-def _sheet_bounds(sheet: Sheet) -> tuple[int, int]:
-    return len(sheet.rows), max((len(row) for row in sheet.rows), default=0)
-
-
-def _find_sheet(workbook: WorkbookRepresentation, name: str, source_id: str) -> Sheet | PremiseError:
-    for sheet in workbook.sheets:
-        if sheet.name == name:
-            return sheet
-    folded = [sheet for sheet in workbook.sheets if sheet.name.casefold() == name.casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    names = ", ".join(sheet.name for sheet in workbook.sheets) or "none"
-    return PremiseError("bad_locator", f"{source_id} has no sheet {name!r} (sheets: {names})")
-
-
-def _cell_position(sheet: Sheet, cell: str) -> tuple[int, int] | PremiseError:
-    """0-based (row, column) of an A1 reference inside the sheet's used range."""
-    match = _CELL.fullmatch(cell)
-    if match is None:
-        return PremiseError("bad_input", f"{cell!r} is not a cell reference such as B3")
-    column, row = _column_index(match[1]), int(match[2])
-    rows, columns = _sheet_bounds(sheet)
-    if row > rows or column > columns:
-        used = f"A1:{column_letters(columns)}{rows}" if rows and columns else "empty"
-        return PremiseError("bad_locator", f"cell {cell.upper()} is outside sheet {sheet.name} ({used})")
-    return row - 1, column - 1
-
-
 def _resolve_cell(premise: dict[str, object], state: RunState) -> Resolved | PremiseError:
     source_id, sheet_name, cell = str(premise["source"]), premise["sheet"], premise["cell"]
     if not isinstance(sheet_name, str) or not isinstance(cell, str):
@@ -365,10 +288,10 @@ def _resolve_cell(premise: dict[str, object], state: RunState) -> Resolved | Pre
     if isinstance(source, PremiseError):
         return source
     assert isinstance(source.representation, WorkbookRepresentation)
-    sheet = _find_sheet(source.representation, sheet_name, source_id)
+    sheet = find_sheet(source.representation, sheet_name, source_id)
     if isinstance(sheet, PremiseError):
         return sheet
-    position = _cell_position(sheet, cell)
+    position = cell_position(sheet, cell)
     if isinstance(position, PremiseError):
         return position
     row, column = position
@@ -377,26 +300,11 @@ def _resolve_cell(premise: dict[str, object], state: RunState) -> Resolved | Pre
         sha256=source.sha256,
         sheet=sheet.name,
         cell=cell.upper(),
-        row_header=cell_text(_at(sheet.rows, row, 0)),
-        column_header=cell_text(_at(sheet.rows, 0, column)),
-        value=_at(sheet.rows, row, column),
+        row_header=cell_text(value_at(sheet.rows, row, 0)),
+        column_header=cell_text(value_at(sheet.rows, 0, column)),
+        value=value_at(sheet.rows, row, column),
     )
     return locator, source.evidence_class
-
-
-def _csv_column(header: tuple[str, ...], column: str, source_id: str) -> int | PremiseError:
-    """The index of `column` in the header: an exact match, else a unique case-insensitive one."""
-    exact = [index for index, name in enumerate(header) if name == column]
-    if len(exact) == 1:
-        return exact[0]
-    if len(exact) > 1:
-        return PremiseError("bad_locator", f"{source_id} has {len(exact)} columns headed {column!r}")
-    folded = [index for index, name in enumerate(header) if name.casefold() == column.casefold()]
-    if len(folded) == 1:
-        return folded[0]
-    if len(folded) > 1:
-        return PremiseError("bad_locator", f"{source_id} has {len(folded)} columns headed like {column!r}")
-    return PremiseError("bad_locator", f"{source_id} has no column {column!r} (columns: {', '.join(header)})")
 
 
 def _resolve_csv(premise: dict[str, object], state: RunState) -> Resolved | PremiseError:
@@ -416,7 +324,7 @@ def _resolve_csv(premise: dict[str, object], state: RunState) -> Resolved | Prem
         return PremiseError("bad_locator", f"row {row} is not a data row: data rows count from 1")
     if row > data_rows:
         return PremiseError("bad_locator", f"row {row} past the end ({data_rows} data rows)")
-    index = _csv_column(rows[0] if rows else (), column, source_id)
+    index = csv_column(rows[0] if rows else (), column, source_id)
     if isinstance(index, PremiseError):
         return index
     values = rows[row]
@@ -431,80 +339,16 @@ def _resolve_csv(premise: dict[str, object], state: RunState) -> Resolved | Prem
     return locator, source.evidence_class
 
 
-# -- verifying a recorded locator ---------------------------------------------------------------
-
-
-def verify_locator(locator: EvidenceLocator, state: RunState) -> str | None:
-    """None when the locator still selects its quote or value under its digest in this run; else what differs.
-
-    The locator is resolved again from its own coordinates (never from its quote alone), and
-    every recorded field is compared with what that resolution gives.
-    """
-    match locator:
-        case TextLocator():
-            premise: dict[str, object] = {
-                "source": locator.source,
-                "quote": locator.quote,
-                "start": locator.start,
-                "end": locator.end,
-            }
-        case PdfLocator():
-            premise = {
-                "source": locator.source,
-                "page": locator.page,
-                "quote": locator.quote,
-                "start": locator.start,
-                "end": locator.end,
-            }
-        case CellLocator():
-            premise = {"source": locator.source, "sheet": locator.sheet, "cell": locator.cell}
-        case CsvLocator():
-            premise = {"source": locator.source, "row": locator.row, "column": locator.column}
-    resolved = resolve_premise(premise, state)
-    if isinstance(resolved, PremiseError):
-        return resolved.detail
-    assert resolved.locator is not None
-    return _difference(locator, resolved.locator)
-
-
-def _difference(recorded: EvidenceLocator, today: EvidenceLocator) -> str | None:
-    where = _where(recorded)
-    if recorded.sha256 != today.sha256:
-        return f"{where}: digest {recorded.sha256[:12]}... is now {today.sha256[:12]}..."
-    mine, theirs = recorded.model_dump(), today.model_dump()
-    for name, value in mine.items():
-        if not _same(value, theirs[name]):
-            return f"{where}: {name} {value!r} is now {theirs[name]!r}"
-    return None
-
-
-def _same(recorded: object, today: object) -> bool:
-    # A NaN cell is the same NaN it was (it is refused as a measurement, not as a locator),
-    # and 9 (an int) is not the 9.0 or "9" of another reading.
-    if type(recorded) is not type(today):
-        return False
-    if isinstance(recorded, float) and isinstance(today, float) and math.isnan(recorded):
-        return math.isnan(today)
-    return recorded == today
-
-
-def _where(locator: EvidenceLocator) -> str:
-    match locator:
-        case TextLocator():
-            return f"{locator.source} [{locator.start}, {locator.end})"
-        case PdfLocator():
-            return f"{locator.source} page {locator.page} [{locator.start}, {locator.end})"
-        case CellLocator():
-            return f"{locator.source} {locator.sheet}!{locator.cell}"
-        case CsvLocator():
-            return f"{locator.source} row {locator.row} {locator.column!r}"
-
-
 def __getattr__(name: str) -> object:
-    # `read_measurement` moved to runtime/_measurements.py (which imports this module):
-    # importing it from here, as before the split, still works.
+    # `read_measurement` moved to runtime/_measurements.py and `verify_locator` to
+    # runtime/_locator_check.py (both import this module): importing them from here, as
+    # before the split, still works.
     if name == "read_measurement":
         from ._measurements import read_measurement
 
         return read_measurement
+    if name == "verify_locator":
+        from ._locator_check import verify_locator
+
+        return verify_locator
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
