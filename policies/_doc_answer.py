@@ -75,8 +75,8 @@ from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, noun
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import default_rows
-from ._doc_scope import ASKS_STATE, answering
-from ._doc_states import STATE_WORDS, stated_state
+from ._doc_scope import answering
+from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._outline import Line, outline

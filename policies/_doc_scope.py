@@ -21,6 +21,7 @@ from citeloop.events import Page
 
 from ._doc_match import NUMBER, DocCandidate, names, page_subject, stems
 from ._doc_questions import DocQuestion
+from ._doc_states import ASKS_STATE, STATE
 from ._sentences import stem
 
 _ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")
@@ -28,12 +29,6 @@ _ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
 _TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
-# A setting's state, and a question asking for one ("Is X on or off by default?", "Are X enabled ...?").
-STATE: Final = r"(on|off|enabled|disabled|true|false)(?![\w-])"
-ASKS_STATE: Final = re.compile(
-    r"^(?:is|are)\b|\b(?:on|off|enabled|disabled|true|false) or (?:on|off|enabled|disabled|true|false)\b",
-    re.IGNORECASE,
-)
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
 
 

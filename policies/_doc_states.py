@@ -18,8 +18,13 @@ from typing import Final
 from ._doc_match import mentions, spelled_out, stems
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION
-from ._doc_scope import STATE
 
+# A setting's state, and a question asking for one ("Is X on or off by default?", "Are X enabled ...?").
+STATE: Final = r"(on|off|enabled|disabled|true|false)(?![\w-])"
+ASKS_STATE: Final = re.compile(
+    r"^(?:is|are)\b|\b(?:on|off|enabled|disabled|true|false) or (?:on|off|enabled|disabled|true|false)\b",
+    re.IGNORECASE,
+)
 # The subject comes before the state ("X is off by default"), or between "for" and "to be".
 _FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
