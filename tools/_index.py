@@ -231,11 +231,14 @@ class SearchIndex:
         if not words or limit <= 0:
             return []
         with self._lock:
-            scored = self._selective(words)
+            frequency = self._frequencies(words)
+            scored = self._selective(words, frequency)
             # A word in most of a large corpus's pages is no title's (and would make this scan them all).
             titled = self._titled(query, words) if len(scored) == len(words) else []
-            if self.count <= SMALL_CORPUS and self._clamped(scored):
-                ranked = self._small_search(scored, limit)
+            # FTS5 gives a word in n >= N / 2 of the N pages no weight: log((N - n + 0.5) / (n + 0.5)) <= 0.
+            clamped = any(2 * frequency[word] >= self.count for word in scored)
+            if self.count <= SMALL_CORPUS and clamped:
+                ranked = self._small_search(scored, limit, frequency)
             else:
                 match = " OR ".join(_phrase(w) for w in scored)
                 rows = self._db.execute(
@@ -274,7 +277,7 @@ class SearchIndex:
             if _plain(_TRAILING_NOTE.sub("", title)) == asked
         ]
 
-    def _small_search(self, words: list[str], limit: int) -> list[Hit]:
+    def _small_search(self, words: list[str], limit: int, frequency: dict[str, int]) -> list[Hit]:
         """BM25 with Lucene's inverse document frequency, log(1 + (N - n + 0.5) / (n + 0.5)), which
         stays positive for a word in most pages, where FTS5's log((N - n + 0.5) / (n + 0.5)) is
         clamped to 1e-6.
@@ -283,16 +286,10 @@ class SearchIndex:
         (with the same k1, b and column weights): one single-word query per word gives that part
         as score / idf, which is reweighted here. Exact, and cheap on a small corpus.
         """
-        stems = self._stem(words)
-        frequency = dict(
-            self._db.execute(
-                f"SELECT term, n FROM df WHERE term IN ({','.join('?' * len(stems))})", list(stems.values())
-            ).fetchall()
-        )
         total = self.count
         scores: dict[int, float] = {}
         for word in words:
-            n = int(frequency.get(stems[word], 0))
+            n = frequency[word]
             if n == 0:
                 continue
             clamped = max(1e-6, math.log((total - n + 0.5) / (n + 0.5)))  # FTS5's own (fts5_aux.c)
@@ -318,17 +315,17 @@ class SearchIndex:
             for r in best
         ]
 
-    def _clamped(self, words: list[str]) -> bool:
-        """Whether FTS5 would give one of `words` no weight: log((N - n + 0.5) / (n + 0.5)) <= 0 for a
-        word in n >= N / 2 of the N pages. Otherwise its ranking stands as it is."""
+    def _frequencies(self, words: list[str]) -> dict[str, int]:
+        """How many pages hold each word (by its index term; 0 for a word no page holds)."""
         stems = self._stem(words)
-        terms = sorted(set(stems.values()))
-        rows = self._db.execute(
-            f"SELECT n FROM df WHERE term IN ({','.join('?' * len(terms))})", terms
-        ).fetchall()
-        return any(2 * int(n) >= self.count for (n,) in rows)
+        terms = sorted(set(stems.values()))  # two words may share a stem: one placeholder each term
+        placeholders = ",".join("?" * len(terms))
+        rows = dict(
+            self._db.execute(f"SELECT term, n FROM df WHERE term IN ({placeholders})", terms).fetchall()
+        )
+        return {w: int(rows.get(stems[w], 0)) for w in words}
 
-    def _selective(self, words: list[str]) -> list[str]:
+    def _selective(self, words: list[str], frequency: dict[str, int]) -> list[str]:
         """Drop words found in more than half of the pages (and in over 1,000), keeping the rarest one.
 
         FTS5 clamps the BM25 weight of such words to almost nothing, so they barely change
@@ -336,13 +333,6 @@ class SearchIndex:
         milliseconds at 100,000 pages). Below 1,000 pages scoring them costs little, and
         on a small corpus the page that holds them may be the one that matters.
         """
-        stems = self._stem(words)
-        terms = sorted(set(stems.values()))  # two words may share a stem: one placeholder each term
-        placeholders = ",".join("?" * len(terms))
-        rows = dict(
-            self._db.execute(f"SELECT term, n FROM df WHERE term IN ({placeholders})", terms).fetchall()
-        )
-        frequency = {w: int(rows.get(stems[w], 0)) for w in words}
         kept = [w for w in words if frequency[w] * 2 <= self.count or frequency[w] <= _CHEAP_DF]
         return kept or [min(words, key=lambda w: (frequency[w], words.index(w)))]
 
