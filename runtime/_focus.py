@@ -247,17 +247,8 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         at = text.find(needle, at + 1)
     if not found and focus.kind == "acronym":
         found = _spelled_out(text, needle)
-    words = needle.split("_")
-    if (
-        not found
-        and focus.kind == "identifier"
-        and len(words) > 1
-        and all(w.isalpha() and len(w) >= 3 for w in words)
-    ):
-        # "analysis_limit" asked, "the analysis limit" quoted: prose names a setting by its words,
-        # after an article ("temp cache size" is another setting than `cache_size`).
-        spaced = re.compile(rf"\b(?:the|a|an|this|its|their|that) (?:default )?({' '.join(words)})(?![\w])")
-        found = [m.start(1) for m in spaced.finditer(text)]
+    if not found and focus.kind == "identifier" and "_" in needle:
+        found = _in_words(text, needle)
     if not found and focus.kind == "name" and len(needle) > 4 and " " not in needle:
         # "the Huguenots" asked, "the Huguenot rebellions" quoted (or the other way): the same name.
         other = needle[:-1] if needle[-1] == "s" else needle + "s"
@@ -272,6 +263,17 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         # "Fécamp Abbey" asked, "Fécamp" quoted: a name and the kind of place it names.
         found = occurrences(text, Focus(parts[0], parts[0], "name"))
     return found
+
+
+def _in_words(text: str, identifier: str) -> list[int]:
+    """Starts of `identifier` ("analysis_limit") written as its words after an article ("the analysis
+    limit", "the default analysis limit"): prose names a setting so. Not the end of a longer name
+    ("the temp cache size" is not `cache_size`), nor words under three letters ("x max")."""
+    words = identifier.split("_")
+    if len(words) < 2 or not all(w.isalpha() and len(w) >= 3 for w in words):
+        return []
+    spaced = re.compile(rf"\b(?:the|a|an|this|its|their|that) (?:default )?({' '.join(words)})(?![\w])")
+    return [m.start(1) for m in spaced.finditer(text)]
 
 
 # What may stand between a first and a last name: one to three initials ("b.", "j. r.").
