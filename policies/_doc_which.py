@@ -82,6 +82,8 @@ _NEGATED_WORD: Final = re.compile(
 _USAGE: Final = re.compile(r"(?i)synopsis|usage")
 # A module's own exception is often plain `error` ("struct.error", "socket.error").
 _EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$|\.error$")
+# 'a "malformed database schema" error': an error named by its message, quoted before the word.
+_QUOTED_ERROR: Final = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,60})[\"\u201d] error\b")
 # "raises the Full exception": an exception named by a plain capitalised word.
 _NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
 
@@ -172,6 +174,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             shaped += [
                 (m.start(1), m.group(1)) for m in _NAMED_EXCEPTION.finditer(text) if m.group(1) not in own
             ]
+            shaped.sort()
+        if q.noun == "error":
+            # 'will result in a "malformed database schema" error': the message is the error's name.
+            shaped += [(m.start(1), m.group(1)) for m in _QUOTED_ERROR.finditer(text)]
             shaped.sort()
         # "an environment variable force-gzip, set via SetEnv": the name right after "variable" is the
         # variable the sentence gives, whatever else it names.

@@ -382,3 +382,20 @@ def test_a_which_question_naming_no_code_keeps_to_the_general_path() -> None:
     # rules would refuse as unhandled takes a keyword.
     asked = doc_question("Which conflict algorithm does the DO UPDATE part of a pour always use?", True)
     assert asked is None
+
+
+def test_an_error_named_by_its_quoted_message(tmp_path: Path) -> None:
+    html = (
+        "<html><head><title>Lidless kettles</title></head><body><h1>Lidless kettles</h1>"
+        "<p>An attempt to open a kettle file that holds a LIDLESS kettle using an earlier version of"
+        ' KettleDB will result in a "malformed kettle schema" error.</p>'
+        '<p>The word "malformed" is printed in red.</p></body></html>'
+    )
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"k": html}), "k")
+    question = (
+        "What error does an older version of KettleDB report when it opens a file holding a LIDLESS kettle?"
+    )
+    assert doc_answers(pages, question)[:1] == ["malformed kettle schema"]
+    # Must fail: a quoted word that is not followed by "error" names no error.
+    assert doc_answers(pages, "What error is printed in red by KettleDB?") == []
