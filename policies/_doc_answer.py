@@ -71,7 +71,14 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_match import DocCandidate as DocCandidate
-from ._doc_prose import CONDITION_FIT, consequence_in_prose, does_in_prose, noun_of_value, purpose_in_prose
+from ._doc_prose import (
+    CONDITION_FIT,
+    consequence_in_prose,
+    does_in_prose,
+    noun_of_value,
+    object_in_prose,
+    purpose_in_prose,
+)
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
 from ._doc_rows import default_rows
@@ -248,6 +255,9 @@ _PREDICATE: Final = re.compile(
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     if q.noun == "happen":
         yield from consequence_in_prose(q, pages)  # the condition names no term to read under
+        return
+    if q.noun not in ("do", "return", "mean"):
+        yield from object_in_prose(q, pages)  # "What does SQLite use to ...?": a verb's object
         return
     subject = q.subject or ""
     value = re.search(r"(?<![\w.-])(-?\d+)(?![\w.])", subject)

@@ -181,6 +181,35 @@ def _clauses(text: str, found: list[re.Match[str]]) -> list[re.Match[str]]:
     return kept
 
 
+# The longest object taken for "What does S <verb> to ...?", in words.
+_OBJECT_WORDS: Final = 8
+
+
+def object_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """ "What does SQLite use to implement file locking on Unix?": X of "SQLite uses X to implement ...",
+    the sentence naming the subject, the verb in any form, the question's next two words after X,
+    and every capitalised name the question gives after the verb ("Unix")."""
+    verb, subject = q.noun or "", q.subject or ""
+    after = re.search(rf"\b{re.escape(verb)} ((?:to|for|as) \w+)", q.text, re.IGNORECASE)
+    if not verb or not subject or after is None:
+        return
+    stated = re.compile(
+        rf"\b{re.escape(subject)} {re.escape(verb)}(?:s|es|d|ed)? ([^,;:]+?) {re.escape(after.group(1))}\b",
+        re.IGNORECASE,
+    )
+    # What the object is for, as the question says it: its names ("on Unix") must all be said.
+    purpose = q.text[after.start(1) :]
+    named = re.findall(r"\b[A-Z][\w-]*", purpose)
+    for page, line, sentence in sentences_of(pages):
+        match = stated.search(sentence.text)
+        if match is None or len(match.group(1).split()) > _OBJECT_WORDS:
+            continue
+        if not all(re.search(rf"\b{re.escape(name)}\b", sentence.text) for name in named):
+            continue  # "... to implement locking on Unix" does not say what is used on Windows
+        fit = overlap(q, sentence.text, *line.headings[-1:])
+        yield DocCandidate(page.url, match.group(1), sentence.text, 1.0 + fit, f"what the subject {verb}s")
+
+
 # The share of the question's words a sentence (with its heading) must hold to give "a <noun> of V".
 _STATED_FIT: Final = 0.5
 

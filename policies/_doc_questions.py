@@ -95,6 +95,10 @@ _NOT_ASKED_NOUNS: Final = frozenset(
 )
 # "the default tolerance" names what a count is asked of; it does not ask for the default.
 _NAMES_A_DEFAULT: Final = re.compile(r"\b(?:the|its|a) default (?!values?\b)\w+")
+# "What does SQLite use to implement file locking on Unix?": a subject, a verb and what the object is for.
+_VERB_OBJECT: Final = re.compile(
+    r"^what (?:does|do|did) (?:the )?((?:\S+ ){0,3}?\S+) ([a-z]{3,}) (?=(?:to|for|as) \w)"
+)
 # "What does X return when no file is opened?": the condition goes to the words to match.
 _DOES: Final = re.compile(
     r"^what (?:does|do) (.+?) (do|return|mean)"
@@ -222,6 +226,11 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if does is not None:
         subject = cleaned[len("what does ") : len("what does ") + len(does.group(1))]
         return DocQuestion(cleaned, "does", tuple(identifiers), words, does.group(2), subject)
+    object_of = _VERB_OBJECT.match(lowered)
+    if object_of is not None and object_of.group(2) not in STOPWORDS:
+        # "What does SQLite use to implement file locking?": the object of "uses" (`_doc_prose`).
+        subject = cleaned[object_of.start(1) : object_of.end(1)]
+        return DocQuestion(cleaned, "does", tuple(identifiers), words, object_of.group(2), subject)
     if asked is not None:
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)

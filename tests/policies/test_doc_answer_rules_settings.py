@@ -399,3 +399,22 @@ def test_an_error_named_by_its_quoted_message(tmp_path: Path) -> None:
     assert doc_answers(pages, question)[:1] == ["malformed kettle schema"]
     # Must fail: a quoted word that is not followed by "error" names no error.
     assert doc_answers(pages, "What error is printed in red by KettleDB?") == []
+
+
+def test_what_the_subject_uses_to_do_what_is_asked(tmp_path: Path) -> None:
+    html = (
+        "<html><head><title>Locking</title></head><body><h1>Locking</h1>"
+        "<p>KettleDB uses advisory lid locks to implement locking on Unix.</p>"
+        "<p>KettleDB uses a spout lamp for signalling, and a lid lock to implement locking on Windows.</p>"
+        "</body></html>"
+    )
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"l": html}), "l")
+    asked = doc_question("What does KettleDB use to implement file locking on Unix?", True)
+    assert asked is not None and (asked.kind, asked.noun, asked.subject) == ("does", "use", "KettleDB")
+    assert doc_answers(pages, "What does KettleDB use to implement file locking on Unix?")[:1] == [
+        "advisory lid locks"
+    ]
+    # Must fail: the object must run from the verb to the question's next words, in one clause
+    # ("a spout lamp for signalling, and a lid lock to implement ..." is two).
+    assert doc_answers(pages, "What does KettleDB use to implement file locking on Windows?") == []
