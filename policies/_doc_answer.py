@@ -329,6 +329,8 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
     counted = re.compile(
         rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
+        # "How many times ...?": "twice" is a count of times.
+        + (r"|\b(?i:once|twice|thrice)\b" if q.noun == "times" else "")
     )
     measured = re.compile(rf"\b(?i:{noun}) (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     previous: Sentence | None = None

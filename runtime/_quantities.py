@@ -81,13 +81,18 @@ UNITS: Final[dict[str, str]] = {
 }
 
 _NUMBER_WORDS: Final = {
-    word: value
-    for value, word in enumerate(
-        _words(
-            "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
-            " fifteen sixteen seventeen eighteen nineteen"
+    **{
+        word: value
+        for value, word in enumerate(
+            _words(
+                "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
+                " fifteen sixteen seventeen eighteen nineteen"
+            )
         )
-    )
+    },
+    # "specify --force twice" counts two times ("once" is as often "as soon as": not a number).
+    "twice": 2,
+    "thrice": 3,
 }
 _TENS: Final = {
     word: 10 * (i + 2)

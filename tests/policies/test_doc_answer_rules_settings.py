@@ -418,3 +418,23 @@ def test_what_the_subject_uses_to_do_what_is_asked(tmp_path: Path) -> None:
     # Must fail: the object must run from the verb to the question's next words, in one clause
     # ("a spout lamp for signalling, and a lid lock to implement ..." is two).
     assert doc_answers(pages, "What does KettleDB use to implement file locking on Windows?") == []
+
+
+def test_how_many_times_is_answered_by_twice(tmp_path: Path) -> None:
+    html = (
+        "<html><head><title>Kettle removal</title></head><body><h1>Kettle removal</h1>"
+        "<p>To remove a locked kettle, specify --force twice.</p></body></html>"
+    )
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"k": html}), "k")
+    question = "How many times must --force be given to remove a locked kettle?"
+    assert doc_answers(pages, question)[:1] == ["twice"]
+    quote = "To remove a locked kettle, specify --force twice."
+    judged = {v.method: v.verdict for v in assess_support(question, "twice", quote, DEFAULT_SUPPORT)}
+    assert judged["number-unit"] == "supported"
+    # Must fail: "once" is not read as a number (it is as often "as soon as"), and a count of
+    # something else than times is no answer to "how many times".
+    once = "Once the kettle is locked, specify --force."
+    judged = {v.method: v.verdict for v in assess_support(question, "1", once, DEFAULT_SUPPORT)}
+    assert judged["number-unit"] == "unsupported"
+    assert doc_answers(pages, "How many kettles must --force be given to remove a locked kettle?") == []
