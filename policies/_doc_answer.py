@@ -116,6 +116,9 @@ _DEFAULT_FORMS: Final = tuple(
         rf"{_VALUE} \(the default\)",
         rf"\bthe default, {_VALUE},",
         rf"^by default\b[^.;]*? is {_VALUE}",
+        # "By default, notes are saved to and read from refs/notes/commits": a path or name the
+        # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
+        r"^by default,? [^.;]*?\b(?:to|from|into|in|at) ((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+)(?=[\s.,;]|$)",
     )
 )
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")

@@ -438,3 +438,18 @@ def test_how_many_times_is_answered_by_twice(tmp_path: Path) -> None:
     judged = {v.method: v.verdict for v in assess_support(question, "1", once, DEFAULT_SUPPORT)}
     assert judged["number-unit"] == "unsupported"
     assert doc_answers(pages, "How many kettles must --force be given to remove a locked kettle?") == []
+
+
+def test_by_default_into_a_path_states_that_path(tmp_path: Path) -> None:
+    html = (
+        "<html><head><title>kettle-notes(1)</title></head><body><h1>kettle-notes(1)</h1>"
+        "<p>By default, notes are saved to and read from refs/kettle/notes, but this default can be"
+        " overridden.</p><p>By default, brews are saved to disk and kept for a week.</p></body></html>"
+    )
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"n": html}), "n")
+    assert doc_answers(pages, "Which ref does kettle notes save notes to by default?")[:1] == [
+        "refs/kettle/notes"
+    ]
+    # Must fail: "saved to disk" names no path or code: no default value is stated.
+    assert doc_answers(pages, "Where does KettleDB save brews by default?") == []
