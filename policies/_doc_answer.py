@@ -78,6 +78,7 @@ from ._doc_prose import (
     noun_of_value,
     object_in_prose,
     purpose_in_prose,
+    range_in_prose,
 )
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, returned, trim
@@ -326,6 +327,9 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         return
     if q.noun == "purpose":
         yield from purpose_in_prose(q, pages)
+        return
+    if q.noun == "range":
+        yield from range_in_prose(q, pages)
         return
     noun = re.escape(q.noun)
     unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"

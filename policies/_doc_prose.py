@@ -210,6 +210,30 @@ def object_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         yield DocCandidate(page.url, match.group(1), sentence.text, 1.0 + fit, f"what the subject {verb}s")
 
 
+# Two bounds as a sentence gives them: "between 1 (less compression) and 9 (more compression)",
+# "from 0 to 255"; a bound may carry a bracketed gloss.
+_BOUND: Final = r"-?\d[\d,.]*(?: \([^()]{1,40}\))?"
+_RANGE_GIVEN: Final = re.compile(rf"\bbetween {_BOUND} and {_BOUND}|\bfrom {_BOUND} to {_BOUND}")
+# The share of the question's words the sentence (with its heading) must hold, and the words that
+# only frame a question for a range.
+_RANGE_FIT: Final = 0.5
+_RANGE_FRAME: Final = frozenset(stems("range within lie lies between value values must fall"))
+
+
+def range_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """ "Within what range must the value of X lie?": the one range a sentence about X gives."""
+    q = replace(q, words=tuple(w for w in q.words if w not in _RANGE_FRAME))
+    for page, line, sentence in sentences_of(pages):
+        given = list(_RANGE_GIVEN.finditer(sentence.text))
+        if len(given) != 1 or not about(line, sentence.text, q):
+            continue
+        fit = overlap(q, sentence.text, *line.terms[-1:], *line.headings[-1:])
+        if fit >= _RANGE_FIT:
+            yield DocCandidate(
+                page.url, given[0].group(0), sentence.text, 1.0 + fit, "the range the sentence gives"
+            )
+
+
 # The share of the question's words a sentence (with its heading) must hold to give "a <noun> of V".
 _STATED_FIT: Final = 0.5
 

@@ -95,6 +95,7 @@ _NOT_ASKED_NOUNS: Final = frozenset(
 )
 # "the default tolerance" names what a count is asked of; it does not ask for the default.
 _NAMES_A_DEFAULT: Final = re.compile(r"\b(?:the|its|a) default (?!values?\b)\w+")
+_RANGE: Final = re.compile(r"\b(?:what|which) range\b")
 # "What does SQLite use to implement file locking on Unix?": a subject, a verb and what the object is for.
 _VERB_OBJECT: Final = re.compile(
     r"^what (?:does|do|did) (?:the )?((?:\S+ ){0,3}?\S+) ([a-z]{3,}) (?=(?:to|for|as) \w)"
@@ -238,6 +239,9 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if measure is None and asked_noun is not None and asked_noun.group(1) not in _NOT_ASKED_NOUNS:
         # "What date do the functions assume ...?": only the value a sentence gives as "a date of ...".
         return DocQuestion(cleaned, "stated", tuple(identifiers), words, asked_noun.group(1), None)
+    if _RANGE.search(lowered):
+        # "Within what range must the value of X lie?": two bounds a sentence gives (`_doc_prose`).
+        return DocQuestion(cleaned, "value", tuple(identifiers), words, "range", None)
     if measure is not None:
         noun = measure.group(1) or measure.group(2)
         # "What is the maximum number of tables in a join?": a count of tables, so "64 tables" answers.

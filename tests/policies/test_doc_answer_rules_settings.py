@@ -453,3 +453,20 @@ def test_by_default_into_a_path_states_that_path(tmp_path: Path) -> None:
     ]
     # Must fail: "saved to disk" names no path or code: no default value is stated.
     assert doc_answers(pages, "Where does KettleDB save brews by default?") == []
+
+
+def test_what_range_is_the_one_range_a_sentence_about_it_gives(tmp_path: Path) -> None:
+    html = (
+        "<html><head><title>KettleSteamLevel</title></head><body><h1>KettleSteamLevel Directive</h1>"
+        "<p>The value must be between 1 (less steam) and 9 (more steam).</p>"
+        "<h1>KettleHeatLevel Directive</h1>"
+        "<p>The level may go from 0 to 5 in the morning and from 0 to 7 at night.</p></body></html>"
+    )
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "pages", {"k": html}), "k")
+    answers = doc_answers(pages, "Within what range must the value of KettleSteamLevel lie?")
+    assert answers[:1] == ["between 1 (less steam) and 9 (more steam)"]
+    # Must fail: two ranges in one sentence ("in the morning ... at night"), and a sentence about
+    # another directive, give no answer.
+    assert doc_answers(pages, "Within what range must the value of KettleHeatLevel lie?") == []
+    assert doc_answers(pages, "Within what range must the value of KettleLidLevel lie?") == []
