@@ -13,12 +13,14 @@ import os
 import re
 import sqlite3
 import threading
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
 from citeloop.events import Hit
+
+from ._query import phrase, plain
+from ._query import query_words as query_words
 
 # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure; 4: bold titles
 INDEX_VERSION = "4"
@@ -29,83 +31,6 @@ SMALL_CORPUS = 5000
 _TITLE_WORDS = 8
 _TRAILING_NOTE = re.compile(r"\s*\([^()]*\)\s*$")
 _TOKENIZER = "porter unicode61 remove_diacritics 2"
-# Query words that carry no topic. Dropping them keeps an OR query from matching every page.
-_STOPWORDS = frozenset(
-    (
-        "a",
-        "an",
-        "and",
-        "are",
-        "as",
-        "at",
-        "be",
-        "been",
-        "but",
-        "by",
-        "can",
-        "could",
-        "did",
-        "do",
-        "does",
-        "for",
-        "from",
-        "had",
-        "has",
-        "have",
-        "he",
-        "her",
-        "him",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "into",
-        "is",
-        "it",
-        "its",
-        "me",
-        "my",
-        "no",
-        "not",
-        "of",
-        "on",
-        "or",
-        "our",
-        "she",
-        "so",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "this",
-        "those",
-        "to",
-        "us",
-        "was",
-        "we",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "whose",
-        "why",
-        "will",
-        "with",
-        "would",
-        "you",
-        "your",
-    )
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,20 +40,6 @@ class Document:
     url: str
     title: str
     body: str
-
-
-def query_words(text: str) -> list[str]:
-    """The words of a query, case-folded; stop words dropped unless nothing else is left."""
-    words: list[str] = []
-    token: list[str] = []
-    for char in unicodedata.normalize("NFKC", text).casefold() + " ":
-        if char.isalnum():
-            token.append(char)
-        elif token:
-            words.append("".join(token))
-            token = []
-    content = [w for w in words if w not in _STOPWORDS]
-    return list(dict.fromkeys(content or words))
 
 
 class SearchIndex:
@@ -240,7 +151,7 @@ class SearchIndex:
             if self.count <= SMALL_CORPUS and clamped:
                 ranked = self._small_search(scored, limit, frequency)
             else:
-                match = " OR ".join(_phrase(w) for w in scored)
+                match = " OR ".join(phrase(w) for w in scored)
                 rows = self._db.execute(
                     "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24), bm25(fts, 2.0, 1.0) "
                     "FROM fts JOIN pages AS p ON p.id = fts.rowid "
@@ -263,18 +174,18 @@ class SearchIndex:
     def _titled(self, query: str, words: list[str]) -> list[Hit]:
         """The pages whose title is the query, word for word (a trailing "(...)" aside: "Battle of
         Guam (1944)"), for a query of at most `_TITLE_WORDS` words; best BM25 on the title first."""
-        asked = _plain(query)
+        asked = plain(query)
         if not asked or len(asked.split()) > _TITLE_WORDS:
             return []
         rows = self._db.execute(
             "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24) FROM fts JOIN pages AS p "
             "ON p.id = fts.rowid WHERE fts MATCH ? ORDER BY bm25(fts, 1.0, 0.0), p.id LIMIT 20",
-            ("title : (" + " AND ".join(_phrase(w) for w in words) + ")",),
+            ("title : (" + " AND ".join(phrase(w) for w in words) + ")",),
         ).fetchall()
         return [
             Hit(url=url, title=title, snippet=snippet, score=0.0)
             for url, title, snippet in rows
-            if _plain(_TRAILING_NOTE.sub("", title)) == asked
+            if plain(_TRAILING_NOTE.sub("", title)) == asked
         ]
 
     def _small_search(self, words: list[str], limit: int, frequency: dict[str, int]) -> list[Hit]:
@@ -295,7 +206,7 @@ class SearchIndex:
             clamped = max(1e-6, math.log((total - n + 0.5) / (n + 0.5)))  # FTS5's own (fts5_aux.c)
             lucene = math.log(1.0 + (total - n + 0.5) / (n + 0.5))
             rows = self._db.execute(
-                "SELECT rowid, bm25(fts, 2.0, 1.0) FROM fts WHERE fts MATCH ?", (_phrase(word),)
+                "SELECT rowid, bm25(fts, 2.0, 1.0) FROM fts WHERE fts MATCH ?", (phrase(word),)
             )
             for rowid, score in rows:
                 scores[rowid] = scores.get(rowid, 0.0) + (-score / clamped) * lucene
@@ -307,7 +218,7 @@ class SearchIndex:
         shown = self._db.execute(
             "SELECT p.id, p.url, p.title, snippet(fts, 1, '', '', '…', 24) "
             f"FROM fts JOIN pages AS p ON p.id = fts.rowid WHERE fts MATCH ? AND fts.rowid IN ({marks})",
-            (" OR ".join(_phrase(w) for w in words), *best),
+            (" OR ".join(phrase(w) for w in words), *best),
         ).fetchall()
         found = {rowid: (url, title, snippet) for rowid, url, title, snippet in shown}
         return [
@@ -347,16 +258,6 @@ class SearchIndex:
                     self._stems.clear()
                 self._stems[missing[position]] = term
         return {w: self._stems.get(w, w) for w in words}
-
-
-def _plain(text: str) -> str:
-    """`text` as comparable words: NFKC, case-folded, no punctuation ("Guns N' Roses": "guns n roses")."""
-    return " ".join(re.findall(r"\w+", unicodedata.normalize("NFKC", text).casefold()))
-
-
-def _phrase(word: str) -> str:
-    """`word` as an FTS5 string: quoted, so that no word is read as an operator ("OR", "NEAR")."""
-    return '"' + word.replace('"', '""') + '"'
 
 
 def _fill(
