@@ -165,14 +165,15 @@ def finish_prose(
             choice.confidence,
         )
     leads_on = bridging and _names_opened_page(choice, ranked, question.text)
-    untyped = _type_unsaid(question, choice, ranked)
+    untyped = _noun_unsaid(question, choice)
     # The scored sentence, not the quote: a quote may add the sentence before it ("He ..." needs its name).
     if choice.answer == choice.scored.sentence.text and (
         in_structure or leads_on or untyped or question.kind in _TYPED_KINDS
     ):
-        # Documentation, a question asking for a name, date, place or amount, or a nested question
-        # whose best sentence names another opened page (the first hop, the answer lies beyond):
-        # a whole sentence with no span of that type is not an answer; refuse rather than quote it.
+        # Documentation, a question asking for a name, date, place or amount, one asking for a thing
+        # by a noun the sentence never says, or a nested question whose best sentence names another
+        # opened page (the first hop, the answer lies beyond): a whole sentence with no span of that
+        # type is not an answer; refuse rather than quote it.
         return hinted_abstain_reply(
             f"confidence {choice.confidence:.6f}, but no span of the best sentence is of the asked type",
             "the opened pages do not state a short answer",
@@ -219,20 +220,15 @@ def _names_opened_page(choice: Choice, ranked: Sequence[Page], question: str) ->
     )
 
 
-def _type_unsaid(question: Question, choice: Choice, ranked: Sequence[Page]) -> bool:
-    """Whether `question` asks what type of N the subject of the chosen page is tied to ("What type of
-    magazine is Eugene Habecker the chairman of?" read on "Eugene Habecker") and the chosen sentence
-    does not say N: it names what the subject is tied to, not its type (that is a second page's)."""
-    if _KIND_OF.search(question.text) is None:
-        return False
+def _noun_unsaid(question: Question, choice: Choice) -> bool:
+    """Whether `question` asks for a thing by its noun ("... voiced what hedgehog?", "What type of
+    magazine is Eugene Habecker the chairman of?") and the quoted sentence never says that noun: a
+    sentence that does not say what it names is no answer of that kind, only words shared with the
+    question (measured on the shared SQuAD 2.0 sample: HasAns gold at NoAns >= 0.80 0.336 -> 0.340)."""
     head = head_noun(question.text)
-    own = next((page.title for page in ranked if page.url == choice.url), "")
-    if head is None or not own or not _spells(question.text, plain_title(own)):
+    if head is None:
         return False
     return stem(head[0]) not in {stem(w) for w in words(choice.sentence.text)}
-
-
-_KIND_OF: Final = re.compile(r"\b(?:type|kind|sort)s? of\b", re.IGNORECASE)
 
 
 def _spells(text: str, name: str) -> bool:

@@ -219,3 +219,41 @@ def test_an_empty_plain_title_is_named_by_no_question() -> None:
     assert not _spells("Who directed the film?", "")
     assert _spells("Who directed Night Garden?", "Night Garden")
     assert not _spells("Who directed Night Gardens?", "Night Garden")
+
+
+WILLOW = (
+    "https://wiki.example/willow",
+    "Willow Lane (song)",
+    '"Willow Lane" is a slow song from the 1968 cartoon series Marsh Tales. '
+    "It was sung by the actor who played the miller in the series.",
+)
+REED = (
+    "https://wiki.example/reed",
+    "Sam Reed",
+    "Sam Reed is an English actor. He voiced the hedgehog Spike Quill in the cartoon series Marsh Tales.",
+)
+
+
+async def _ask_at(corpus: Corpus, question: str, threshold: float) -> Outcome:
+    policy = ExtractivePolicy(min_confidence=threshold)
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=policy) as rt:
+        return await rt.run(question)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(WILLOW, MOSS, KITE)], indirect=True)
+async def test_a_thing_asked_by_its_noun_is_not_answered_by_a_sentence_not_saying_it(corpus: Corpus) -> None:
+    # The best sentence is about the song the question names; it never says "hedgehog", so quoting it
+    # whole would answer with the first hop's words. (Threshold 0: the rule, not the confidence, refuses.)
+    outcome = await _ask_at(corpus, "This singer of Willow Lane also voiced what hedgehog?", 0.0)
+    assert outcome.status == "abstained"
+    assert outcome.reason == "low_confidence"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(REED, MOSS, KITE)], indirect=True)
+async def test_a_sentence_saying_the_noun_asked_may_answer_whole(corpus: Corpus) -> None:
+    outcome = await _ask_at(corpus, "What hedgehog did Sam Reed voice in Marsh Tales?", 0.0)
+    assert outcome.status == "answered"
+    assert "hedgehog Spike Quill" in outcome.answer
+    assert outcome.citations == (REED[0],)
