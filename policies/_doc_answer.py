@@ -87,7 +87,7 @@ from ._doc_scope import answering
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
-from ._outline import Line, outline
+from ._outline import Line, described_term, outline
 from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem
 
@@ -279,6 +279,7 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     for page in pages:
         lines = outline(page.body)
         for index, line in enumerate(lines[:-1]):
+            line = described_term(line, lines[index + 1])
             if not line.is_term or term_name(line.text).casefold().rsplit(".", 1)[-1] != target:
                 continue
             if owner and not all(any(mentions(t, i) for t in (*line.terms, line.text)) for i in owner):

@@ -64,22 +64,26 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
     for line in below:
         if clean(term.text) not in line.terms:
             break  # past the description of the term
-        for sentence in split_sentences(page.body[line.start : line.end]):
-            text = sentence.text
+        sentences = split_sentences(page.body[line.start : line.end])
+        for text in (part for sentence in sentences for part in _parts(sentence.text, term.text)):
             if ">>>" in text:
                 continue  # an interactive example: its "return (not ...)" is the example's code
             match = RETURNS.search(text) or _PASSIVE.search(text) or _RETURN_VALUE.search(text)
             if match is None or not match.group(1).strip() or _NOT_A_VALUE.match(match.group(1).strip()):
                 continue
-            if not condition and _CONDITIONAL.search(sentence.text[: match.start(1)]):
+            if not condition and _CONDITIONAL.search(text[: match.start(1)]):
                 continue  # "If quiet is 0, ... returns None": what it returns then, not what it returns
-            fit = overlap(q, sentence.text, term.text) if condition else 1.0
-            if condition and not overlap_words(condition, sentence.text):
+            passive_condition = match.re is _PASSIVE and _THEN_CONDITION.match(text, match.end(0))
+            if not condition and passive_condition:
+                continue  # "NULL is returned if X is negative": what it returns then, not what it returns
+            fit = overlap(q, text, term.text) if condition else 1.0
+            if condition and not overlap_words(condition, text):
                 continue
-            if " otherwise" in sentence.text and _flips(q.text, sentence.text):
+            if " otherwise" in text and _flips(q.text, text):
                 continue  # "Return True if X, False otherwise" asked "if not X": the span is the other one
             answer = trim(match.group(1).strip())
-            branches = _branches(text[match.start(1) :])
+            # "NULL is returned if C": the value is the subject; its condition is the question's.
+            branches = [] if passive_condition else _branches(text[match.start(1) :])
             aside = _aside(text, match.end(0)) if match.re is _PASSIVE else []
             if len(branches) > 1 or aside or (condition and branches and branches[0][0] != answer):
                 # Several values by condition, a bracket of them, or "X, or None if C": the one asked for.
@@ -89,7 +93,17 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
                 answer = chosen
             elif CONDITION.search(q.text) is None and _THEN_CONDITION.match(text, match.end(1)):
                 answer = _with_condition(text[match.start(1) :])
-            yield DocCandidate(page.url, answer, sentence.text, 1.0 + fit, "what it returns")
+            yield DocCandidate(page.url, answer, text, 1.0 + fit, "what it returns")
+
+
+def _parts(sentence: str, term: str) -> list[str]:
+    """ "Return the square root of X. NULL is returned if X is negative." read under `sqrt(X)`: the
+    term's one-letter argument ends a sentence there, which the general splitter keeps whole as if
+    "X." were an initial ("J. Smith" stays one sentence: J is no argument of the term)."""
+    arguments = re.findall(r"\b[A-Z]\b", term[term.find("(") :]) if "(" in term else []
+    if not arguments:
+        return [sentence]
+    return re.split(rf"(?<=\b[{''.join(sorted(set(arguments)))}]\.) (?=[A-Z])", sentence)
 
 
 def _with_condition(span: str) -> str:

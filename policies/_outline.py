@@ -12,7 +12,7 @@ marks (plain prose) is lines with no context, read as before.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 _HEADING: Final = re.compile(r"(#{1,6})\s+(.*)")
@@ -95,7 +95,22 @@ def outline(body: str) -> list[Line]:
         )
         if is_term:
             terms.append((depth, clean(text)))
+        elif heading is not None and following > depth:
+            # "###### sqrt(X)" over an indented description (SQLite's function pages): the heading
+            # is that description's term, as a definition list's would be.
+            terms.append((depth, clean(heading.group(2))))
     return lines
+
+
+def described_term(line: Line, following: Line) -> Line:
+    """`line` as a definition term when it is one, or a heading over an indented description (then
+    with the heading's title as its text): "###### sqrt(X)" describes `sqrt(X)` as a `<dt>` would."""
+    if line.is_term or following.depth <= line.depth:
+        return line
+    heading = _HEADING.fullmatch(line.text) if line.text[:1] == "#" else None
+    if heading is None:
+        return line
+    return replace(line, text=clean(heading.group(2)), is_term=True)
 
 
 def line_at(lines: list[Line], offset: int) -> Line | None:
