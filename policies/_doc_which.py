@@ -39,7 +39,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_questions import FRAME, DocQuestion, is_identifier
-from ._outline import clean
+from ._outline import clean, outline
 from ._questions import STOPWORDS
 from ._sentences import stem
 
@@ -130,6 +130,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     said = replace(q, words=tuple(w for w in q.words if w not in {*qualifier, *stems(within or "")}))
     # "Which function closes a window?": the action asked must be said where the answer is.
     action = _action(q)
+    documented = _term_words(pages) if q.noun in _NAMED_BEFORE else set()
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
@@ -165,6 +166,14 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
             and (q.noun != "error" or _reported(text, m))
         ]
+        if q.noun in _NAMED_BEFORE:
+            # "(The git worktree repair command, however, can ...)": a plain word the manual documents
+            # as a term, right before the noun asked for, names it as code would.
+            shaped += [
+                (m.start(1), m.group(1))
+                for m in re.finditer(rf"\b[Tt]he (?:[\w-]+ ){{0,3}}?([\w-]+) {q.noun}\b", text)
+                if m.group(1).casefold() in documented and m.group(1).casefold() not in own
+            ]
         # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
         shaped += [
             (m.start(2), m.group(2)) for m in _SETTING.finditer(text) if _names_the_asked(m.group(1), q)
@@ -224,6 +233,21 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+# Nouns for things a manual names with a plain word ("the repair command", "the union strategy").
+_NAMED_BEFORE: Final = frozenset({"command", "strategy", "action"})
+
+
+def _term_words(pages: Sequence[Page]) -> set[str]:
+    """The first word of every definition term of `pages`, case-folded ("repair" of "repair [<path>...]"):
+    what the manual documents by name, and so what a plain word may name."""
+    return {
+        term_name(line.text).split()[0].casefold()
+        for page in pages
+        for line in outline(page.body)
+        if line.is_term and term_name(line.text).split()
+    }
 
 
 # An error code is what a sentence says is returned, raised or reported ("returns SQLITE_BUSY", "an

@@ -18,6 +18,22 @@ from typing import Final
 _HEADING: Final = re.compile(r"(#{1,6})\s+(.*)")
 _HEADING_WORDS: Final = 24
 _PILCROW: Final = "\u00b6"
+# A configuration example opened by a comment ("# X-Foo's value is set ... Header set X-Foo: baz") is
+# collapsed into one short line opened by "#" too. Past the page's first deeper heading, a level-1
+# line is a heading only when numbered ("# 3. Type Affinity") or marked by a pilcrow; one holding a
+# quote, a bracket or "=" is code. (runtime/_support_context.py reads the same rule.)
+_NUMBERED: Final = re.compile(r"\d+(?:\.\d+)*\.?\s")
+_CODE_CHARACTERS: Final = re.compile(r"[\"'<>=]")
+
+
+def code_comment(marks: int, title: str) -> bool:
+    """Whether a level-`marks` line titled `title`, past a deeper heading, is a collapsed code block."""
+    return (
+        marks == 1
+        and not title.endswith(_PILCROW)
+        and _NUMBERED.match(title) is None
+        and _CODE_CHARACTERS.search(title) is not None
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,15 +73,19 @@ def outline(body: str) -> list[Line]:
     headings: list[tuple[int, str]] = []
     header: tuple[str, ...] = ()
     in_table = False
+    deeper_seen = False  # a heading of level 2 or more came before
     for index, (start, end, text, depth, row) in enumerate(raw):
         # A code block whose first line is a comment ("# Example A: ...") is collapsed into one long
         # line opened by "#" too; a heading is a title, a few words long.
         heading = (
             _HEADING.fullmatch(text) if text[:1] == "#" and len(text.split()) <= _HEADING_WORDS else None
         )
+        if heading is not None and deeper_seen and code_comment(len(heading.group(1)), heading.group(2)):
+            heading = None
         while terms and terms[-1][0] >= depth:
             terms.pop()
         if heading is not None:
+            deeper_seen = deeper_seen or len(heading.group(1)) > 1
             level = len(heading.group(1))
             headings = [h for h in headings if h[0] < level]
             headings.append((level, clean(heading.group(2))))

@@ -23,6 +23,12 @@ _MAX_WALK = 200_000  # characters walked back at most: a context is near its quo
 # heading: the same limit as policies/_outline.py (tests/runtime/test_support_context.py holds
 # the two readers together).
 _HEADING_WORDS = 24
+# Past the page's first deeper heading, a level-1 line holding a quote, a bracket or "=", neither
+# numbered nor marked by a pilcrow, is a configuration example opened by a comment ("# X-Foo's
+# value is set ... Header set X-Foo: baz"): the same rule as policies/_outline.py's `code_comment`.
+_NUMBERED = re.compile(r"\d+(?:\.\d+)*\.?\s")
+_CODE_CHARACTERS = re.compile(r"[\"'<>=]")
+_DEEPER_HEADING = re.compile(r"^#{2,6}\s", re.MULTILINE)
 
 
 def enclosing(body: str, start: int) -> list[str]:
@@ -41,8 +47,12 @@ def enclosing(body: str, start: int) -> list[str]:
         stripped = text.strip()
         if not stripped:
             continue
-        if stripped[0] == "#" and len(stripped.split()) <= _HEADING_WORDS:
-            marks = len(stripped) - len(stripped.lstrip("#"))
+        marks = len(stripped) - len(stripped.lstrip("#"))
+        if (
+            marks
+            and len(stripped.split()) <= _HEADING_WORDS
+            and not (marks == 1 and _code_comment(stripped[1:].strip(), body, begin))
+        ):
             if marks < level and stripped[marks : marks + 1].isspace():
                 level = marks
                 found.append(stripped[marks:].strip())
@@ -52,6 +62,13 @@ def enclosing(body: str, start: int) -> list[str]:
             depth = own
             found.append(stripped)
     return found
+
+
+def _code_comment(title: str, body: str, begin: int) -> bool:
+    """Whether the level-1 line titled `title` at `begin` is a collapsed code block, not a heading."""
+    if title.endswith("\u00b6") or _NUMBERED.match(title) or not _CODE_CHARACTERS.search(title):
+        return False
+    return _DEEPER_HEADING.search(body, 0, begin) is not None
 
 
 def _depth(line: str) -> int:

@@ -113,7 +113,7 @@ def _structured_body(rng: random.Random) -> str:
     lines: list[str] = []
     depth = 0
     for _ in range(rng.randint(1, 25)):
-        kind = rng.choice(["heading", "term", "prose", "code"])
+        kind = rng.choice(["heading", "term", "prose", "code", "comment"])
         if kind == "heading":
             mark = rng.choice(["", "\u00b6"])
             lines.append("#" * rng.randint(1, 3) + f" Heading {rng.randint(0, 99)}{mark}")
@@ -127,6 +127,12 @@ def _structured_body(rng: random.Random) -> str:
             # A code block collapsed into one line whose comment opens it with "#": not a heading.
             words = rng.randint(25, 35)
             lines.append("    " * rng.randint(0, depth) + "# Example: " + " ".join(["step"] * words))
+        elif kind == "comment":
+            # A short configuration example opened by a comment: past a deeper heading, not a heading;
+            # before one, or numbered, or with a pilcrow, a heading.
+            title = rng.choice(["Kettle's value is 'on' Kettle set X: on", "Kettle = 1", "2. Setup", "Plain"])
+            lines.append("# " + title + rng.choice(["", "\u00b6"]))
+            depth = 0
         else:
             lines.append("    " * rng.randint(0, depth) + "Some prose sentence here.")
     return "\n".join(lines)
