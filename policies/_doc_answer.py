@@ -69,6 +69,7 @@ from ._doc_match import (
     signature_params,
     stems,
     term_name,
+    under_named,
 )
 from ._doc_match import DocCandidate as DocCandidate
 from ._doc_prose import (
@@ -86,7 +87,7 @@ from ._doc_rows import default_rows
 from ._doc_scope import answering
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_versions import version_candidates
-from ._doc_which import which_candidates
+from ._doc_which import UNDER, which_candidates
 from ._outline import Line, described_term, outline
 from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem
@@ -106,6 +107,11 @@ _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
         rf"\(defaults?:? (?:is |to )?{_VALUE}\)",
+        # "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the
+        # standard SMTP port (25)": the number a standard or default value stands for.
+        rf"\bdefaults? to (?:the|an?) (?:[\w-]+ ){{0,4}}?\(({NUMBER})\)",
+        rf"\bdefaults? (?:are|is) to [^.;]*?\bthe (?:standard|default) (?:[\w-]+ ){{0,3}}?[\w-]+"
+        rf" \(({NUMBER})\)",
         rf"\bdefaults? to {_VALUE}",
         rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
         rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
@@ -202,7 +208,15 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         wanted = [w for w in wanted if w not in STATE_WORDS]
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
-        if "default" not in text.casefold() or not about(line, text, q):
+        if not about(line, text, q):
+            continue
+        if "default" not in text.casefold():
+            # "If port is omitted, the standard POP3 port (110) is used.": the default by another name.
+            given = _omitted_default(text, wanted)
+            if given is not None:
+                context = (page_subject(page), *line.terms[-1:], *line.headings)
+                score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
+                yield DocCandidate(page.url, given, text, score, "used if omitted")
             continue
         # The term by its name: a signature above lists every parameter, the asked one too.
         named_term = [term_name(term) for term in line.terms[-1:]]
@@ -223,7 +237,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             match = form.search(text)
             if match is None:
                 continue
-            score = 1.0 + overlap(q, text, *context)
+            score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
             if line.cells and param_matches(line.cells[0], q):
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
@@ -248,6 +262,35 @@ _SUBJECTLESS: Final = re.compile(
     r"|^this defaults?\b|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
     re.IGNORECASE,
 )
+
+
+def _under_asked(line: Line, q: DocQuestion) -> float:
+    """A bonus for a sentence under the term the question names in full: "poplib.POP3"'s description
+    outranks "poplib.POP3_SSL"'s, whose sentence mentions POP3 too."""
+    return UNDER if under_named(line.terms, q.identifiers) else 0.0
+
+
+# "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used."
+_USED_IF_OMITTED: Final = re.compile(
+    r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed))"
+    r",? (.+?) (?:is|will be) used\b"
+)
+
+
+def _omitted_default(text: str, wanted: Sequence[str]) -> str | None:
+    """What a sentence says is used when the parameter asked about is left out: the number a named
+    value stands for ("the standard POP3 port (110)") or a literal it opens with ("995, the ...")."""
+    match = _USED_IF_OMITTED.match(text)
+    if match is None or stem(match.group(1).casefold()) not in wanted:
+        return None
+    used = match.group(2)
+    bracketed = re.search(rf"\(({NUMBER})\)", used)
+    if bracketed is not None:
+        return bracketed.group(1)
+    literal = re.match(rf"({NUMBER}|'[^']*'|\"[^\"]*\"),", used)
+    return literal.group(1) if literal is not None else None
+
+
 _OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 # A stated default that is a predicate ("is available", "is written to"), not a value.

@@ -59,6 +59,25 @@ def names(identifier: str) -> tuple[str, str]:
     return bare, bare.rsplit(".", 1)[-1]
 
 
+def under_named(terms: Sequence[str], identifiers: Sequence[str]) -> bool:
+    """Whether the nearest of `terms` documents one of `identifiers` in full: "statistics.mean(data)"
+    for "statistics.mean", or "fromfile(f, n)" under "class array.array(...)" for "array.fromfile"."""
+    if not terms:
+        return False
+    nearest = term_name(terms[-1]).casefold()
+    for identifier in identifiers:
+        wanted = names(identifier)[0]
+        owner, _, member = wanted.rpartition(".")
+        if not owner:
+            continue
+        if nearest == wanted or nearest.endswith("." + wanted):
+            return True
+        outer = [term_name(term).casefold() for term in terms[:-1]]
+        if nearest == member and any(name == owner or name.endswith("." + owner) for name in outer):
+            return True
+    return False
+
+
 def mentions(text: str, identifier: str) -> bool:
     full, last = names(identifier)
     folded = text.casefold()
@@ -220,6 +239,16 @@ def param_matches(name: str, q: DocQuestion) -> bool:
     return False
 
 
+def _pair(part: str) -> Iterator[tuple[str, str]]:
+    """`name=value` of one argument, without the closing brackets of optional ones ("z=3]]")."""
+    name, sep, value = part.strip().partition("=")
+    value = value.strip()
+    while value.endswith("]") and value.count("]") > value.count("["):
+        value = value[:-1].rstrip()
+    if sep and name.strip().isidentifier():
+        yield name.strip(), value
+
+
 def signature_params(text: str) -> Iterator[tuple[str, str]]:
     """The `name=value` pairs of a signature line, split at top-level commas."""
     open_at = text.find("(")
@@ -232,15 +261,16 @@ def signature_params(text: str) -> Iterator[tuple[str, str]]:
             quote = "" if char == quote else quote
         elif char in "'\"":
             quote = char
+        elif char == "[" and depth == 0 and text[index + 1 :].lstrip().startswith(","):
+            # "open(host, port=0[, timeout])": an optional argument's bracket ends the value before it.
+            yield from _pair(text[start:index])
+            start = index + 1
         elif char in "([{":
             depth += 1
         elif char in ")]}" and depth:
             depth -= 1
         elif char in ",)" and depth == 0:
-            part = text[start:index].strip()
-            name, sep, value = part.partition("=")
-            if sep and name.strip().isidentifier():
-                yield name.strip(), value.strip()
+            yield from _pair(text[start:index])
             start = index + 1
             if char == ")":
                 return

@@ -20,7 +20,9 @@ from ._sentences import stem
 DocKind = Literal["default", "version", "which", "does", "value", "stated", "keyword"]
 
 _TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
-_DOTTED: Final = re.compile(r"[A-Za-z_]\w*\.[A-Za-z_]\w*")
+_DOTTED: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
+# "docs.python.org", "www.example.com": a host name, dotted like code but no identifier.
+_DOMAIN: Final = re.compile(r"^www\.|\.(?:org|com|net|edu|gov|io|int|info)$", re.IGNORECASE)
 _CAMEL: Final = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]")
 # What a "which" question may ask for, and the shape of identifier each names.
 NOUNS: Final = frozenset(
@@ -115,7 +117,10 @@ def is_identifier(token: str) -> bool:
         return True
     if "_" in token.strip("_") and any(c.isalpha() for c in token):
         return True
-    return _DOTTED.fullmatch(token.rstrip(".")) is not None or _CAMEL.search(token) is not None
+    bare = token.rstrip(".")
+    if _DOTTED.fullmatch(bare) is not None and _DOMAIN.search(bare) is None:
+        return True
+    return _CAMEL.search(token) is not None
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from ._doc_match import (
     sentences_of,
     stems,
     term_name,
+    under_named,
 )
 from ._doc_questions import FRAME, DocQuestion, is_identifier
 from ._outline import clean, outline
@@ -145,7 +146,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         if line.headings and _USAGE.fullmatch(line.headings[-1]):
             continue  # a synopsis lists every option; it does not say what one does
         # Under the term the question names, that term is part of what the sentence is about.
-        asked_term = [line.terms[-1]] if _under_named(line.terms, q.identifiers) else []
+        asked_term = [line.terms[-1]] if under_named(line.terms, q.identifiers) else []
         fit = overlap(q, text, *line.headings[-1:], *asked_term)
         if fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term) < 0.6:
             continue
@@ -295,25 +296,6 @@ def _tie_break(q: DocQuestion, text: str) -> float:
     """Word order and adjacency: up to 2 x ORDER, and less than one of the question's words is worth
     (at least 1 / (2 n) of a score for n words) however many words the question has."""
     return (in_order(q, text) + adjacent(q, text)) * min(ORDER, 1 / (5 * max(len(q.words), 1)))
-
-
-def _under_named(terms: Sequence[str], identifiers: Sequence[str]) -> bool:
-    """Whether the nearest of `terms` documents one of `identifiers` in full: "statistics.mean(data)"
-    for "statistics.mean", or "fromfile(f, n)" under "class array.array(...)" for "array.fromfile"."""
-    if not terms:
-        return False
-    nearest = term_name(terms[-1]).casefold()
-    for identifier in identifiers:
-        wanted = names(identifier)[0]
-        owner, _, member = wanted.rpartition(".")
-        if not owner:
-            continue
-        if nearest == wanted or nearest.endswith("." + wanted):
-            return True
-        outer = [term_name(term).casefold() for term in terms[:-1]]
-        if nearest == member and any(name == owner or name.endswith("." + owner) for name in outer):
-            return True
-    return False
 
 
 # Words after a "which" noun that are not its verb ("which exception is raised", "which function does").

@@ -186,7 +186,7 @@ def focus_entity(case: SupportCase) -> Judgement | None:
         return "supported", link
     names = " or ".join(repr(focus.text) for focus in foci)
     context = case.context if case.pages else ""
-    for focus in foci:
+    for focus in (*foci, *members):
         if occurrences(context, focus):
             return "supported", f"the quote sits under {focus.text!r} (a term or heading above it)"
         if focus.kind == "identifier" and member_of(context, focus.folded):
@@ -246,6 +246,11 @@ _HOW_MUCH: Final = re.compile(
 _DEFAULT: Final = re.compile(r"\bdefaults?\b")
 # How a quote says a value is the default: "the default is 5", "defaults to 5", "with N defaulting to 100".
 _DEFAULT_WORDS: Final = frozenset({"default", "defaults", "defaulting", "defaulted"})
+# "If port is omitted, the standard POP3 port (110) is used.": what is used when none is given is the default.
+_USED_IF_OMITTED: Final = re.compile(
+    r"\bif (?:the )?[\w.]+(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed))\b"
+    r"[^.;]*? (?:is|will be) used\b"
+)
 # A question none of these occur in asks for no count, amount or default.
 _QUANTITY_WORDS: Final = ("how ", "what", "number of", "count of", "total of", "default")
 
@@ -287,6 +292,7 @@ def number_unit(case: SupportCase) -> Judgement | None:
         default
         and _DEFAULT_WORDS.isdisjoint(case.evidence_words)
         and not _assigned(fold_text(case.answer), case.folded_evidence)
+        and _USED_IF_OMITTED.search(case.folded_evidence) is None
     ):
         return "unsupported", "the quote does not say it is the default"
     numbers = [q for q in quantities(answer) if not q.dated]

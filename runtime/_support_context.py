@@ -111,7 +111,8 @@ _CODE_SHAPED = re.compile(r"_|[a-z][A-Z]")
 
 
 def own_page_members(foci: Sequence[Focus], titles: Sequence[str]) -> list[Focus]:
-    """`setlocale()` for a focus `locale.setlocale` when a cited page is the `locale` module's own.
+    """`setlocale()` for a focus `locale.setlocale` when a cited page is the `locale` module's own
+    (and `Telnet.open` for `telnetlib.Telnet.open` on `telnetlib`'s).
 
     A module's page calls its members by their own names ("the locale passed to setlocale()");
     there the last part stands for the dotted name: as a call, or as a name no word is spelled
@@ -120,9 +121,10 @@ def own_page_members(foci: Sequence[Focus], titles: Sequence[str]) -> list[Focus
     subjects = {fold_text(title).split(" ", 1)[0] for title in titles if title.strip()}
     found = []
     for focus in foci:
-        owner, _, member = focus.text.rpartition(".")
-        if focus.kind != "identifier" or not owner or not member or fold_text(owner) not in subjects:
+        module, _, member = focus.text.partition(".")
+        if focus.kind != "identifier" or not module or not member or fold_text(module) not in subjects:
             continue
-        shown = member if _CODE_SHAPED.search(member) else member + "()"
+        # "Telnet.open" for `telnetlib.Telnet.open`: a dotted rest is code-shaped as it stands.
+        shown = member if "." in member or _CODE_SHAPED.search(member) else member + "()"
         found.append(Focus(shown, fold_text(shown), "identifier"))
     return found
