@@ -13,7 +13,7 @@ import json
 import math
 from collections.abc import Callable, Sequence
 from importlib.metadata import PackageNotFoundError, version
-from typing import Final, TypeAlias, get_args
+from typing import Final, Literal, TypeAlias, get_args
 
 from citeloop.events import (
     Calculation,
@@ -25,26 +25,19 @@ from citeloop.events import (
 )
 
 from ._measurements import read_measurement
-from ._premises import PremiseError, resolve_premise
+from ._premises import PremiseCode, PremiseError, resolve_premise
 from ._state import RunState
 
 # The tool's name in a run's tool table: a run that admitted a table offers it (docs/evidence.md).
 CALCULATE_TOOL: Final = "calculate"
 
-# The refusal codes, in the order they are checked (docs/evidence.md, "The calculate tool").
-CALCULATE_CODES: Final = (
-    "bad_input",
-    "unknown_operation",
-    "arity",
-    "bad_locator",
-    "not_a_measurement",
-    "missing_value",
-    "not_a_number",
-    "non_finite",
-    "mixed_units",
-    "mixed_quantities",
-    "division_by_zero",
-)
+# The refusal codes: a premise's (`PremiseCode`: an input that does not resolve or is not a
+# measurement) and the tool's own. docs/evidence.md ("The calculate tool") gives the order
+# they are checked in.
+CalculateCode: TypeAlias = Literal[
+    PremiseCode, "unknown_operation", "arity", "mixed_quantities", "division_by_zero"
+]
+CALCULATE_CODES: Final[tuple[CalculateCode, ...]] = get_args(CalculateCode)
 
 OPERATIONS: Final[tuple[CalculationOp, ...]] = get_args(CalculationOp)
 _BY_NAME: Final[dict[str, CalculationOp]] = {operation: operation for operation in OPERATIONS}
@@ -138,7 +131,7 @@ def calculate(request: str, state: RunState, step: int) -> Calculation | ToolErr
     )
 
 
-def _refuse(code: str, message: str) -> ToolError:
+def _refuse(code: CalculateCode, message: str) -> ToolError:
     return ToolError(code=code, message=message)
 
 

@@ -1,9 +1,14 @@
-"""`Runtime`: the composition root. It owns one task group, the sinks, and the loop's configuration."""
+"""`Runtime`: the composition root. It owns one task group, the sinks, and the loop's configuration.
+
+Here: building it, its lifecycle, starting runs (`run`, `stream`, `submit`) and driving them
+under its admission and run locks. Its methods on a stored run (`resume`, `continue_run`,
+`fork`, `cancel`, `reopen`, `transcript`, `check`) are in runtime/_runtime_stored.py, its
+report runs in runtime/_runtime_report.py.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import math
 import uuid
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterable, Mapping
@@ -15,31 +20,18 @@ from typing import Any, Self
 import anyio
 from anyio.abc import TaskGroup
 from anyio.streams.memory import MemoryObjectSendStream
-from citeloop.events import (
-    AdmittedSource,
-    Event,
-    EventStore,
-    TamperedLogError,
-    UnknownRunError,
-    UsageError,
-    run_lock,
-    verify_chain,
-)
+from citeloop.events import AdmittedSource, Event, EventStore, UsageError, run_lock
 from citeloop.policies import Policy, Reviewer, Writer
 from citeloop.tools import Attachable, Tool, admit_all
 
 from ._admission import Admission, Slot
-from ._check import check_events
-from ._decide import decide_continuation
-from ._divergence import CheckReport
 from ._driver import Driver
-from ._fold import fold
-from ._fork import decide_fork, read_parent
 from ._limits import DEFAULT_LIMITS, Limits
 from ._loop_config import LoopConfig
 from ._outcome import Outcome
 from ._project import ViewOptions
 from ._runtime_report import ReportMethods
+from ._runtime_stored import StoredRunMethods
 from ._sinks import Sink, SinkHub, SinkStats
 from ._start import default_allowlist, policy_name, research_plan
 from ._state import RunState
@@ -82,7 +74,7 @@ def _attachments(given: Iterable[Attachable]) -> tuple[Attachable, ...]:
     return tuple(given)
 
 
-class Runtime(ReportMethods):
+class Runtime(StoredRunMethods, ReportMethods):
     """Runs questions through a policy and tools, recording every step in `store`.
 
     Use it as an async context manager: it owns the task groups that run streamed
@@ -293,76 +285,6 @@ class Runtime(ReportMethods):
         )
         return run_id
 
-    async def resume(self, run_id: str) -> Outcome:
-        """Continue an unfinished run from its log (a finished one just returns its outcome).
-
-        A dispatch that a crash left without an observation is run again if its tool is
-        read-only, and recorded as `ToolOutcomeUnknown` otherwise.
-        """
-        self._require_started()
-        async with self._admitted() as slot:
-            driver = Driver(self._config, await self._read(run_id), slot=slot)
-            if driver.state.finished:
-                return Outcome.from_state(driver.state)
-            return await self._drive(driver, run_id, driver.drive())
-
-    async def continue_run(self, run_id: str, *, new_run_id: str | None = None) -> Outcome:
-        """Carry a cancelled or failed run on as a new run, from where its log stops.
-
-        The new run's log begins with the old one's events (not its terminal one) and its
-        `RunStarted.meta["continues"]` names the old run (`decide_continuation`); no tool
-        call or policy reply on record is made again.
-        """
-        self._require_started()
-        events = await self._read(run_id)
-        status = fold(events).status
-        if status not in ("cancelled", "failed"):
-            raise UsageError(f"run {run_id!r} is {status}: only a cancelled or failed run is continued")
-        new_run_id = new_run_id or self._new_id()
-        async with self._admitted() as slot:
-            driver = Driver(self._config, slot=slot)
-            return await self._drive(
-                driver, new_run_id, driver.continue_and_drive(decide_continuation(events, new_run_id))
-            )
-
-    async def fork(
-        self, parent_run_id: str, /, *, at_step: int, policy: Policy | None = None, run_id: str | None = None
-    ) -> Outcome:
-        """Start a new run from a stored run's first `at_step` steps and drive it on to its outcome.
-
-        The new run's log begins with `Forked` and the parent's events of steps 0 ..
-        at_step-1, copied (`decide_fork`): no tool call or policy reply on record is made
-        again. From step `at_step` on, `policy` decides (this runtime's policy by default).
-        `UsageError` for a step the parent cannot be forked at (runtime/_fork.py);
-        `TamperedLogError` for a parent whose log breaks its hash chain.
-        """
-        self._require_started()
-        parent = await self._read(parent_run_id)
-        verdict = verify_chain(parent)  # not every store checks it on read (memory does not)
-        if verdict.seq is not None:
-            raise TamperedLogError(self.store.url, parent_run_id, verdict.seq, verdict.reason, tuple(parent))
-        config = self._config if policy is None else dataclasses.replace(self._config, policy=policy)
-        run_id = run_id or self._new_id()
-        forked = decide_fork(
-            parent, run_id, at_step=at_step, policy=policy_name(config.policy), at=config.clock()
-        )
-        async with self._admitted() as slot:
-            driver = Driver(config, slot=slot)
-            return await self._drive(driver, run_id, driver.continue_and_drive(forked))
-
-    async def cancel(self, run_id: str) -> Outcome:
-        """Record `Abstained(cancelled)` for a stored run no one is driving, through the loop's decision.
-
-        `RunBusyError` if someone drives it (its run lock is held); a finished run is left
-        as it is and its outcome returned.
-        """
-        self._require_started()
-        async with self._locks.hold(run_id):
-            driver = Driver(self._config, await self._read(run_id))
-            if not driver.state.finished:
-                await driver.cancel()
-            return Outcome.from_state(driver.state)
-
     async def _admit(self, attachments: Iterable[Attachable]) -> tuple[AdmittedSource, ...]:
         """The run's attachments (the runtime's, then the run's own) read and admitted, off the event loop."""
         every = (*self._attachments, *_attachments(attachments))
@@ -430,35 +352,3 @@ class Runtime(ReportMethods):
 
     def _policy_name(self) -> str:
         return policy_name(self._config.policy)
-
-    # -- reading -----------------------------------------------------------------------
-
-    async def _read(self, run_id: str) -> list[Event]:
-        events = await self._config.store.read(run_id)
-        if not events:
-            raise UnknownRunError(f"no run {run_id!r} in {self._config.store.url}")
-        return events
-
-    async def reopen(self, run_id: str) -> RunState:
-        """Rebuild a stored run's state from its log: no tool is dispatched, no policy called."""
-        return fold(await self._read(run_id))
-
-    async def transcript(self, run_id: str) -> list[Event]:
-        """A stored run's events, in order."""
-        return await self._read(run_id)
-
-    async def check(self, run_id: str) -> CheckReport:
-        """Replay a stored run through today's decisions and report every divergence.
-
-        Dispatches and recovery are judged by the tools this runtime has today.
-        """
-        try:
-            events = await self._read(run_id)
-        except TamperedLogError as exc:  # judged all the same: the break is one of the divergences
-            events = list(exc.events)
-        parent = await read_parent(self._config.store, events)
-        config = self._config
-        methods = config.support_methods
-        return check_events(
-            events, tools=config.specs, limits=config.limits, support_methods=methods, parent=parent
-        )

@@ -10,7 +10,6 @@ faithfully, never returning part of a file.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import datetime as dt
 import hashlib
@@ -33,6 +32,7 @@ from citeloop.events import (
     WorkbookRepresentation,
 )
 
+from ._decode import BOMS
 from ._html import html_to_text
 
 AttachmentErrorCode: TypeAlias = Literal[
@@ -130,18 +130,9 @@ def own_version() -> str:
         return "0"
 
 
-_BOMS: Final = (
-    (codecs.BOM_UTF32_LE, "utf-32"),
-    (codecs.BOM_UTF32_BE, "utf-32"),
-    (codecs.BOM_UTF8, "utf-8-sig"),
-    (codecs.BOM_UTF16_LE, "utf-16"),
-    (codecs.BOM_UTF16_BE, "utf-16"),
-)
-
-
 def decode(read: Read) -> str:
     """The bytes as text: UTF-8, or the encoding their byte-order mark names; never with replacements."""
-    encoding = next((name for bom, name in _BOMS if read.data.startswith(bom)), "utf-8")
+    encoding = next((name for bom, name in BOMS if read.data.startswith(bom)), "utf-8")
     try:
         text = read.data.decode(encoding)
     except UnicodeDecodeError as exc:

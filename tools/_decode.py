@@ -15,8 +15,10 @@ from typing import Final
 
 from charset_normalizer import from_bytes
 
-# Longest marks first: the UTF-32 LE mark begins with the UTF-16 LE one.
-_BOMS: Final = (
+# Each byte-order mark and the codec that reads text behind it; also read by the attachment
+# readers (tools/_attachment_readers.py). Longest marks first: the UTF-32 LE mark begins with
+# the UTF-16 LE one.
+BOMS: Final = (
     (codecs.BOM_UTF32_LE, "utf-32"),
     (codecs.BOM_UTF32_BE, "utf-32"),
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -41,7 +43,7 @@ class Undecodable(Exception):
 
 def decode_text(data: bytes) -> tuple[str, str]:
     """`(text, encoding)` of a file's bytes; raises `Undecodable` for binary or unknown bytes."""
-    for bom, encoding in _BOMS:
+    for bom, encoding in BOMS:
         if data.startswith(bom):
             try:
                 return _checked(data.decode(encoding), encoding)
