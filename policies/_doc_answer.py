@@ -122,10 +122,12 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
         rf"{_VALUE} \(the default\)",
         rf"\bthe default, {_VALUE},",
-        rf"^by default\b[^.;]*? is {_VALUE}",
+        rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
+        rf"\bincludes? (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
         # "By default, notes are saved to and read from refs/notes/commits": a path or name the
         # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
-        r"^by default,? [^.;]*?\b(?:to|from|into|in|at) ((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+)(?=[\s.,;]|$)",
+        r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
+        r"((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+|[a-z_]\w*\.[a-z_]\w*)(?=[\s.,;]|$)",
     )
 )
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
@@ -246,7 +248,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             # "The default is on." states a state; "the default is on the server" does not.
             state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
             if not state_on and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
-                break  # "the default entry is available", "the default is to write": no value
+                # "the default entry is available", "the default is to write": no value; a later form
+                # may still read one ("By default, the traceback is written to sys.stderr").
+                continue
             # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
             # so what the default is of is in the quote.
             leans = paragraph and (not q.identifiers or not all(mentions(text, i) for i in q.identifiers))
@@ -291,7 +295,13 @@ def _omitted_default(text: str, wanted: Sequence[str]) -> str | None:
     return literal.group(1) if literal is not None else None
 
 
-_OMITTED: Final = re.compile(r"\b(?:not (?:given|specified|provided|passed)|omitted)\b", re.IGNORECASE)
+# "if port is not given", "if none is given", "when no priority argument is given": the value left out.
+_OMITTED: Final = re.compile(
+    r"\b(?:not (?:given|specified|provided|passed)|omitted)\b"
+    r"|\b(?:none|no (?:[\w-]+ ){0,2}?(?:argument|parameter|value)s?) (?:is |are )?"
+    r"(?:given|specified|provided|passed)\b",
+    re.IGNORECASE,
+)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 # A stated default that is a predicate ("is available", "is written to"), not a value.
 _PREDICATE: Final = re.compile(

@@ -212,7 +212,9 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     )
     if not when and re.search(
         r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b"
-        r"|\bnone is (?:given|specified)\b",
+        r"|\bnone is (?:given|specified)\b"
+        r"|\bno (?:[\w-]+ ){0,2}?(?:argument|parameter|value)s? (?:is |are )?"
+        r"(?:given|specified|provided|passed)\b",
         _NAMES_A_DEFAULT.sub("", lowered) if counting else lowered,
     ):
         return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)

@@ -60,6 +60,11 @@ ABSTAIN_PREFIX: Final = "cannot:"
 MIN_EVIDENCE_WORD_CHARS: Final = 3
 
 
+# A symbol written as a literal states it: "'#'" answers "Which characters does shlex.commenters
+# include by default?". Bare punctuation ("-", "?!") still states nothing.
+_QUOTED_SYMBOL: Final = re.compile(r"""\s*(['"`])[^\s'"`]{1,3}\1\s*""")
+
+
 def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) -> GateCode | None:
     """None when the finish is accepted, else the first failing code, in docs/gate.md's order.
 
@@ -100,7 +105,7 @@ def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) ->
         if not answer.startswith(ABSTAIN_PREFIX):
             return "abstain_prefix"
         return None
-    if not any(char.isalnum() for char in answer):
+    if not any(char.isalnum() for char in answer) and _QUOTED_SYMBOL.fullmatch(answer) is None:
         return "empty_answer"  # blank, or punctuation only: it states nothing
     if not cited:
         return "need_citation"
