@@ -88,7 +88,7 @@ from ._doc_scope import answering
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_versions import version_candidates
 from ._doc_which import UNDER, which_candidates
-from ._outline import Line, described_term, outline
+from ._outline import Line, clean, described_term, outline
 from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem
 
@@ -177,15 +177,41 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 continue
             for param, value in signature_params(line.text):
                 if param_matches(param, q):
-                    signature.append((page, param, value, line.text))
+                    described = _says_when_left_out(page, lines, index, param)
+                    signature.append((page, param, value, line.text, described))
     stated = [*default_rows(q, pages), *_stated_default(q, pages)]
-    for page, param, value, text in signature:
-        # "None" often means "see the text": a stated default outranks it; so does a placeholder
-        # (0, '') when the page states a default ("port=0": "The default port number is 21").
-        placeholder = value == "None" or (value in _PLACEHOLDERS and any(c.url == page.url for c in stated))
+    for page, param, value, text, described in signature:
+        # "None" often means "see the text", and a placeholder (0, '') may stand for a default the
+        # text states ("port=0": "The default port number is 21"): one the page states outranks it,
+        # and so does a description saying what happens when the value is left out ("If omitted,
+        # file.mode is used"). Where the page says neither, the signature's None is the default.
+        placeholder = (value == "None" and described) or (
+            value in _PLACEHOLDERS and any(c.url == page.url for c in stated)
+        )
         score = 1.4 if placeholder else 3.0
         yield DocCandidate(page.url, f"{param}={value}", text, score, "signature default")
     yield from stated
+
+
+_LEFT_OUT: Final = re.compile(
+    r"\b(?:omitted|not (?:given|specified|provided|passed|set)|is None|are None|None is (?:given|passed))\b"
+)
+
+
+def _says_when_left_out(page: Page, lines: Sequence[Line], index: int, param: str) -> bool:
+    """Whether the description under the signature at `lines[index]` says what happens when
+    `param` is left out or None ("If omitted, file.mode is used ...", "If salt is None, ...")."""
+    term = clean(lines[index].text)
+    for line in lines[index + 1 :]:
+        if term not in line.terms:
+            break
+        for sentence in split_sentences(page.body[line.start : line.end]):
+            if _LEFT_OUT.search(sentence.text) and (
+                re.search(rf"(?<![\w.]){re.escape(param)}(?!\w)", sentence.text)
+                or re.match(r"If (?:omitted|not (?:given|specified|provided))\b", sentence.text)
+            ):
+                return True
+    return False
 
 
 def _overload(line: Line, below: Sequence[Line]) -> bool:

@@ -230,6 +230,8 @@ def param_matches(name: str, q: DocQuestion) -> bool:
         return True  # written as the code writes it ("allow_no_value"), which `words` splits
     raw = [w.casefold() for w in words(asked)]
     for i, word in enumerate(raw):
+        if word in _FRAMING:
+            continue  # "the default interpolation" does not name a parameter `defaults`
         if flat == word.replace("_", "") or stem(flat) == stem(word):
             return True
         if i + 1 < len(raw):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_finish import DOC_MIN_SCORE
 from citeloop.policies._doc_questions import doc_question
 from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus
@@ -65,3 +67,52 @@ def test_where_a_default_is_written_when_it_is_code(pages: list[Page]) -> None:
     assert doc_answers(pages, "Where does kettle write the steam report by default?")[:1] == ["sys.stderr"]
     # Must fail: "written to disk" names no code-shaped place; "written" is no value either.
     assert doc_answers(pages, "Where does kettle write the water log by default?") == []
+
+
+SIGNATURES = """<html><head><title>teapot \u2014 Teapots</title></head><body>
+<h1>teapot \u2014 Teapots\u00b6</h1>
+<dl>
+<dt>teapot.brew(leaves, pot=None)\u00b6</dt>
+<dd><p>Brew the leaves in a pot.</p></dd>
+<dt>teapot.steep(leaves, mode=None)\u00b6</dt>
+<dd><p>Steep the leaves. If omitted, leaves.mode is used if it exists, otherwise 'rb' is used.</p></dd>
+<dt>teapot.chill(leaves, cold=None)\u00b6</dt>
+<dd><p>Chill the leaves. If cold is None, the fridge setting is used.</p></dd>
+<dt>class teapot.Parser(defaults=None, strict=True[, blend])\u00b6</dt>
+<dd><p>A parser of tea recipes.</p></dd>
+</dl>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def teapot(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    corpus: Corpus = page_corpus(tmp_path_factory.mktemp("teapot"), {"teapot": SIGNATURES})
+    return open_pages(corpus, "teapot")
+
+
+def _best(pages: list[Page], question: str) -> tuple[str, float] | None:
+    asked = doc_question(question, True)
+    assert asked is not None, question
+    found = answer_doc(asked, pages)
+    return (found[0].answer, found[0].score) if found else None
+
+
+def test_a_signatures_none_is_the_default_where_the_text_says_nothing_of_it(teapot: list[Page]) -> None:
+    best = _best(teapot, "What is the default pot of teapot.brew?")
+    assert best is not None and best[0] == "pot=None" and best[1] >= DOC_MIN_SCORE
+
+
+def test_a_none_the_description_explains_is_not_trusted_as_the_default(teapot: list[Page]) -> None:
+    # Must fail as answers: the description says what is used when the value is left out or None.
+    asked = (
+        "Which mode does teapot.steep use if mode is omitted?",
+        "What is the default cold of teapot.chill?",
+    )
+    for question in asked:
+        best = _best(teapot, question)
+        assert best is None or best[1] < DOC_MIN_SCORE, (question, best)
+
+
+def test_the_word_default_in_a_question_names_no_parameter_called_defaults(teapot: list[Page]) -> None:
+    # Must fail: "defaults=None" is another parameter's default, not the blend's.
+    assert "defaults=None" not in doc_answers(teapot, "What is the default blend of teapot.Parser?")
