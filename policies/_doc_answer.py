@@ -166,7 +166,7 @@ def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     # signature's default is the unconditional one, so it does not answer.
     condition = CONDITION.search(q.text)
     unconditional = condition is None or _OMITTED.search(condition.group(0)) is not None
-    signature: list[tuple[Page, str, str, str]] = []
+    signature: list[tuple[Page, str, str, str, bool]] = []
     for page in pages if unconditional else ():
         lines = outline(page.body)
         for index, line in enumerate(lines):

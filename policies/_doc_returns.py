@@ -35,6 +35,8 @@ RETURNS: Final = re.compile(
 _PASSIVE: Final = re.compile(r"(?:^|, )((?:[^\s,]+ ){0,2}[^\s,]+) (?:is|are) returned\b")
 # "For AIFF files, the returned value is b'NONE'.": the value said to be the return value.
 _RETURN_VALUE: Final = re.compile(r"\bthe return(?:ed)? value is ([^\s,;]+?)\.?$")
+# "The result is a tuple of 2 integers: (message count, mailbox size).": what a call gives back.
+_RESULT: Final = re.compile(r"The result is (.+?)\.?$")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 # What f returns under a condition: "If ...", and "otherwise ..." after one
 # ("..., otherwise None is returned").
@@ -68,7 +70,12 @@ def returned(q: DocQuestion, page: Page, term: Line, below: Sequence[Line]) -> I
         for text in (part for sentence in sentences for part in _parts(sentence.text, term.text)):
             if ">>>" in text:
                 continue  # an interactive example: its "return (not ...)" is the example's code
-            match = RETURNS.search(text) or _PASSIVE.search(text) or _RETURN_VALUE.search(text)
+            match = (
+                RETURNS.search(text)
+                or _PASSIVE.search(text)
+                or _RETURN_VALUE.search(text)
+                or _RESULT.match(text)
+            )
             if match is None or not match.group(1).strip() or _NOT_A_VALUE.match(match.group(1).strip()):
                 continue
             if not condition and _CONDITIONAL.search(text[: match.start(1)]):

@@ -64,8 +64,12 @@ _NOT_CALLED: Final = frozenset(
 )  # fmt: skip
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
-# "the environment variable force-gzip", "variable PYTHONPATH": a name, not a word ("variable that").
-_VARIABLE_NAMED: Final = re.compile(r"\bvariables? ((?:[\w.]+[-_][\w.-]*|[A-Z][A-Z0-9]+)\b)")
+# "the environment variable force-gzip", "variable PYTHONPATH", "the PYTHONFAULTHANDLER environment
+# variable": a name, not a word ("variable that").
+_VARIABLE_NAMED: Final = re.compile(
+    r"\bvariables? ((?:[\w.]+[-_][\w.-]*|[A-Z][A-Z0-9]+)\b)"
+    r"|\bthe ([A-Z][A-Z0-9_]{2,}) (?:environment )?variable\b"
+)
 # "PRAGMA foreign_keys", "PRAGMA schema.cache_size", "the defer_foreign_keys pragma": the pragma a
 # sentence gives is the name after the statement's keyword, "PRAGMA foreign_keys" ("Pragma" opening a
 # sentence), or a name with an underscore before the word; never a word of the prose ("This pragma returns").
@@ -101,7 +105,10 @@ def _shape_ok(identifier: str, noun: str | None) -> bool:
         return False  # an exception answers a question asking for one (or for a class), not a format
     if noun in ("function", "method", "decorator", "interface"):  # a C interface is a function
         return identifier.endswith(")") or "(" in identifier
-    if noun in ("option", "flag"):
+    if noun == "flag":
+        # A command-line flag, or a module's flag constant ("gc.DEBUG_SAVEALL").
+        return identifier.startswith("-") or _MACRO.fullmatch(identifier.rsplit(".", 1)[-1]) is not None
+    if noun == "option":
         return identifier.startswith("-")
     if noun == "item":
         return "[" in identifier
@@ -192,8 +199,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         # "an environment variable force-gzip, set via SetEnv": the name right after "variable" is the
         # variable the sentence gives, whatever else it names.
         given = _VARIABLE_NAMED.search(text) if q.noun == "variable" else None
-        if given is not None and given.group(1).casefold() not in own:
-            shaped = [(given.start(1), given.group(1))]
+        if given is not None and (named_variable := given.group(given.lastindex or 1)).casefold() not in own:
+            shaped = [(given.start(given.lastindex or 1), named_variable)]
         if q.noun == "pragma":
             # Only a name the sentence calls a pragma answers "which pragma" ("a ROWID of 1" is no pragma).
             shaped = [

@@ -61,8 +61,9 @@ MIN_EVIDENCE_WORD_CHARS: Final = 3
 
 
 # A symbol written as a literal states it: "'#'" answers "Which characters does shlex.commenters
-# include by default?". Bare punctuation ("-", "?!") still states nothing.
-_QUOTED_SYMBOL: Final = re.compile(r"""\s*(['"`])[^\s'"`]{1,3}\1\s*""")
+# include by default?", and "''" (the empty string) "What does linecache.getline return on
+# errors?". Bare punctuation ("-", "?!") still states nothing.
+_QUOTED_SYMBOL: Final = re.compile(r"""\s*(['"`])[^\s'"`]{0,3}\1\s*""")
 
 
 def validate_finish(payload: Mapping[str, object], opened: Mapping[str, str]) -> GateCode | None:

@@ -52,7 +52,9 @@ class SupportCase:
         self.evidence = evidence
         self.folded_question = fold_text(question)
         # The answer without the punctuation and quotes around it.
-        self.folded_answer = fold_text(answer).strip(_EDGE)
+        folded = fold_text(answer)
+        # Quotes and brackets around an answer are not its content, unless they are all of it ("''").
+        self.folded_answer = folded.strip(_EDGE) or folded
         self.folded_evidence = fold_text(evidence)
         self._dates: list[Date] | None = None
         self._quantities: list[Quantity] | None = None

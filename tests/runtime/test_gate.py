@@ -256,12 +256,12 @@ def test_empty_answer(answer: str) -> None:
     assert validate_finish(finish(answer=answer), OPENED) == "empty_answer"
 
 
-@pytest.mark.parametrize("answer", ["'#'", '"*"', "`|`", " '%%' "])
+@pytest.mark.parametrize("answer", ["'#'", '"*"', "`|`", " '%%' ", "''"])
 def test_a_symbol_written_as_a_literal_is_an_answer(answer: str) -> None:
     assert validate_finish(finish(answer=answer), OPENED) is None
 
 
-@pytest.mark.parametrize("answer", ["#", "'#", "''", "'# '", "'####'", "'#' '*'"])
+@pytest.mark.parametrize("answer", ["#", "'#", "'\"", "'# '", "'####'", "'#' '*'"])
 def test_a_symbol_not_written_as_one_literal_is_still_empty(answer: str) -> None:
     assert validate_finish(finish(answer=answer), OPENED) == "empty_answer"
 
