@@ -31,7 +31,7 @@ _SKIP = frozenset({"script", "style", "noscript", "template", "svg", "math", "if
 _BLOCK = frozenset(
     {
         "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt",
-        "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6",
+        "fieldset", "figcaption", "figure", "footer", "form", "h", "h1", "h2", "h3", "h4", "h5", "h6",
         "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table",
         "td", "th", "tr", "ul",
     }
@@ -82,6 +82,7 @@ class _Extractor:
         self.meta_url: str | None = None
         self.meta_title: str | None = None
         self.heading = 0  # the level of the heading being read, 0 outside one
+        self.last_level = 0  # the level of the last <h1>..<h6> read
         self.dd_depth = 0  # open <dd> elements: the indentation of the lines read now
         self.dl_open: list[bool] = []  # per open <dl>: whether one of its <dd> is open
         self.cells = 0  # open table cells: block elements inside one do not end the row's line
@@ -170,7 +171,11 @@ class _Extractor:
         if tag in ("dl", "dt", "dd"):
             self._open_definition(tag)
         elif tag in _HEADINGS and not self.cells:
-            self.heading = _HEADINGS[tag]
+            self.heading = self.last_level = _HEADINGS[tag]
+        elif tag == "h" and not self.cells:
+            # A heading with no level (SQLite's pragma page marks each pragma's section with a hidden
+            # `<h>`): one level below the last real heading, so the next real one of that level closes it.
+            self.heading = min(6, self.last_level + 1) if self.last_level else 2
         elif tag == "tr":
             self.row_cells = 0
         elif tag in ("td", "th"):
@@ -203,7 +208,7 @@ class _Extractor:
             self._block(tag)
         if tag in ("dd", "dl"):
             self._close_definition(tag)
-        elif tag in _HEADINGS:
+        elif tag in _HEADINGS or tag == "h":
             self.heading = 0
 
     def handle_data(self, data: str) -> None:

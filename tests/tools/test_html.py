@@ -191,3 +191,21 @@ def test_a_paragraph_of_one_short_bold_phrase_is_a_title() -> None:
         "    About the term.",
         "A bold phrase of far too many words to be the title of anything at all here",
     ]
+
+
+def test_a_heading_with_no_level_sits_one_below_the_last_real_heading() -> None:
+    """SQLite's pragma page marks each pragma's section with a hidden `<h>`: a heading, one level below
+    the last `<h1>`..`<h6>`, so the next real heading of that level closes it."""
+    page = (
+        '<h2>List Of PRAGMAs</h2><h _id=pragma_cache style="display:none"> PRAGMA cache_size</h>'
+        "<p>Query or change the cache size.</p><h2>Other</h2><p>Not under the pragma.</p>"
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "## List Of PRAGMAs",
+        "### PRAGMA cache_size",
+        "Query or change the cache size.",
+        "## Other",
+        "Not under the pragma.",
+    ]
+    # Before any real heading, it is a second-level one (the page's title is the first).
+    assert html_to_text("<h>Alone</h><p>text</p>").text.split("\n") == ["## Alone", "text"]
