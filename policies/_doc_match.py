@@ -61,12 +61,18 @@ def names(identifier: str) -> tuple[str, str]:
 
 def under_named(terms: Sequence[str], identifiers: Sequence[str]) -> bool:
     """Whether the nearest of `terms` documents one of `identifiers` in full: "statistics.mean(data)"
-    for "statistics.mean", or "fromfile(f, n)" under "class array.array(...)" for "array.fromfile"."""
+    for "statistics.mean", "fromfile(f, n)" under "class array.array(...)" for "array.fromfile", or
+    "-p, --patch" for "--patch"."""
     if not terms:
         return False
     nearest = term_name(terms[-1]).casefold()
+    # A command's options are listed together on one term line ("-p, --patch"): each names it.
+    flags = {flag.strip(",") for flag in clean(terms[-1]).casefold().split() if flag.startswith("-")}
     for identifier in identifiers:
         wanted = names(identifier)[0]
+        flag = identifier.casefold()
+        if flag.startswith("-") and (flag in flags or nearest == flag):
+            return True
         owner, _, member = wanted.rpartition(".")
         if not owner:
             continue

@@ -154,8 +154,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue  # a synopsis lists every option; it does not say what one does
         # Under the term the question names, that term is part of what the sentence is about.
         asked_term = [line.terms[-1]] if under_named(line.terms, q.identifiers) else []
-        fit = overlap(q, text, *line.headings[-1:], *asked_term)
-        if fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term) < 0.6:
+        # Under it, what the page documents counts as said too ("git stash" on git-stash(1)).
+        subject = [page_subject(page)] if asked_term else []
+        fit = overlap(q, text, *line.headings[-1:], *asked_term, *subject)
+        if fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject) < 0.6:
             continue
         if _denies(q, text):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
@@ -184,7 +186,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             ]
         # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
         shaped += [
-            (m.start(2), m.group(2)) for m in _SETTING.finditer(text) if _names_the_asked(m.group(1), q)
+            (m.start(2), m.group(2).rstrip("."))
+            for m in _SETTING.finditer(text)
+            if _setting_asked(m.group(1), q)
         ]
         shaped.sort()
         if q.noun == "exception":
@@ -275,6 +279,15 @@ def _reported(text: str, match: re.Match[str]) -> bool:
         return True
     before, after = text[: match.start()], text[match.start() + len(token) :]
     return _REPORTED_BEFORE.search(before) is not None or _REPORTED_AFTER.match(after) is not None
+
+
+def _setting_asked(name: str, q: DocQuestion) -> bool:
+    """Whether `name=value` sets what the question asks the value of: "journal_mode" of "which journal
+    mode", or "candidates" of "Which --candidates value ..." (the option written before the noun)."""
+    return _names_the_asked(name, q) or any(
+        identifier.lstrip("-") == name and re.search(rf"{re.escape(identifier)} {q.noun}s?\b", q.text)
+        for identifier in q.identifiers
+    )
 
 
 def _names_the_asked(token: str, q: DocQuestion) -> bool:
