@@ -107,11 +107,6 @@ _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
         rf"\(defaults?:? (?:is |to )?{_VALUE}\)",
-        # "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the
-        # standard SMTP port (25)": the number a standard or default value stands for.
-        rf"\bdefaults? to (?:the|an?) (?:[\w-]+ ){{0,4}}?\(({NUMBER})\)",
-        rf"\bdefaults? (?:are|is) to [^.;]*?\bthe (?:standard|default) (?:[\w-]+ ){{0,3}}?[\w-]+"
-        rf" \(({NUMBER})\)",
         rf"\bdefaults? to {_VALUE}",
         rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
         rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
@@ -123,7 +118,7 @@ _DEFAULT_FORMS: Final = tuple(
         rf"{_VALUE} \(the default\)",
         rf"\bthe default, {_VALUE},",
         rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
-        rf"\bincludes? (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
+        rf"\bincludes (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
         # "By default, notes are saved to and read from refs/notes/commits": a path or name the
         # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
         r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
@@ -131,6 +126,31 @@ _DEFAULT_FORMS: Final = tuple(
     )
 )
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
+# "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
+# SMTP port (25)": the number a standard or default value stands for, right after the noun it names
+# and ending the clause ("found in (1) the X variable or (2) ..." numbers a list).
+_STANDARD_NUMBER: Final = re.compile(
+    rf"\bdefaults? (?:to|are to|is to) (?:[^.;]*? )?(?:the|an?) (?:[\w-]+ ){{0,4}}?([\w-]+)"
+    rf" \(({NUMBER})\)(?=[.,;]|$)",
+    re.IGNORECASE,
+)
+# A negation between a clause's start and the value it gives: "does not include '#' by default",
+# "By default, no message is written to sys.stderr".
+_NEGATION: Final = re.compile(r"\b(?:not|never|no|nothing|none|neither)\b|n't\b", re.IGNORECASE)
+
+
+def _negated_before(text: str, at: int) -> bool:
+    """Whether the clause holding offset `at` negates before it (clauses end at , ; . and brackets)."""
+    start = max(text.rfind(mark, 0, at) for mark in ",;.(") + 1
+    return _NEGATION.search(text, start, at) is not None
+
+
+def _standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:
+    """The "(N)" a default's standard value stands for, when the noun before it is the one asked."""
+    for match in _STANDARD_NUMBER.finditer(text):
+        if stem(match.group(1).casefold()) in wanted:
+            return match
+    return None
 
 
 def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
@@ -240,7 +260,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue
         if "default" not in text.casefold():
             # "If port is omitted, the standard POP3 port (110) is used.": the default by another name.
-            given = _omitted_default(text, wanted)
+            given = _omitted_default(text, q)
             if given is not None:
                 context = (page_subject(page), *line.terms[-1:], *line.headings)
                 score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
@@ -261,16 +281,20 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             if state:  # "Is X on or off by default?": "X is off by default" (docs: policies/_doc_states.py)
                 yield DocCandidate(page.url, state, text, 1.0 + overlap(q, text, *context), "stated default")
             continue
-        for form in _DEFAULT_FORMS:
-            match = form.search(text)
+        standard = _standard_number(text, wanted)
+        for form in (None, *_DEFAULT_FORMS):
+            match = standard if form is None else form.search(text)
             if match is None:
                 continue
+            value_group = 2 if form is None else 1
+            if _negated_before(text, match.start(value_group)):
+                continue  # "does not include '#' by default", "no message is written to sys.stderr"
             score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
             if line.cells and param_matches(line.cells[0], q):
                 score += 1.0  # a table of parameters: the row is the one asked about
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
-            value = trim(match.group(1))
+            value = trim(match.group(value_group))
             # "The default is on." states a state; "the default is on the server" does not.
             state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
             if not state_on and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
@@ -300,18 +324,21 @@ def _under_asked(line: Line, q: DocQuestion) -> float:
     return UNDER if under_named(line.terms, q.identifiers) else 0.0
 
 
-# "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used."
+# "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":
+# the omission is the whole condition ("If port is omitted and tls is true, ..." is another).
 _USED_IF_OMITTED: Final = re.compile(
-    r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed))"
-    r",? (.+?) (?:is|will be) used\b"
+    r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
+    r"((?:(?! and | or | unless | when | if )[^;])+?) (?:is|will be) used\b"
 )
 
 
-def _omitted_default(text: str, wanted: Sequence[str]) -> str | None:
+def _omitted_default(text: str, q: DocQuestion) -> str | None:
     """What a sentence says is used when the parameter asked about is left out: the number a named
-    value stands for ("the standard POP3 port (110)") or a literal it opens with ("995, the ...")."""
+    value stands for ("the standard POP3 port (110)") or a literal it opens with ("995, the ...").
+    The parameter must be what the question asks for, not the condition it is asked under."""
     match = _USED_IF_OMITTED.match(text)
-    if match is None or stem(match.group(1).casefold()) not in wanted:
+    asked = re.split(r"\b(?:if|when|unless)\b", q.text, maxsplit=1)[0]
+    if match is None or stem(match.group(1).casefold()) not in stems(asked):
         return None
     used = match.group(2)
     bracketed = re.search(rf"\(({NUMBER})\)", used)

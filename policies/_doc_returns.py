@@ -36,7 +36,9 @@ _PASSIVE: Final = re.compile(r"(?:^|, )((?:[^\s,]+ ){0,2}[^\s,]+) (?:is|are) ret
 # "For AIFF files, the returned value is b'NONE'.": the value said to be the return value.
 _RETURN_VALUE: Final = re.compile(r"\bthe return(?:ed)? value is ([^\s,;]+?)\.?$")
 # "The result is a tuple of 2 integers: (message count, mailbox size).": what a call gives back.
-_RESULT: Final = re.compile(r"The result is (.+?)\.?$")
+# Only a noun phrase or a literal is a value: "The result is written to teapot.log" or "... is undefined
+# if ..." says what happens to the result, not what it is.
+_RESULT: Final = re.compile(r"The result is ((?:an?|the) [^;]+?|[\d'\"(\[][^;]*?)\.?$")
 CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 # What f returns under a condition: "If ...", and "otherwise ..." after one
 # ("..., otherwise None is returned").

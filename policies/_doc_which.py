@@ -178,11 +178,16 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         ]
         if q.noun in _NAMED_BEFORE:
             # "(The git worktree repair command, however, can ...)": a plain word the manual documents
-            # as a term, right before the noun asked for, names it as code would.
+            # as a term, right before the noun asked for, names it as code would - as the clause's
+            # subject, not in a condition ("After the prune command runs, ...") nor denied ("the theirs
+            # strategy is never chosen").
             shaped += [
                 (m.start(1), m.group(1))
                 for m in re.finditer(rf"\b[Tt]he (?:[\w-]+ ){{0,3}}?([\w-]+) {q.noun}\b", text)
-                if m.group(1).casefold() in documented and m.group(1).casefold() not in own
+                if m.group(1).casefold() in documented
+                and m.group(1).casefold() not in own
+                and not subordinate(text, m.start())
+                and not _NEGATED_AFTER.match(text, m.end())
             ]
         # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
         shaped += [
@@ -202,7 +207,13 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             shaped.sort()
         # "an environment variable force-gzip, set via SetEnv": the name right after "variable" is the
         # variable the sentence gives, whatever else it names.
-        given = _VARIABLE_NAMED.search(text) if q.noun == "variable" else None
+        # The first variable the sentence names outside a condition, if any ("If the TEAQUIET environment
+        # variable is unset, the TEABELL variable ..." gives TEABELL; "If the environment variable
+        # BROWSER exists, it is ..." names only BROWSER).
+        named_here = list(_VARIABLE_NAMED.finditer(text)) if q.noun == "variable" else []
+        given = next(
+            (m for m in named_here if not subordinate(text, m.start())), named_here[0] if named_here else None
+        )
         if given is not None and (named_variable := given.group(given.lastindex or 1)).casefold() not in own:
             shaped = [(given.start(given.lastindex or 1), named_variable)]
         if q.noun == "pragma":
@@ -245,6 +256,21 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+
+
+# A clause opened by one of these states a condition or a time, not what the sentence says does what.
+_SUBORDINATE: Final = re.compile(
+    r"\s*(?:if|when|whenever|unless|unlike|after|before|while|although|though|once|until|since)\b",
+    re.IGNORECASE,
+)
+# "the theirs strategy is never chosen", "the prune command does not ...": denied right after the name.
+_NEGATED_AFTER: Final = re.compile(r"[^,;.]*?\b(?:not|never|no longer)\b|[^,;.]*?n't\b", re.IGNORECASE)
+
+
+def subordinate(text: str, at: int) -> bool:
+    """Whether offset `at` of `text` lies in a clause that opens with "If", "When", "After" ..."""
+    start = max(text.rfind(mark, 0, at) for mark in ",;.(") + 1
+    return _SUBORDINATE.match(text, start) is not None
 
 
 # Nouns for things a manual names with a plain word ("the repair command", "the union strategy").

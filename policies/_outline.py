@@ -20,16 +20,20 @@ _HEADING_WORDS: Final = 24
 _PILCROW: Final = "\u00b6"
 # A configuration example opened by a comment ("# X-Foo's value is set ... Header set X-Foo: baz") is
 # collapsed into one short line opened by "#" too. Past the page's first deeper heading, a level-1
-# line is a heading only when numbered ("# 3. Type Affinity") or marked by a pilcrow; one holding a
-# quote, a bracket or "=" is code. (runtime/_support_context.py reads the same rule.)
+# line of eight words or more holding a quote, a bracket or "=" is code, unless numbered ("# 3. Type
+# Affinity") or marked by a pilcrow. (runtime/_support_context.py reads the same rule.)
 _NUMBERED: Final = re.compile(r"\d+(?:\.\d+)*\.?\s")
 _CODE_CHARACTERS: Final = re.compile(r"[\"'<>=]")
+_CODE_WORDS: Final = 8
 
 
 def code_comment(marks: int, title: str) -> bool:
-    """Whether a level-`marks` line titled `title`, past a deeper heading, is a collapsed code block."""
+    """Whether a level-`marks` line titled `title`, past a deeper heading, is a collapsed code block:
+    a comment with the code after it runs on for eight words or more (`Settings for "kettle.chill"`
+    is a title)."""
     return (
         marks == 1
+        and len(title.split()) >= _CODE_WORDS
         and not title.endswith(_PILCROW)
         and _NUMBERED.match(title) is None
         and _CODE_CHARACTERS.search(title) is not None

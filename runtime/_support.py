@@ -52,9 +52,7 @@ class SupportCase:
         self.evidence = evidence
         self.folded_question = fold_text(question)
         # The answer without the punctuation and quotes around it.
-        folded = fold_text(answer)
-        # Quotes and brackets around an answer are not its content, unless they are all of it ("''").
-        self.folded_answer = folded.strip(_EDGE) or folded
+        self.folded_answer = fold_text(answer).strip(_EDGE)
         self.folded_evidence = fold_text(evidence)
         self._dates: list[Date] | None = None
         self._quantities: list[Quantity] | None = None
@@ -104,6 +102,11 @@ _FUNCTION_WORDS: Final = _words(
 )
 
 
+# An answer that is a symbol of up to three characters written as a literal (the gate's empty_answer
+# lets exactly these through): "'#'", "''", "`|`".
+_SYMBOL_LITERAL: Final = re.compile(r"""(['"`])[^\s'"`\w]{0,3}\1""")
+
+
 def _blank(text: str, spans: Sequence[tuple[int, int]]) -> str:
     for start, end in spans:
         text = text[:start] + " " * (end - start) + text[end:]
@@ -120,6 +123,13 @@ def answer_in_quote(case: SupportCase) -> Judgement | None:
     or "no" is not judged.
     """
     answer, quote = case.folded_answer, case.folded_evidence
+    literal = _SYMBOL_LITERAL.fullmatch(case.answer.strip())
+    if literal is not None:
+        # A symbol written as a literal ("'#'", "''"): the quote must write that literal, quotes
+        # and all; the bare symbol is also punctuation of the prose ("split(s) - Split s").
+        if literal.group(0) in case.evidence:
+            return "supported", "the quote writes the literal"
+        return "unsupported", f"the quote does not write the literal {literal.group(0)}"
     if _YESNO.fullmatch(answer):
         return None
     if answer and _within(quote, answer):
@@ -249,9 +259,10 @@ _DEFAULT: Final = re.compile(r"\bdefaults?\b")
 # How a quote says a value is the default: "the default is 5", "defaults to 5", "with N defaulting to 100".
 _DEFAULT_WORDS: Final = frozenset({"default", "defaults", "defaulting", "defaulted"})
 # "If port is omitted, the standard POP3 port (110) is used.": what is used when none is given is the default.
+# The omission must be the whole condition ("If port is omitted and tls is true, ..." is another one).
 _USED_IF_OMITTED: Final = re.compile(
-    r"\bif (?:the )?[\w.]+(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed))\b"
-    r"[^.;]*? (?:is|will be) used\b"
+    r"\bif (?:the )?[\w.]+(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
+    r"(?:(?! and | or | unless | when | if )[^.;])*? (?:is|will be) used\b"
 )
 # A question none of these occur in asks for no count, amount or default.
 _QUANTITY_WORDS: Final = ("how ", "what", "number of", "count of", "total of", "default")

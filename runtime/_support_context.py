@@ -23,9 +23,10 @@ _MAX_WALK = 200_000  # characters walked back at most: a context is near its quo
 # heading: the same limit as policies/_outline.py (tests/runtime/test_support_context.py holds
 # the two readers together).
 _HEADING_WORDS = 24
-# Past the page's first deeper heading, a level-1 line holding a quote, a bracket or "=", neither
-# numbered nor marked by a pilcrow, is a configuration example opened by a comment ("# X-Foo's
-# value is set ... Header set X-Foo: baz"): the same rule as policies/_outline.py's `code_comment`.
+# Past the page's first deeper heading, a level-1 line of eight words or more holding a quote, a
+# bracket or "=", neither numbered nor marked by a pilcrow, is a configuration example opened by a
+# comment ("# X-Foo's value is set ... Header set X-Foo: baz"): the same rule as policies/_outline.py's
+# `code_comment`.
 _NUMBERED = re.compile(r"\d+(?:\.\d+)*\.?\s")
 _CODE_CHARACTERS = re.compile(r"[\"'<>=]")
 _DEEPER_HEADING = re.compile(r"^#{2,6}\s", re.MULTILINE)
@@ -66,7 +67,9 @@ def enclosing(body: str, start: int) -> list[str]:
 
 def _code_comment(title: str, body: str, begin: int) -> bool:
     """Whether the level-1 line titled `title` at `begin` is a collapsed code block, not a heading."""
-    if title.endswith("\u00b6") or _NUMBERED.match(title) or not _CODE_CHARACTERS.search(title):
+    if len(title.split()) < 8 or title.endswith("\u00b6") or _NUMBERED.match(title):
+        return False
+    if not _CODE_CHARACTERS.search(title):
         return False
     return _DEEPER_HEADING.search(body, 0, begin) is not None
 
