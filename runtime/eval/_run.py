@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Final
 
 import anyio
 from citeloop.events import ActionParsed, Event, Finish, UsageError, open_store
@@ -23,7 +24,7 @@ from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
 
 from .datasets import Dataset, DatasetKind, EvalItem, load_dataset, select_split
-from .metrics import RunRecord, citations_valid, summarize
+from .metrics import RunRecord, citations_valid, evidence_holds_gold, summarize
 from .report import EvalReport
 
 DEFAULT_THRESHOLDS: tuple[float, ...] = tuple(round(0.05 * i, 2) for i in range(20))
@@ -64,7 +65,7 @@ async def evaluate(
     assert isinstance(chosen, ExtractivePolicy)
     curve = tuple(_point(records, t) for t in sorted({*thresholds, chosen.min_confidence}))
     at_default = tuple(at_threshold(r, chosen.min_confidence) for r in records)
-    return EvalReport(label, name, at_default, curve)
+    return EvalReport(label, name, at_default, curve, operating_point(records, OPERATING_ABSTENTION))
 
 
 def sweep_policy(chosen: Policy) -> ExtractivePolicy:
@@ -165,6 +166,53 @@ def at_threshold(record: RunRecord, threshold: float) -> RunRecord:
         )
         return replace(record, outcome=refused)
     return record
+
+
+# The refusal of unanswerable questions the operating point keeps (the SQuAD 2.0 target of issue 11).
+OPERATING_ABSTENTION: Final = 0.80
+
+
+def operating_point(records: Sequence[RunRecord], min_abstention: float) -> dict[str, float] | None:
+    """The lowest threshold at which the swept run refuses at least `min_abstention` of its
+    unanswerable questions, and its figures: the grid of the sweep can miss it by up to a step.
+
+    Exact over the records' confidences (a run answers at threshold t when its first finish's
+    confidence is at least t, `at_threshold`); None without unanswerable or answerable questions.
+    Chosen on the evaluated questions themselves, so it is an in-sample figure.
+    """
+    positive = [r for r in records if r.item.answerable]
+    negative = [r for r in records if not r.item.answerable]
+    if not positive or not negative:
+        return None
+
+    def answers(record: RunRecord, threshold: float) -> bool:
+        # As `at_threshold` decides: an answer stands unless its stated confidence is below.
+        return record.outcome.status == "answered" and (
+            record.confidence is None or record.confidence >= threshold
+        )
+
+    def abstention(threshold: float) -> float:
+        return sum(not answers(r, threshold) for r in negative) / len(negative)
+
+    candidates = sorted({0.0, *(r.confidence for r in records if r.confidence is not None)})
+    # The refusal rate only grows with the threshold: bisect for the first candidate that reaches it.
+    low, high = 0, len(candidates)
+    while low < high:
+        middle = (low + high) // 2
+        if abstention(candidates[middle]) >= min_abstention:
+            high = middle
+        else:
+            low = middle + 1
+    if low == len(candidates):
+        return None
+    threshold = candidates[low]
+    holding = sum(answers(r, threshold) and evidence_holds_gold(r) for r in positive)
+    return {
+        "threshold": threshold,
+        "min_abstention": min_abstention,
+        "evidence_contains_gold": round(holding / len(positive), 4),
+        "abstention_rate": round(abstention(threshold), 4),
+    }
 
 
 def _point(records: Sequence[RunRecord], threshold: float) -> dict[str, float]:

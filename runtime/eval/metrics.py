@@ -95,7 +95,7 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         if record.outcome.status != "answered":
             continue
         evidence = normalize_answer(record.outcome.evidence_text)
-        contains += any(normalize_answer(g) in evidence for g in record.item.answers if normalize_answer(g))
+        contains += evidence_holds_gold(record)
         padded = f" {evidence} "
         whole += any(f" {normalize_answer(g)} " in padded for g in record.item.answers if normalize_answer(g))
         em += max(
@@ -139,6 +139,12 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
             "one_cited": _ratio(one_cited, len(with_gold)),
         }
     return report
+
+
+def evidence_holds_gold(record: RunRecord) -> bool:
+    """Whether an answered record's evidence holds one of its gold answers (after normalization)."""
+    evidence = normalize_answer(record.outcome.evidence_text)
+    return any(normalize_answer(g) in evidence for g in record.item.answers if normalize_answer(g))
 
 
 def _verdict(record: RunRecord) -> str:

@@ -21,12 +21,16 @@ class EvalReport:
     policy: str
     records: tuple[RunRecord, ...]
     sweep: tuple[dict[str, float], ...] = field(default=())
+    # With a sweep: the lowest threshold refusing the target share of unanswerable questions.
+    operating: dict[str, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         report = summarize(self.records)
         report = {"dataset": self.dataset, "policy": self.policy, **report}
         if self.sweep:
             report["sweep"] = list(self.sweep)
+        if self.operating is not None:
+            report["operating_point"] = self.operating
         return report
 
     def table(self) -> str:
@@ -59,6 +63,13 @@ def format_table(report: EvalReport) -> str:
         lines.append(
             f"  gold paragraphs ({gold['count']:>3})   both cited {gold['both_cited']:.3f}"
             f"   one cited {gold['one_cited']:.3f}"
+        )
+    if report.operating is not None:
+        point = report.operating
+        lines.append(
+            f"  at abstention >= {point['min_abstention']:.2f}   threshold {point['threshold']:.4f}"
+            f"   evidence holds gold {point['evidence_contains_gold']:.3f}"
+            f"   abstention {point['abstention_rate']:.3f}"
         )
     if report.sweep:
         lines.append("  threshold  answered  evidence-holds-gold  abstention(unanswerable)")

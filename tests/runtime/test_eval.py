@@ -9,6 +9,7 @@ from citeloop.events import Answered, Locator, ToolObserved, UsageError, open_st
 from citeloop.policies import ExtractivePolicy
 from citeloop.runtime import Runtime
 from citeloop.runtime.eval import DatasetError, evaluate, load_dataset, run_evaluation
+from citeloop.runtime.eval._run import operating_point
 from citeloop.runtime.eval.datasets import select_split
 from citeloop.runtime.eval.metrics import citations_valid, f1_score, normalize_answer
 from citeloop.runtime.eval.report import format_table, plot_sweep
@@ -88,10 +89,30 @@ async def test_sweep_matches_real_runs_at_each_threshold() -> None:
     default = (await evaluate(dataset)).to_json()
     # The sweep's pass proposes every candidate, so a refused one costs its repair step:
     # the outcomes must agree, the step counts need not.
-    per_run = ("sweep", "seconds_per_question", "steps_per_question")
+    per_run = ("sweep", "operating_point", "seconds_per_question", "steps_per_question")
     assert {k: v for k, v in swept.to_json().items() if k not in per_run} == {
         k: v for k, v in default.items() if k not in per_run
     }
+
+
+@pytest.mark.slow
+@pytest.mark.anyio
+async def test_the_operating_point_is_the_lowest_threshold_reaching_the_refusal_asked() -> None:
+    dataset = load_dataset("squad2", SQUAD)
+    swept = await evaluate(dataset, policy=ExtractivePolicy(min_confidence=0.0))
+    point = operating_point(swept.records, 0.8)
+    assert point is not None and point["abstention_rate"] >= 0.8 and point["threshold"] > 0
+    real = (await evaluate(dataset, policy=ExtractivePolicy(min_confidence=point["threshold"]))).to_json()
+    assert real["no_answer"]["abstention_rate"] == point["abstention_rate"]
+    assert real["has_answer"]["evidence_contains_gold"] == point["evidence_contains_gold"]
+    # Must fail as the lowest: at the next confidence down, fewer than 80% of the unanswerable
+    # questions are refused (between two confidences every threshold answers the same questions).
+    below = max(
+        r.confidence for r in swept.records if r.confidence is not None and r.confidence < point["threshold"]
+    )
+    lower = (await evaluate(dataset, policy=ExtractivePolicy(min_confidence=below))).to_json()
+    assert lower["no_answer"]["abstention_rate"] < 0.8
+    assert operating_point(swept.records, 1.01) is None  # a share no threshold reaches
 
 
 @pytest.mark.slow
