@@ -3,11 +3,8 @@
 Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_outline`):
 
 - `default`: a `name=value` in the signature line of the function the question names
-  (any of several signatures listed over one description),
-  or the value a sentence about it gives after "(default: ...)", "defaults to",
-  "the default (value) is", "a default value of", "... (the default)" - a sentence that
-  names the parameter, or sits under a term so named (a signature above names them all);
-  for a question asking for a state, "X is off by default" (`_doc_states`);
+  (any of several signatures listed over one description), or the value a sentence about
+  it states as the default, in one of the forms `_doc_defaults` reads;
 - `version`: the number in "New in version N" / "Changed in version N" under the term
   (or, for a module, the top section) the question names, or "<product> N" beside it; a
   term named in full outranks one sharing its last part, and "Changed in version N: Added
@@ -28,12 +25,10 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   value a sentence gives for it ("45 bytes", "two rings"), never one of an interactive
   example (">>> data = [2.75]").
 
-A stated default that is a predicate ("is available") or a function word ("the default is to
-write ...") is none, and a question asking for a number (or a port, size, length, width)
-takes only an answer holding one, not a name with a digit in it ("POP3_PORT"). A question
-with a condition other than the asked value's absence ("when the user is 'anonymous'") is
-not answered by the signature; a placeholder there (0, '') yields to a default its page
-states. "Removed" is answered with the removal's version, "deprecated" only with a
+A question asking for a number (or a port, size, length, width) takes only an answer
+holding one, not a name with a digit in it ("POP3_PORT"). A question with a condition other
+than the asked value's absence ("when the user is 'anonymous'") is not answered by the
+signature. "Removed" is answered with the removal's version, "deprecated" only with a
 deprecation's; "return X if C, Y otherwise" asked under the negated condition is not X.
 Which candidates can answer at all (a number for "how many", a page the question scopes
 to) is `_doc_scope`'s.
@@ -52,24 +47,18 @@ from typing import Final
 from citeloop.events import Page
 
 from ._doc_counts import the_count
+from ._doc_defaults import default_candidates
 from ._doc_keywords import keyword_candidates
 from ._doc_match import (
-    NUMBER,
     NUMBER_WORDS,
-    PLAIN,
     about,
     mentions,
     names,
     on_every_page,
     overlap,
-    overlap_words,
-    page_subject,
-    param_matches,
     sentences_of,
-    signature_params,
     stems,
     term_name,
-    under_named,
 )
 from ._doc_match import DocCandidate as DocCandidate
 from ._doc_prose import (
@@ -82,81 +71,20 @@ from ._doc_prose import (
     range_in_prose,
 )
 from ._doc_questions import DocQuestion
-from ._doc_returns import CONDITION, returned, trim
-from ._doc_rows import default_rows
+from ._doc_returns import returned, trim
 from ._doc_scope import answering
-from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_versions import version_candidates
-from ._doc_which import UNDER, which_candidates
-from ._outline import Line, clean, described_term, outline
-from ._questions import STOPWORDS
-from ._sentences import Sentence, split_sentences, stem
+from ._doc_which import which_candidates
+from ._outline import described_term, outline
+from ._sentences import Sentence, split_sentences
 
-# A value as documentation states it: quoted, bracketed, or a token; a number (in digits or
-# words) keeps its unit, and a bracketed restatement right after it ("four megabytes (4MB)").
-_UNIT: Final = (
-    r"(?:[KMGTP]i?B|[kmgt]B|bytes?|(?:kilo|mega|giga|tera)bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?"
-    r"|minutes?|hours?|days?|weeks?|months?|years?|percent|%)"
-)
-_VALUE: Final = (
-    # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
-    rf"(?<![\w.])({NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
-    r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
-)
-_DEFAULT_FORMS: Final = tuple(
-    re.compile(form, re.IGNORECASE)
-    for form in (
-        rf"\(defaults?:? (?:is |to )?{_VALUE}\)",
-        rf"\bdefaults? to {_VALUE}",
-        rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
-        rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
-        rf"\ba default(?: value)? of {_VALUE}",
-        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always )?{_VALUE}",
-        rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
-        # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
-        rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
-        rf"{_VALUE} \(the default\)",
-        rf"\bthe default, {_VALUE},",
-        rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
-        rf"\bincludes (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
-        # "By default, notes are saved to and read from refs/notes/commits": a path or name the
-        # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
-        r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
-        r"((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+|[a-z_]\w*\.[a-z_]\w*)(?=[\s.,;]|$)",
-    )
-)
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
-# "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
-# SMTP port (25)": the number a standard or default value stands for, right after the noun it names
-# and ending the clause ("found in (1) the X variable or (2) ..." numbers a list).
-_STANDARD_NUMBER: Final = re.compile(
-    rf"\bdefaults? (?:to|are to|is to) (?:[^.;]*? )?(?:the|an?) (?:[\w-]+ ){{0,4}}?([\w-]+)"
-    rf" \(({NUMBER})\)(?=[.,;]|$)",
-    re.IGNORECASE,
-)
-# A negation between a clause's start and the value it gives: "does not include '#' by default",
-# "By default, no message is written to sys.stderr".
-_NEGATION: Final = re.compile(r"\b(?:not|never|no|nothing|none|neither)\b|n't\b", re.IGNORECASE)
-
-
-def _negated_before(text: str, at: int) -> bool:
-    """Whether the clause holding offset `at` negates before it (clauses end at , ; . and brackets)."""
-    start = max(text.rfind(mark, 0, at) for mark in ",;.(") + 1
-    return _NEGATION.search(text, start, at) is not None
-
-
-def _standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:
-    """The "(N)" a default's standard value stands for, when the noun before it is the one asked."""
-    for match in _STANDARD_NUMBER.finditer(text):
-        if stem(match.group(1).casefold()) in wanted:
-            return match
-    return None
 
 
 def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     """Candidates for `q` over `pages`, best first (ties: page order, then place in the page)."""
     extract = {
-        "default": _default,
+        "default": default_candidates,
         "version": version_candidates,
         "which": which_candidates,
         "does": _does,
@@ -179,187 +107,6 @@ def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
     if not product:
         return q
     return replace(q, identifiers=tuple(i for i in q.identifiers if i not in product))
-
-
-def _default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
-    # A condition other than the asked value's absence ("when the user is 'anonymous'"): the
-    # signature's default is the unconditional one, so it does not answer.
-    condition = CONDITION.search(q.text)
-    unconditional = condition is None or _OMITTED.search(condition.group(0)) is not None
-    signature: list[tuple[Page, str, str, str, bool]] = []
-    for page in pages if unconditional else ():
-        lines = outline(page.body)
-        for index, line in enumerate(lines):
-            if "(" not in line.text or not (line.is_term or _overload(line, lines[index + 1 :])):
-                continue
-            name = term_name(line.text)
-            if not any(names(i)[1] == name.casefold().rsplit(".", 1)[-1] for i in q.identifiers):
-                continue
-            for param, value in signature_params(line.text):
-                if param_matches(param, q):
-                    described = _says_when_left_out(page, lines, index, param)
-                    signature.append((page, param, value, line.text, described))
-    stated = [*default_rows(q, pages), *_stated_default(q, pages)]
-    for page, param, value, text, described in signature:
-        # "None" often means "see the text", and a placeholder (0, '') may stand for a default the
-        # text states ("port=0": "The default port number is 21"): one the page states outranks it,
-        # and so does a description saying what happens when the value is left out ("If omitted,
-        # file.mode is used"). Where the page says neither, the signature's None is the default.
-        placeholder = (value == "None" and described) or (
-            value in _PLACEHOLDERS and any(c.url == page.url for c in stated)
-        )
-        score = 1.4 if placeholder else 3.0
-        yield DocCandidate(page.url, f"{param}={value}", text, score, "signature default")
-    yield from stated
-
-
-_LEFT_OUT: Final = re.compile(
-    r"\b(?:omitted|not (?:given|specified|provided|passed|set)|is None|are None|None is (?:given|passed))\b"
-)
-
-
-def _says_when_left_out(page: Page, lines: Sequence[Line], index: int, param: str) -> bool:
-    """Whether the description under the signature at `lines[index]` says what happens when
-    `param` is left out or None ("If omitted, file.mode is used ...", "If salt is None, ...")."""
-    term = clean(lines[index].text)
-    for line in lines[index + 1 :]:
-        if term not in line.terms:
-            break
-        for sentence in split_sentences(page.body[line.start : line.end]):
-            if _LEFT_OUT.search(sentence.text) and (
-                re.search(rf"(?<![\w.]){re.escape(param)}(?!\w)", sentence.text)
-                or re.match(r"If (?:omitted|not (?:given|specified|provided))\b", sentence.text)
-            ):
-                return True
-    return False
-
-
-def _overload(line: Line, below: Sequence[Line]) -> bool:
-    """Whether `line` is one of several signatures listed over one description ("Fraction(numerator=0,
-    denominator=1)", then "Fraction(string)"): the signatures after it, down to a term, name the same."""
-    name = term_name(line.text)
-    for after in below:
-        if after.depth != line.depth or "(" not in after.text or term_name(after.text) != name:
-            return False
-        if after.is_term:
-            return True
-    return False
-
-
-def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
-    # The words that name the parameter: not the code named, not a page's own subject ("logging").
-    named = {stem(part) for i in q.identifiers for part in PLAIN.findall(i.casefold())}
-    subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
-    wanted = [w for w in q.words if w not in named and w not in subjects]
-    asks_state = ASKS_STATE.search(q.text) is not None
-    if asks_state:  # "on or off" are the answers asked for, not words naming what is asked about
-        wanted = [w for w in wanted if w not in STATE_WORDS]
-    for page, line, sentence in sentences_of(pages):
-        text = sentence.text
-        if not about(line, text, q):
-            continue
-        if "default" not in text.casefold():
-            # "If port is omitted, the standard POP3 port (110) is used.": the default by another name.
-            given = _omitted_default(text, q)
-            if given is not None:
-                context = (page_subject(page), *line.terms[-1:], *line.headings)
-                score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
-                yield DocCandidate(page.url, given, text, score, "used if omitted")
-            continue
-        # The term by its name: a signature above lists every parameter, the asked one too.
-        named_term = [term_name(term) for term in line.terms[-1:]]
-        # The paragraph's sentences before it ("rounds specifies ... . For X, the default is 5000."),
-        # only when the default the sentence states has no subject of its own ("the default is 5000",
-        # "the default, 0, ..."): "If doraise is false (the default)" is doraise's, whatever came before.
-        paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
-        if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
-            continue  # a default of something else the question does not ask about
-        # What the page is about counts as said: "git archive" of git-archive(1).
-        context = (paragraph, page_subject(page), *line.terms[-1:], *line.headings, *line.cells[:1])
-        state, stated = stated_state(q, text, wanted) if asks_state else ("", False)
-        if stated:
-            if state:  # "Is X on or off by default?": "X is off by default" (docs: policies/_doc_states.py)
-                yield DocCandidate(page.url, state, text, 1.0 + overlap(q, text, *context), "stated default")
-            continue
-        standard = _standard_number(text, wanted)
-        for form in (None, *_DEFAULT_FORMS):
-            match = standard if form is None else form.search(text)
-            if match is None:
-                continue
-            value_group = 2 if form is None else 1
-            if _negated_before(text, match.start(value_group)):
-                continue  # "does not include '#' by default", "no message is written to sys.stderr"
-            score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
-            if line.cells and param_matches(line.cells[0], q):
-                score += 1.0  # a table of parameters: the row is the one asked about
-            elif line.cells and " " not in line.cells[0]:
-                break  # the row of another parameter: its default is not the one asked for
-            value = trim(match.group(value_group))
-            # "The default is on." states a state; "the default is on the server" does not.
-            state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
-            if not state_on and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
-                # "the default entry is available", "the default is to write": no value; a later form
-                # may still read one ("By default, the traceback is written to sys.stderr").
-                continue
-            # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
-            # so what the default is of is in the quote.
-            leans = paragraph and (not q.identifiers or not all(mentions(text, i) for i in q.identifiers))
-            quote = paragraph + text if leans else text
-            yield DocCandidate(page.url, value, quote, score, "stated default")
-            break
-
-
-# A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
-# one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
-_SUBJECTLESS: Final = re.compile(
-    r"(?:^|\bthe )default(?: value)?(?: is\b|,)"
-    r"|^this defaults?\b|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
-    re.IGNORECASE,
-)
-
-
-def _under_asked(line: Line, q: DocQuestion) -> float:
-    """A bonus for a sentence under the term the question names in full: "poplib.POP3"'s description
-    outranks "poplib.POP3_SSL"'s, whose sentence mentions POP3 too."""
-    return UNDER if under_named(line.terms, q.identifiers) else 0.0
-
-
-# "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":
-# the omission is the whole condition ("If port is omitted and tls is true, ..." is another).
-_USED_IF_OMITTED: Final = re.compile(
-    r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
-    r"((?:(?! and | or | unless | when | if )[^;])+?) (?:is|will be) used\b"
-)
-
-
-def _omitted_default(text: str, q: DocQuestion) -> str | None:
-    """What a sentence says is used when the parameter asked about is left out: the number a named
-    value stands for ("the standard POP3 port (110)") or a literal it opens with ("995, the ...").
-    The parameter must be what the question asks for, not the condition it is asked under."""
-    match = _USED_IF_OMITTED.match(text)
-    asked = re.split(r"\b(?:if|when|unless)\b", q.text, maxsplit=1)[0]
-    if match is None or stem(match.group(1).casefold()) not in stems(asked):
-        return None
-    used = match.group(2)
-    bracketed = re.search(rf"\(({NUMBER})\)", used)
-    if bracketed is not None:
-        return bracketed.group(1)
-    literal = re.match(rf"({NUMBER}|'[^']*'|\"[^\"]*\"),", used)
-    return literal.group(1) if literal is not None else None
-
-
-# "if port is not given", "if none is given", "when no priority argument is given": the value left out.
-_OMITTED: Final = re.compile(
-    r"\b(?:not (?:given|specified|provided|passed)|omitted)\b"
-    r"|\b(?:none|no (?:[\w-]+ ){0,2}?(?:argument|parameter|value)s?) (?:is |are )?"
-    r"(?:given|specified|provided|passed)\b",
-    re.IGNORECASE,
-)
-_PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
-# A stated default that is a predicate ("is available", "is written to"), not a value.
-_PREDICATE: Final = re.compile(
-    r"[a-z]+(?:ed|able|ible|ing)|written|given|taken|chosen|hidden|shown|known|seen|made|sent|kept|held|found"
-)
 
 
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

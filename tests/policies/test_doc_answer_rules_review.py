@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 from citeloop.events import Page
-from citeloop.policies._doc_answer import _DEFAULT_FORMS
 from citeloop.policies._doc_counts import _counted_thing
+from citeloop.policies._doc_defaults import _DEFAULT_FORMS
 from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus
 
