@@ -25,6 +25,7 @@ from ._doc_match import (
     PLAIN,
     DocCandidate,
     about,
+    clause_start,
     mentions,
     names,
     overlap,
@@ -94,8 +95,7 @@ _NEGATION: Final = re.compile(r"\b(?:not|never|no|nothing|none|neither)\b|n't\b"
 
 def _negated_before(text: str, at: int) -> bool:
     """Whether the clause holding offset `at` negates before it (clauses end at , ; . and brackets)."""
-    start = max(text.rfind(mark, 0, at) for mark in ",;.(") + 1
-    return _NEGATION.search(text, start, at) is not None
+    return _NEGATION.search(text, clause_start(text, at), at) is not None
 
 
 def _standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:

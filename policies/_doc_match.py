@@ -59,6 +59,11 @@ def names(identifier: str) -> tuple[str, str]:
     return bare, bare.rsplit(".", 1)[-1]
 
 
+def clause_start(text: str, at: int) -> int:
+    """Where the clause holding offset `at` of `text` begins: after the last , ; . or ( before it."""
+    return max(text.rfind(mark, 0, at) for mark in ",;.(") + 1
+
+
 def under_named(terms: Sequence[str], identifiers: Sequence[str]) -> bool:
     """Whether the nearest of `terms` documents one of `identifiers` in full: "statistics.mean(data)"
     for "statistics.mean", "fromfile(f, n)" under "class array.array(...)" for "array.fromfile", or

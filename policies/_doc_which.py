@@ -27,6 +27,7 @@ from citeloop.events import Page
 from ._doc_match import (
     DocCandidate,
     adjacent,
+    clause_start,
     in_order,
     mentions,
     names,
@@ -186,7 +187,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 for m in re.finditer(rf"\b[Tt]he (?:[\w-]+ ){{0,3}}?([\w-]+) {q.noun}\b", text)
                 if m.group(1).casefold() in documented
                 and m.group(1).casefold() not in own
-                and not subordinate(text, m.start())
+                and not _subordinate(text, m.start())
                 and not _NEGATED_AFTER.match(text, m.end())
             ]
         # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
@@ -211,9 +212,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         # variable is unset, the TEABELL variable ..." gives TEABELL; "If the environment variable
         # BROWSER exists, it is ..." names only BROWSER).
         named_here = list(_VARIABLE_NAMED.finditer(text)) if q.noun == "variable" else []
-        given = next(
-            (m for m in named_here if not subordinate(text, m.start())), named_here[0] if named_here else None
-        )
+        outside = [m for m in named_here if not _subordinate(text, m.start())]
+        given = (outside or named_here)[0] if named_here else None
         if given is not None and (named_variable := given.group(given.lastindex or 1)).casefold() not in own:
             shaped = [(given.start(given.lastindex or 1), named_variable)]
         if q.noun == "pragma":
@@ -267,10 +267,9 @@ _SUBORDINATE: Final = re.compile(
 _NEGATED_AFTER: Final = re.compile(r"[^,;.]*?\b(?:not|never|no longer)\b|[^,;.]*?n't\b", re.IGNORECASE)
 
 
-def subordinate(text: str, at: int) -> bool:
+def _subordinate(text: str, at: int) -> bool:
     """Whether offset `at` of `text` lies in a clause that opens with "If", "When", "After" ..."""
-    start = max(text.rfind(mark, 0, at) for mark in ",;.(") + 1
-    return _SUBORDINATE.match(text, start) is not None
+    return _SUBORDINATE.match(text, clause_start(text, at)) is not None
 
 
 # Nouns for things a manual names with a plain word ("the repair command", "the union strategy").
