@@ -31,3 +31,10 @@ def doc_answers(pages: list[Page], question: str) -> list[str]:
     asked = doc_question(question, True)
     assert asked is not None, question
     return [candidate.answer for candidate in answer_doc(asked, pages)]
+
+
+def one_page(folder: Path, title: str, body_html: str) -> list[Page]:
+    """One invented page titled `title` (its `<h1>` too) holding `body_html`, indexed in `folder`."""
+    folder.mkdir(parents=True, exist_ok=True)
+    html = f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body_html}</body></html>"
+    return open_pages(page_corpus(folder, {"page": html}), "page")

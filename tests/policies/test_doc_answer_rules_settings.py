@@ -20,7 +20,7 @@ from citeloop.policies._doc_questions import doc_question
 from citeloop.policies._doc_scope import _stated_by
 from citeloop.runtime import DEFAULT_SUPPORT, assess_support
 from citeloop.tools import Corpus
-from helpers.doc_pages import doc_answers, open_pages, page_corpus
+from helpers.doc_pages import doc_answers, one_page, open_pages, page_corpus
 
 NAV = "<p>KettleDB: Home, Documentation, Download, Support</p>"
 
@@ -87,9 +87,7 @@ def test_a_state_of_one_of_two_subjects_is_no_answer(tmp_path: Path) -> None:
         "<p>The lid_lock pragma is off by default in the library but is on by default in the shell.</p>"
         "<p>The lid_seal pragma is on by default.</p>"
     )
-    html = f"<html><head><title>Triggers</title></head><body><h1>Triggers</h1>{text}</body></html>"
-    (tmp_path / "pages").mkdir()
-    pages = open_pages(page_corpus(tmp_path / "pages", {"t": html}), "t")
+    pages = one_page(tmp_path / "pages", "Triggers", text)
     assert doc_answers(pages, "Is the lid_seal pragma on or off by default?")[:1] == ["on"]
     # Must fail: two states in one sentence, a negation, a condition before, a qualifier after.
     assert doc_answers(pages, "Are recursive kettle triggers enabled by default?") == []
@@ -264,10 +262,8 @@ def test_the_product_every_page_names_is_no_answer(tmp_path: Path) -> None:
 
 
 def test_a_state_answers_only_a_question_asking_for_one(tmp_path: Path) -> None:
-    (tmp_path / "pages").mkdir()
     text = "Steam venting is enabled by default with an interval of 30 seconds."
-    html = f"<html><head><title>Venting</title></head><body><h1>Venting</h1><p>{text}</p></body></html>"
-    pages = open_pages(page_corpus(tmp_path / "pages", {"vent": html}), "vent")
+    pages = one_page(tmp_path / "pages", "Venting", f"<p>{text}</p>")
     assert doc_answers(pages, "Is steam venting enabled by default?")[:1] == ["enabled"]
     # Must fail: asked for the interval, the state is no answer.
     assert doc_answers(pages, "What is the default steam venting interval?")[:1] == ["30 seconds"]
@@ -286,8 +282,7 @@ def happenings(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
         "<p>When the lid is open, the kettle whistles, and when the lid is closed, the kettle "
         "will stay silent.</p>"
     )
-    html = f"<html><head><title>Kettles</title></head><body><h1>Kettles</h1>{text}</body></html>"
-    return open_pages(page_corpus(tmp_path_factory.mktemp("happen"), {"k": html}), "k")
+    return one_page(tmp_path_factory.mktemp("happen"), "Kettles", text)
 
 
 def test_a_consequence_before_its_condition_answers(happenings: list[Page]) -> None:
@@ -323,9 +318,7 @@ def test_a_condition_within_an_if_clause_is_one_condition(happenings: list[Page]
 def test_a_consequence_of_another_condition_is_no_answer(
     tmp_path: Path, sentence: str, question: str
 ) -> None:
-    html = f"<html><head><title>Pouring</title></head><body><h1>Pouring</h1><p>{sentence}</p></body></html>"
-    (tmp_path / "pages").mkdir()
-    assert doc_answers(open_pages(page_corpus(tmp_path / "pages", {"p": html}), "p"), question) == []
+    assert doc_answers(one_page(tmp_path / "pages", "Pouring", f"<p>{sentence}</p>"), question) == []
 
 
 def test_a_particle_of_the_verb_stays_with_it(tmp_path: Path) -> None:
@@ -356,8 +349,7 @@ def locks(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
         "<p>A PENDING lock or a WAITING lock is held while the kettle drains its spout.</p>"
         "<p>An OPEN lock is released when KettleDB stops boiling.</p>"
     )
-    html = f"<html><head><title>Locks</title></head><body><h1>Locks</h1>{text}</body></html>"
-    return open_pages(page_corpus(tmp_path_factory.mktemp("locks"), {"l": html}), "l")
+    return one_page(tmp_path_factory.mktemp("locks"), "Locks", text)
 
 
 def test_which_kind_of_thing_is_the_keyword_beside_its_noun(locks: list[Page]) -> None:
