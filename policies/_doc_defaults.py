@@ -82,15 +82,27 @@ _DEFAULT_FORMS: Final = tuple(
 )
 # "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
 # SMTP port (25)": the number a standard or default value stands for, right after the noun it names
-# and ending the clause ("found in (1) the X variable or (2) ..." numbers a list).
-_STANDARD_NUMBER: Final = re.compile(
-    rf"\bdefaults? (?:to|are to|is to) (?:[^.;]*? )?(?:the|an?) (?:[\w-]+ ){{0,4}}?([\w-]+)"
-    rf" \(({NUMBER})\)(?=[.,;]|$)",
-    re.IGNORECASE,
+# and ending its clause ("found in (1) the X variable or (2) ..." numbers a list), with no comma or
+# contrast between it and "defaults to" ("defaults to 0 rather than the standard port (418)").
+_DEFAULTS_TO: Final = re.compile(r"\bdefaults? (?:to|are to|is to) ", re.IGNORECASE)
+_NAMED_NUMBER: Final = re.compile(
+    rf"\b(?:the|an?) (?:[\w-]+ ){{0,4}}?([\w-]+) \(({NUMBER})\)(?=[.,;]|$)", re.IGNORECASE
 )
+_CONTRAST: Final = re.compile(r"[,;]|\b(?:rather than|instead of|not|but)\b", re.IGNORECASE)
 # A negation between a clause's start and the value it gives: "does not include '#' by default",
 # "By default, no message is written to sys.stderr".
 _NEGATION: Final = re.compile(r"\b(?:not|never|no|nothing|none|neither)\b|n't\b", re.IGNORECASE)
+
+
+def _names_term(identifier: str, term: str) -> bool:
+    """Whether a term documents `identifier`: their dotted names end alike ("Telnet.open" for
+    `telnetlib.Telnet.open`, "json.dumps" for `dumps`), not another class's member ("Pot.open")."""
+    wanted = names(identifier)[0].split(".")
+    parts = term.casefold().split(".")
+    if len(wanted) == 1 or len(parts) == 1:  # a bare name on either side: its last part says it
+        return wanted[-1] == parts[-1]
+    common = min(len(parts), len(wanted))
+    return wanted[-common:] == parts[-common:]
 
 
 def _negated_before(text: str, at: int) -> bool:
@@ -99,10 +111,14 @@ def _negated_before(text: str, at: int) -> bool:
 
 
 def _standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:
-    """The "(N)" a default's standard value stands for, when the noun before it is the one asked."""
-    for match in _STANDARD_NUMBER.finditer(text):
-        if stem(match.group(1).casefold()) in wanted:
-            return match
+    """The "(N)" a default's standard value stands for, when the noun before it is the one asked
+    ("the default teapot timeout (30) and ... the standard teapot port (418)": 418 for the port)."""
+    for anchor in _DEFAULTS_TO.finditer(text):
+        for match in _NAMED_NUMBER.finditer(text, anchor.end()):
+            if _CONTRAST.search(text, anchor.end(), match.start()):
+                break
+            if stem(match.group(1).casefold()) in wanted:
+                return match
     return None
 
 
@@ -119,7 +135,7 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
             if "(" not in line.text or not (line.is_term or _overload(line, lines[index + 1 :])):
                 continue
             name = term_name(line.text)
-            if not any(names(i)[1] == name.casefold().rsplit(".", 1)[-1] for i in q.identifiers):
+            if not any(_names_term(i, name) for i in q.identifiers):
                 continue
             for param, value in signature_params(line.text):
                 if param_matches(param, q):
@@ -254,7 +270,7 @@ def _under_asked(line: Line, q: DocQuestion) -> float:
 # the omission is the whole condition ("If port is omitted and tls is true, ..." is another).
 _USED_IF_OMITTED: Final = re.compile(
     r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
-    r"((?:(?! and | or | unless | when | if )[^;])+?) (?:is|will be) used\b"
+    r"((?:(?! and | or | unless | when | if )[^;])+?) (?:is|will be) used(?=\s*(?:[.;]|$))"
 )
 
 

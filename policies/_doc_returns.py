@@ -37,8 +37,11 @@ _PASSIVE: Final = re.compile(r"(?:^|, )((?:[^\s,]+ ){0,2}[^\s,]+) (?:is|are) ret
 _RETURN_VALUE: Final = re.compile(r"\bthe return(?:ed)? value is ([^\s,;]+?)\.?$")
 # "The result is a tuple of 2 integers: (message count, mailbox size).": what a call gives back.
 # Only a noun phrase or a literal is a value: "The result is written to teapot.log" or "... is undefined
-# if ..." says what happens to the result, not what it is.
-_RESULT: Final = re.compile(r"The result is ((?:an?|the) [^;]+?|[\d'\"(\[][^;]*?)\.?$")
+# if ..." says what happens to the result, not what it is; "an error if ..." is one only then, and "the
+# same as for f()" points elsewhere.
+_RESULT: Final = re.compile(
+    r"The result is (?!the same as\b)((?:an?|the) (?:(?! if | when | unless )[^;])+?|[\d'\"(\[][^;]*?)\.?$"
+)
 CONDITION: Final = re.compile(r"\b(?:when|if|unless)\b.*$", re.IGNORECASE)
 # What f returns under a condition: "If ...", and "otherwise ..." after one
 # ("..., otherwise None is returned").

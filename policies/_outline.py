@@ -23,7 +23,8 @@ _PILCROW: Final = "\u00b6"
 # line of eight words or more holding a quote, a bracket or "=" is code, unless numbered ("# 3. Type
 # Affinity") or marked by a pilcrow. (runtime/_support_context.py reads the same rule.)
 _NUMBERED: Final = re.compile(r"\d+(?:\.\d+)*\.?\s")
-_CODE_CHARACTERS: Final = re.compile(r"[\"'<>=]")
+# A quoted span (not an apostrophe inside a word: "the teapot's own settings"), a bracket or "=".
+_CODE_CHARACTERS: Final = re.compile(r"""(?<!\w)(?:'[^'\s][^']*'|"[^"]+")(?!\w)|[<>=]""")
 _CODE_WORDS: Final = 8
 
 

@@ -261,9 +261,23 @@ _DEFAULT_WORDS: Final = frozenset({"default", "defaults", "defaulting", "default
 # "If port is omitted, the standard POP3 port (110) is used.": what is used when none is given is the default.
 # The omission must be the whole condition ("If port is omitted and tls is true, ..." is another one).
 _USED_IF_OMITTED: Final = re.compile(
-    r"\bif (?:the )?[\w.]+(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
-    r"(?:(?! and | or | unless | when | if )[^.;])*? (?:is|will be) used\b"
+    r"\bif (?:the )?([\w.]+)(?: argument| parameter)? is "
+    r"(?:omitted|not (?:given|specified|provided|passed)), "
+    r"((?:(?! and | or | unless | when | if )[^.;])*?) (?:is|will be) used(?=\s*(?:[.;]|$))"
 )
+
+
+def _used_if_omitted(case: SupportCase) -> bool:
+    """Whether the quote says the answer is what is used when the asked-for value is left out: the
+    parameter is a word of the question and the answer is in what is used ("If port is omitted,
+    the standard POP3 port (110) is used." for the default port, not for the default timeout)."""
+    question = set(case.folded_question.replace("?", " ").split())
+    return any(
+        match.group(1) in question and _within(match.group(2), case.folded_answer)
+        for match in _USED_IF_OMITTED.finditer(case.folded_evidence)
+    )
+
+
 # A question none of these occur in asks for no count, amount or default.
 _QUANTITY_WORDS: Final = ("how ", "what", "number of", "count of", "total of", "default")
 
@@ -305,7 +319,7 @@ def number_unit(case: SupportCase) -> Judgement | None:
         default
         and _DEFAULT_WORDS.isdisjoint(case.evidence_words)
         and not _assigned(fold_text(case.answer), case.folded_evidence)
-        and _USED_IF_OMITTED.search(case.folded_evidence) is None
+        and not _used_if_omitted(case)
     ):
         return "unsupported", "the quote does not say it is the default"
     numbers = [q for q in quantities(answer) if not q.dated]

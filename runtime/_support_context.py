@@ -28,7 +28,8 @@ _HEADING_WORDS = 24
 # comment ("# X-Foo's value is set ... Header set X-Foo: baz"): the same rule as policies/_outline.py's
 # `code_comment`.
 _NUMBERED = re.compile(r"\d+(?:\.\d+)*\.?\s")
-_CODE_CHARACTERS = re.compile(r"[\"'<>=]")
+# A quoted span (not an apostrophe inside a word: "the teapot's own settings"), a bracket or "=".
+_CODE_CHARACTERS = re.compile(r"""(?<!\w)(?:'[^'\s][^']*'|"[^"]+")(?!\w)|[<>=]""")
 _DEEPER_HEADING = re.compile(r"^#{2,6}\s", re.MULTILINE)
 
 
@@ -124,10 +125,16 @@ def own_page_members(foci: Sequence[Focus], titles: Sequence[str]) -> list[Focus
     subjects = {fold_text(title).split(" ", 1)[0] for title in titles if title.strip()}
     found = []
     for focus in foci:
-        module, _, member = focus.text.partition(".")
-        if focus.kind != "identifier" or not module or not member or fold_text(module) not in subjects:
+        if focus.kind != "identifier":
             continue
-        # "Telnet.open" for `telnetlib.Telnet.open`: a dotted rest is code-shaped as it stands.
-        shown = member if "." in member or _CODE_SHAPED.search(member) else member + "()"
-        found.append(Focus(shown, fold_text(shown), "identifier"))
+        # The module is the dotted name's first part ("Telnet.open" for `telnetlib.Telnet.open`) or
+        # all but its last ("steep" for `teapot.leaves.steep` on the `teapot.leaves` page).
+        first, _, rest = focus.text.partition(".")
+        owner, _, last = focus.text.rpartition(".")
+        for module, member in dict.fromkeys(((first, rest), (owner, last))):
+            if not module or not member or fold_text(module) not in subjects:
+                continue
+            # A dotted rest is code-shaped as it stands.
+            shown = member if "." in member or _CODE_SHAPED.search(member) else member + "()"
+            found.append(Focus(shown, fold_text(shown), "identifier"))
     return found
