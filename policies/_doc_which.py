@@ -40,8 +40,19 @@ from ._doc_match import (
     term_name,
     under_named,
 )
+from ._doc_naming import (
+    NAMED_BEFORE,
+    NEGATED_AFTER,
+    a_flag,
+    clause_end,
+    opens_clause,
+    says_more,
+    subordinate,
+    term_names,
+    term_words,
+)
 from ._doc_questions import FRAME, DocQuestion, is_identifier
-from ._outline import clean, outline
+from ._outline import clean
 from ._questions import STOPWORDS
 from ._sentences import stem
 
@@ -139,8 +150,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     said = replace(q, words=tuple(w for w in q.words if w not in {*qualifier, *stems(within or "")}))
     # "Which function closes a window?": the action asked must be said where the answer is.
     action = _action(q)
-    documented = _term_words(pages) if q.noun in _NAMED_BEFORE else set()
-    flag_terms = _term_names(pages) if q.noun == "flag" else set()
+    documented = term_words(pages) if q.noun in NAMED_BEFORE else set()
+    flag_terms = term_names(pages) if q.noun == "flag" else set()
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
@@ -177,9 +188,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             # The product every opened page names ("SQLite"), a capitalised word, is not what it names.
             and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
             and (q.noun != "error" or _reported(text, m))
-            and (q.noun != "flag" or _a_flag(m.group(0).rstrip(".,;:"), text, m.end(), flag_terms))
+            and (q.noun != "flag" or a_flag(m.group(0).rstrip(".,;:"), text, m.end(), flag_terms))
         ]
-        if q.noun in _NAMED_BEFORE:
+        if q.noun in NAMED_BEFORE:
             # "(The git worktree repair command, however, can ...)": a plain word the manual documents
             # as a term, right before the noun asked for, names it as code would - as the clause's
             # subject, not in a condition ("After the prune command runs, ...") nor denied ("the theirs
@@ -189,9 +200,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 for m in re.finditer(rf"\b[Tt]he (?:[\w-]+ ){{0,3}}?([\w-]+) {q.noun}\b", text)
                 if m.group(1).casefold() in documented
                 and m.group(1).casefold() not in own
-                and _opens_clause(text, m.start())
-                and not _NEGATED_AFTER.match(text, m.end())
-                and _says_more(said, text[m.end() : _clause_end(text, m.end(), ";.")], q.noun)
+                and opens_clause(text, m.start())
+                and not NEGATED_AFTER.match(text, m.end())
+                and says_more(said, text[m.end() : clause_end(text, m.end(), ";.")], q.noun)
             ]
         # "Which journal mode ...": "journal_mode=PERSIST" names the setting asked about; its value answers.
         shaped += [
@@ -220,11 +231,11 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             # "the X environment variable": only where its clause says some of what is asked
             # ("Setting the TEAHORN environment variable overrides TEAWHISTLE, which sounds ..." does not).
             if m.lastindex == 1
-            or _says_more(
-                said, text[clause_start(text, m.start()) : _clause_end(text, m.end(), ",;.")], "variable"
+            or says_more(
+                said, text[clause_start(text, m.start()) : clause_end(text, m.end(), ",;.")], "variable"
             )
         ]
-        outside = [m for m in named_here if not _subordinate(text, m.start())]
+        outside = [m for m in named_here if not subordinate(text, m.start())]
         given = (outside or named_here)[0] if named_here else None
         if given is not None and (named_variable := given.group(given.lastindex or 1)).casefold() not in own:
             shaped = [(given.start(given.lastindex or 1), named_variable)]
@@ -268,70 +279,6 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
-
-
-# A clause opened by one of these states a condition or a time, not what the sentence says does what.
-_SUBORDINATE: Final = re.compile(
-    r"\s*(?:if|when|whenever|unless|unlike|after|before|while|although|though|once|until|since)\b",
-    re.IGNORECASE,
-)
-# "the theirs strategy is never chosen", "the prune command does not ...": denied right after the name.
-_NEGATED_AFTER: Final = re.compile(r"[^,;.]*?\b(?:not|never|no longer)\b|[^,;.]*?n't\b", re.IGNORECASE)
-
-
-def _opens_clause(text: str, at: int) -> bool:
-    """Whether offset `at` opens its clause ("(The repair command, however, ..."), not after "Like",
-    "rather than", "Instead of" or a condition's "If", "When", "After" ..."""
-    return not text[clause_start(text, at) : at].strip(" (")
-
-
-def _clause_end(text: str, at: int, marks: str) -> int:
-    """Where the clause going on from `at` ends: the first of `marks` after it, or the text's end."""
-    ends = [found for mark in marks if (found := text.find(mark, at)) >= 0]
-    return min(ends, default=len(text))
-
-
-def _says_more(q: DocQuestion, clause: str, noun: str) -> bool:
-    """Whether `clause` holds a word of the question besides the noun asked for: what it says is asked."""
-    return overlap_words(sorted(set(q.words) - stems(noun)), clause)
-
-
-def _subordinate(text: str, at: int) -> bool:
-    """Whether offset `at` of `text` lies in a clause that opens with "If", "When", "After" ..."""
-    return _SUBORDINATE.match(text, clause_start(text, at)) is not None
-
-
-# Nouns for things a manual names with a plain word ("the repair command", "the union strategy").
-_NAMED_BEFORE: Final = frozenset({"command", "strategy", "action"})
-
-
-def _term_words(pages: Sequence[Page]) -> set[str]:
-    """The first word of every definition term of `pages`, case-folded ("repair" of "repair [<path>...]"):
-    what the manual documents by name, and so what a plain word may name."""
-    return {
-        term_name(line.text).split()[0].casefold()
-        for page in pages
-        for line in outline(page.body)
-        if line.is_term and term_name(line.text).split()
-    }
-
-
-def _term_names(pages: Sequence[Page]) -> set[str]:
-    """The last dotted part of every definition term of `pages`, case-folded ("debug_saveall")."""
-    return {
-        term_name(line.text).rsplit(".", 1)[-1].casefold()
-        for page in pages
-        for line in outline(page.body)
-        if line.is_term
-    }
-
-
-def _a_flag(token: str, text: str, end: int, documented: set[str]) -> bool:
-    """A command-line flag ("-x"), or a constant the manual documents as a term or the sentence calls
-    a flag ("the POT_LAX flag"): not any constant a sentence names ("With POT_STRICT, ...")."""
-    if token.startswith("-"):
-        return True
-    return token.rsplit(".", 1)[-1].casefold() in documented or re.match(r" flags?\b", text[end:]) is not None
 
 
 # An error code is what a sentence says is returned, raised or reported ("returns SQLITE_BUSY", "an
