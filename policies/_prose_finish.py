@@ -165,7 +165,11 @@ def finish_prose(
             choice.confidence,
         )
     leads_on = bridging and _names_opened_page(choice, ranked, question.text)
-    untyped = _noun_unsaid(question, choice)
+    untyped = (
+        _noun_unsaid(question, choice)
+        or _asks_for_name(question.text)
+        or _defines_another(question.text, choice, ranked)
+    )
     # The scored sentence, not the quote: a quote may add the sentence before it ("He ..." needs its name).
     if choice.answer == choice.scored.sentence.text and (
         in_structure or leads_on or untyped or question.kind in _TYPED_KINDS
@@ -229,6 +233,40 @@ def _noun_unsaid(question: Question, choice: Choice) -> bool:
     if head is None:
         return False
     return stem(head[0]) not in {stem(w) for w in words(choice.sentence.text)}
+
+
+# "... under the watchful eye of who?", "What is the name of the executive producer ...?": the
+# question asks for a person or a name wherever it says so, not only in its first words.
+_NAME_ASKED: Final = re.compile(r"\b(?:who|whom)\s*\?\s*$|\bthe\s+(?:full\s+)?name\s+of\b", re.IGNORECASE)
+
+
+def _asks_for_name(question: str) -> bool:
+    """Whether `question` asks for a person or a name, so that a whole sentence cannot answer it."""
+    return _NAME_ASKED.search(question) is not None
+
+
+# "What is Opry Mills in Nashville, Tennessee?": a name, at most a place, and nothing else asked.
+_NAME_RUN: Final = r"[A-Z][\w'.&-]*(?:,?\s+[A-Z][\w'.&-]*)*"
+_DEFINITION: Final = re.compile(
+    rf"^\s*[Ww]hat\s+(?:is|are|was|were)\s+(?:the\s+)?({_NAME_RUN})(?:\s+(?:in|of|at)\s+{_NAME_RUN})?\s*\?\s*$"
+)
+
+
+def _defines_another(question: str, choice: Choice, ranked: Sequence[Page]) -> bool:
+    """Whether `question` asks what a named thing is ("What is Opry Mills in Nashville?") and the
+    chosen sentence is about something else: it neither opens with the name nor, opening with
+    "It" or "He", stands on the page of that name. Such a sentence names the thing in passing
+    ("It was the smaller of two paddle steamers based at Opry Mills") and defines another."""
+    match = _DEFINITION.match(question)
+    if match is None:
+        return False
+    focus = stem(words(match.group(1))[0])
+    opening = [stem(w) for w in words(choice.scored.sentence.text)[:4]]
+    if focus in opening:
+        return False
+    title = next((page.title for page in ranked if page.url == choice.url), "")
+    pointing = opening[:1] and words(choice.scored.sentence.text)[0].casefold() in POINTING_BACK
+    return not (pointing and focus in {stem(w) for w in words(plain_title(title))})
 
 
 def _spells(text: str, name: str) -> bool:

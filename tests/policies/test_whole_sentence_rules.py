@@ -1,0 +1,107 @@
+"""When a whole sentence may not be the answer: a question asking for a person or a name
+anywhere in it, and "What is X?" answered by a sentence that names X only in passing.
+
+Each case runs at threshold 0 through the real runtime, so the rule, not the confidence,
+decides; each refusal has a twin that the same pages do answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from citeloop.events import open_store
+from citeloop.policies import ExtractivePolicy
+from citeloop.runtime import Outcome, Runtime
+from citeloop.tools import Corpus
+
+GARDENS = (
+    "https://wiki.example/gardens",
+    "Alder Woodland Gardens",
+    "Alder Woodland Gardens is an open space in the east of Brackley, flanked by Mill Road and "
+    "linking Brackley Zoo with Ferris Park.",
+)
+FERRIS = (
+    "https://wiki.example/ferris",
+    "Ferris Park",
+    "Ferris Park is a public park in Brackley. It was laid out under the watchful eye of a "
+    "landscape architect from Kendal.",
+)
+STEAMER = (
+    "https://wiki.example/steamer",
+    "River Queen (boat)",
+    "River Queen is a paddle steamer. It was the smaller of two paddle steamers based at Quay "
+    "Mills in Dunmore; the other is the Duchess.",
+)
+QUAY = (
+    "https://wiki.example/quay",
+    "Quay Mills",
+    "Quay Mills is a shopping mall in Dunmore that opened in 2000 on the site of a theme park.",
+)
+SCORE = (
+    "https://wiki.example/score",
+    "Harbour (film score)",
+    "Harbour: The Music of Lena Voss is a film score by composer Lena Voss, released in 1986 for "
+    "the film of the same name.",
+)
+
+
+@pytest.fixture
+def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
+    built = Corpus.from_pages(request.param, name="whole-sentence-rules")
+    yield built
+    built.close()
+
+
+async def _ask(corpus: Corpus, question: str) -> Outcome:
+    policy = ExtractivePolicy(min_confidence=0.0)
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=policy) as rt:
+        return await rt.run(question)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(GARDENS, FERRIS)], indirect=True)
+async def test_a_trailing_who_asks_for_a_person_not_a_sentence(corpus: Corpus) -> None:
+    # No sentence names the architect: quoting the gardens' description would answer "who?" with a place.
+    outcome = await _ask(
+        corpus, "Alder Woodland Gardens links a zoo with a park laid out under the eye of who?"
+    )
+    assert outcome.status == "abstained"
+    assert outcome.reason == "low_confidence"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(SCORE, QUAY)], indirect=True)
+async def test_the_name_of_something_is_not_a_whole_sentence(corpus: Corpus) -> None:
+    outcome = await _ask(
+        corpus, "What is the name of the producer of the film that has a score by Lena Voss?"
+    )
+    assert outcome.status == "abstained"
+    assert outcome.reason == "low_confidence"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(STEAMER, SCORE)], indirect=True)
+async def test_what_a_thing_is_is_not_answered_by_a_sentence_naming_it_in_passing(corpus: Corpus) -> None:
+    # The only sentence naming Quay Mills is about a steamer based there.
+    outcome = await _ask(corpus, "What is Quay Mills in Dunmore?")
+    assert outcome.status == "abstained"
+    assert outcome.reason == "low_confidence"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(STEAMER, QUAY)], indirect=True)
+async def test_what_a_thing_is_is_answered_by_its_own_definition(corpus: Corpus) -> None:
+    outcome = await _ask(corpus, "What is Quay Mills in Dunmore?")
+    assert outcome.status == "answered"
+    assert "shopping mall" in outcome.answer
+    assert outcome.citations == (QUAY[0],)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(STEAMER, QUAY)], indirect=True)
+async def test_a_definition_opening_with_it_on_the_things_own_page_answers(corpus: Corpus) -> None:
+    # "It was the smaller ..." stands on River Queen's own page: there "it" is the thing asked.
+    outcome = await _ask(corpus, "What was River Queen?")
+    assert outcome.status == "answered"
+    assert outcome.citations == (STEAMER[0],)
