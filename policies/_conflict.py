@@ -25,9 +25,10 @@ from typing import Final, Literal
 
 from citeloop.events import Page
 
-from ._extractive_score import Scored, score_sentences, short_answer
+from ._extractive_score import Scored, score_sentences
 from ._questions import Question
 from ._sentences import Sentence, split_sentences, stem, words
+from ._short_answer import short_answer
 
 TIE: Final = 0.25  # a ranking score this close to the chosen sentence's is as good
 RESTATED: Final = 0.6  # the share of content words two sentences must share to state the same fact

@@ -28,11 +28,11 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._questions import COUNTED_NOUNS, Question, is_month
+from ._questions import Question, is_month
 from ._sentences import Sentence, split_sentences, stem, words
 
-_YEAR: Final = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
-_NUMBER_WORDS: Final = frozenset(
+YEAR: Final = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
+NUMBER_WORDS: Final = frozenset(
     [
         "one",
         "two",
@@ -65,7 +65,7 @@ _NUMBER_WORDS: Final = frozenset(
         "half",
     ]
 )
-_CONNECTORS: Final = frozenset(
+CONNECTORS: Final = frozenset(
     {"of", "de", "da", "van", "von", "der", "la", "le", "du", "del", "al", "bin", "and"}
 )
 _NEGATIONS: Final = frozenset({"not", "no", "never", "none", "neither", "nor", "without", "cannot"})
@@ -243,13 +243,13 @@ def candidate_positions(question: Question, text: str) -> list[tuple[int, str]]:
     kind = question.kind
     if kind == "when":
         return [
-            (i, t) for i, t in enumerate(tokens) if (_YEAR.match(t) or is_month(t)) and stem(t) not in asked
+            (i, t) for i, t in enumerate(tokens) if (YEAR.match(t) or is_month(t)) and stem(t) not in asked
         ]
     if kind in ("how_many", "how_much"):
         return [
             (i, t)
             for i, t in enumerate(tokens)
-            if (any(c.isdigit() for c in t) or t.casefold() in _NUMBER_WORDS) and stem(t) not in asked
+            if (any(c.isdigit() for c in t) or t.casefold() in NUMBER_WORDS) and stem(t) not in asked
         ]
     if kind in ("who", "where", "which"):
         # A capitalised word the question itself writes ("the DO UPDATE part") is not what it asks for.
@@ -304,98 +304,15 @@ def capitalized_runs(tokens: list[str], asked: set[str]) -> list[tuple[int, str]
     for index, token in enumerate([*tokens, ""]):
         capital = token[:1].isupper() and index > 0 and stem(token) not in asked
         if capital or (
-            current and token in _CONNECTORS and index + 1 < len(tokens) and tokens[index + 1][:1].isupper()
+            current and token in CONNECTORS and index + 1 < len(tokens) and tokens[index + 1][:1].isupper()
         ):
             if not current:
                 begin = index
             current.append(token)
             continue
-        while current and current[-1] in _CONNECTORS:
+        while current and current[-1] in CONNECTORS:
             current.pop()
         if current:
             runs.append((begin, " ".join(current)))
         current = []
     return runs
-
-
-def short_answer(question: Question, text: str) -> str | None:
-    """A short span answering the question's type, if one stands out; None to answer with the sentence."""
-    positions = candidate_positions(question, text)
-    found = [span for _, span in positions]
-    if not found:
-        return None
-    if question.kind == "where":
-        # A place follows a preposition of place ("born in 1968 in Braga"); the first capitalized
-        # word of the sentence may be a nationality ("a Portuguese businessman").
-        tokens = words(text)
-        placed = [span for i, span in positions if i > 0 and tokens[i - 1].casefold() in _LOCATIVE]
-        chosen = (placed or found)[0]
-        return chosen if chosen in text else None
-    if question.kind in ("who", "which"):
-        found.sort(key=lambda run: -len(run.split()))
-        return found[0] if found[0] in text else None
-    if question.kind == "when":
-        years = [t for t in found if _YEAR.match(t)]
-        return years[0] if years else None
-    if question.kind in ("how_many", "how_much"):
-        return _amount(question, text, candidate_positions(question, text))
-    return found[0] if found[0] in text else None
-
-
-_LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})
-_SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
-# What an amount keeps from around its number: a currency before it, a scale or unit after it.
-_AMOUNT: Final = re.compile(
-    r"(?:[$€£¥]\s?)?{number}(?:\s?(?:%|percent|per cent|million|billion|thousand|hundred))*"
-    r"(?:\s(?:dollars|euros|pounds|years|months|weeks|days|hours|minutes|seconds|miles|feet|metres|meters"
-    r"|kilometres|kilometers|km|kg|tons|tonnes|acres|square miles|square kilometres)\b)?"
-)
-
-
-_SIZED: Final = re.compile(r"[$€£¥]\s?[\d.,]+|[\d.,]+\s?(?:%|percent|million|billion|thousand)")
-
-
-def _around(text: str, token: str) -> tuple[int, int]:
-    at = text.find(token)
-    return (max(0, at - 2), at + len(token) + 10) if at >= 0 else (0, 0)
-
-
-def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str | None:
-    """The number the question counts: the one followed by a word of the question ("30,000 men"),
-    else the first that is not a year; with its currency, scale and percent sign."""
-    tokens = words(text)
-    lowered = question.text.casefold()
-    asked = re.search(r"\bhow (?:many|much) (\w+)|\bnumber of (\w+)", lowered)
-    noun = stem(asked.group(1) or asked.group(2)) if asked is not None else None
-    # "Which bytes of the header ...": only a number beside that noun ("bytes 18 and 19") answers.
-    which = re.match(r"(?:which|what) (\w+)", lowered)
-    measure = stem(which.group(1)) if which is not None and which.group(1) in COUNTED_NOUNS else None
-    numbers = [
-        (i, t)
-        for i, t in found
-        if re.fullmatch(r"[\d.,]+", t) or (t.casefold() in _NUMBER_WORDS and t.casefold() not in _SCALE_WORDS)
-    ]
-    if not numbers:
-        return None
-    # The number the asked noun follows ("4,000 H2 scooters"), skipping a model name or an adjective.
-    counted = [
-        (i, t) for i, t in numbers if noun is not None and noun in {stem(w) for w in tokens[i + 1 : i + 4]}
-    ]
-    if measure is not None:
-        beside = [(i, t) for i, t in numbers if measure in {stem(w) for w in tokens[max(0, i - 1) : i + 2]}]
-        if not beside:
-            return None
-        counted = beside
-    plain = [(i, t) for i, t in numbers if not _YEAR.match(t)]
-    # An amount with a currency or a scale ("$2.2 billion") before a bare day of the month.
-    sized = [(i, t) for i, t in plain if _SIZED.search(text, *_around(text, t))]
-    if not (counted or sized or plain):
-        return None  # only years: "How many laps ...?" is not answered by "in 1970"
-    _, token = (counted or sized or plain)[0]
-    if measure is not None:
-        # "Which bytes": the numbers listed together ("bytes 18 and 19"), not the first alone.
-        listed = re.search(rf"(?<![\w.]){re.escape(token)}(?:, \d+)*,? (?:and|or) \d+\b", text)
-        if listed is not None:
-            return listed.group(0)
-    match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
-    return match.group(0) if match is not None else (token if token in text else None)

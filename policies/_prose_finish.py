@@ -27,7 +27,6 @@ from ._extractive_score import (
     dot,
     logistic,
     score_sentences,
-    short_answer,
 )
 from ._hop_search import hops
 from ._lookups import spelled
@@ -35,6 +34,7 @@ from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
 from ._shared import common_name
+from ._short_answer import short_answer
 from ._two_hop import plain_title
 from ._what import head_noun, typed_name
 

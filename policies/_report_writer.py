@@ -30,7 +30,6 @@ from ._extractive_score import (
     dot,
     logistic,
     score_sentences,
-    short_answer,
 )
 from ._questions import Question, analyze
 from ._report_research import BLOCK_START, CITABLE_ID, research_claims
@@ -44,6 +43,7 @@ from ._report_text import (
 )
 from ._report_view import DraftRound, ReportView
 from ._sentences import split_sentences, words
+from ._short_answer import short_answer
 
 WRITER_NAME: Final = "deterministic-writer"
 # What the deterministic reviewer writes before each part it finds neither covered nor disclosed.

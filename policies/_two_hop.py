@@ -48,9 +48,10 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._extractive_score import capitalized_runs, score_sentences, short_answer
+from ._extractive_score import capitalized_runs, score_sentences
 from ._questions import Question
 from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
+from ._short_answer import short_answer
 from ._what import head_noun
 
 # How many of the first page's best sentences are read for a bridge.

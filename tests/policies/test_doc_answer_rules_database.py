@@ -15,8 +15,8 @@ import pytest
 from citeloop.events import Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._doc_questions import doc_question
-from citeloop.policies._extractive_score import short_answer
 from citeloop.policies._questions import analyze
+from citeloop.policies._short_answer import short_answer
 from citeloop.runtime import DEFAULT_SUPPORT, Outcome, Runtime, assess_support
 from citeloop.runtime._quantities import fold_text, quantities
 from citeloop.tools import Corpus

@@ -8,11 +8,12 @@ from types import MappingProxyType
 import pytest
 from citeloop.events import Finish, FinishRejected, Hit, Page, PolicyReply, open_store
 from citeloop.policies import ExtractivePolicy, Parsed, RunView, Turn, parse_reply
-from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS, short_answer
+from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS
 from citeloop.policies._hop_search import bridge_query, multi_hop
 from citeloop.policies._prose_finish import choose, finish_prose
 from citeloop.policies._questions import analyze
 from citeloop.policies._sentences import split_sentences
+from citeloop.policies._short_answer import short_answer
 from citeloop.runtime import Runtime
 from citeloop.tools import Corpus
 

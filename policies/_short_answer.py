@@ -1,0 +1,138 @@
+"""The short span a chosen sentence answers with, for `ExtractivePolicy` (split out of `_extractive_score`).
+
+The sentence is the evidence; the answer is the span of the asked type in it: the place after
+a preposition of place, the longest name (or, for "which N", the name the sentence opens with
+and types as an N), the year, the counted amount. Spans are taken as the text writes them, so
+the gate finds the answer in the quote; no span of the type means the sentence itself.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._extractive_score import CONNECTORS, NUMBER_WORDS, YEAR, candidate_positions
+from ._questions import COUNTED_NOUNS, Question
+from ._sentences import stem, words
+
+
+def short_answer(question: Question, text: str) -> str | None:
+    """A short span answering the question's type, if one stands out; None to answer with the sentence."""
+    positions = candidate_positions(question, text)
+    found = [span for _, span in positions]
+    if not found:
+        return None
+    if question.kind == "where":
+        # A place follows a preposition of place ("born in 1968 in Braga"); the first capitalized
+        # word of the sentence may be a nationality ("a Portuguese businessman").
+        tokens = words(text)
+        placed = [span for i, span in positions if i > 0 and tokens[i - 1].casefold() in _LOCATIVE]
+        return _as_written((placed or found)[0], text)
+    if question.kind == "which":
+        subject = _typed_subject(question.text, text)
+        if subject is not None and stem(subject.split()[0]) not in set(question.entities):
+            return subject
+    if question.kind in ("who", "which"):
+        written = [run for run in (_as_written(run, text) for run in found) if run is not None]
+        written.sort(key=lambda run: -len(run.split()))
+        return written[0] if written else None
+    if question.kind == "when":
+        years = [t for t in found if YEAR.match(t)]
+        return years[0] if years else None
+    if question.kind in ("how_many", "how_much"):
+        return _amount(question, text, candidate_positions(question, text))
+    return _as_written(found[0], text)
+
+
+# "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun.
+_WHICH_NOUN: Final = re.compile(
+    r"\b[Ww]hich\s+((?:[\w'-]+\s+){0,6}?)([a-z][a-z-]{2,})(?=\s+(?:is|was|are|were|did|does|do|has|had|have|who|that|which|whose|starred|played|won)\b|\s*[?,])"
+)
+_SUBJECT: Final = r"(?P<name>[A-Z][\w.'&-]*(?:\s+(?:of|the|de|van|von)?\s*[A-Z][\w.'&-]*)*)"
+
+
+def _typed_subject(question: str, text: str) -> str | None:
+    """For "Which American character actor starred in ...?", the name a sentence opens with and then
+    types as that noun: "Don Davis, PhD (1942 - 2008) was an American character actor ..." -> "Don
+    Davis". A sentence that opens with a name and says what it is answers which one it is."""
+    asked = _WHICH_NOUN.search(question)
+    if asked is None:
+        return None
+    noun = re.escape(asked.group(2))
+    typed = re.match(
+        rf"{_SUBJECT}(?:,\s*[^,()]{{1,20}})?(?:\s*\([^()]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+"
+        rf"(?:[\w'-]+\s+){{0,4}}{noun}s?\b",
+        text,
+    )
+    return typed.group("name") if typed is not None else None
+
+
+def _as_written(run: str, text: str) -> str | None:
+    """The longest leading part of a capitalized `run` that `text` writes as is: a run read across
+    punctuation ("Tenerife (Canary Islands, Spain)" read as "Tenerife Canary Islands Spain") is not
+    a span of the text, its first words are."""
+    parts = run.split(" ")
+    while parts and " ".join(parts) not in text:
+        parts.pop()
+    while parts and parts[-1] in CONNECTORS:
+        parts.pop()
+    return " ".join(parts) or None
+
+
+_LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})
+_SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
+# What an amount keeps from around its number: a currency before it, a scale or unit after it.
+_AMOUNT: Final = re.compile(
+    r"(?:[$€£¥]\s?)?{number}(?:\s?(?:%|percent|per cent|million|billion|thousand|hundred))*"
+    r"(?:\s(?:dollars|euros|pounds|years|months|weeks|days|hours|minutes|seconds|miles|feet|metres|meters"
+    r"|kilometres|kilometers|km|kg|tons|tonnes|acres|square miles|square kilometres)\b)?"
+)
+
+
+_SIZED: Final = re.compile(r"[$€£¥]\s?[\d.,]+|[\d.,]+\s?(?:%|percent|million|billion|thousand)")
+
+
+def _around(text: str, token: str) -> tuple[int, int]:
+    at = text.find(token)
+    return (max(0, at - 2), at + len(token) + 10) if at >= 0 else (0, 0)
+
+
+def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str | None:
+    """The number the question counts: the one followed by a word of the question ("30,000 men"),
+    else the first that is not a year; with its currency, scale and percent sign."""
+    tokens = words(text)
+    lowered = question.text.casefold()
+    asked = re.search(r"\bhow (?:many|much) (\w+)|\bnumber of (\w+)", lowered)
+    noun = stem(asked.group(1) or asked.group(2)) if asked is not None else None
+    # "Which bytes of the header ...": only a number beside that noun ("bytes 18 and 19") answers.
+    which = re.match(r"(?:which|what) (\w+)", lowered)
+    measure = stem(which.group(1)) if which is not None and which.group(1) in COUNTED_NOUNS else None
+    numbers = [
+        (i, t)
+        for i, t in found
+        if re.fullmatch(r"[\d.,]+", t) or (t.casefold() in NUMBER_WORDS and t.casefold() not in _SCALE_WORDS)
+    ]
+    if not numbers:
+        return None
+    # The number the asked noun follows ("4,000 H2 scooters"), skipping a model name or an adjective.
+    counted = [
+        (i, t) for i, t in numbers if noun is not None and noun in {stem(w) for w in tokens[i + 1 : i + 4]}
+    ]
+    if measure is not None:
+        beside = [(i, t) for i, t in numbers if measure in {stem(w) for w in tokens[max(0, i - 1) : i + 2]}]
+        if not beside:
+            return None
+        counted = beside
+    plain = [(i, t) for i, t in numbers if not YEAR.match(t)]
+    # An amount with a currency or a scale ("$2.2 billion") before a bare day of the month.
+    sized = [(i, t) for i, t in plain if _SIZED.search(text, *_around(text, t))]
+    if not (counted or sized or plain):
+        return None  # only years: "How many laps ...?" is not answered by "in 1970"
+    _, token = (counted or sized or plain)[0]
+    if measure is not None:
+        # "Which bytes": the numbers listed together ("bytes 18 and 19"), not the first alone.
+        listed = re.search(rf"(?<![\w.]){re.escape(token)}(?:, \d+)*,? (?:and|or) \d+\b", text)
+        if listed is not None:
+            return listed.group(0)
+    match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
+    return match.group(0) if match is not None else (token if token in text else None)

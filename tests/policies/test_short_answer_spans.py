@@ -1,0 +1,44 @@
+"""The short span a sentence answers with: as the text writes it, and the name a sentence
+types as the noun a "which N" question asks for."""
+
+from __future__ import annotations
+
+from citeloop.policies._questions import analyze
+from citeloop.policies._short_answer import short_answer
+
+PARK = "Oak Hollow National Park is a national park located in Varenna (Lake Islands, Norland)."
+ACTOR = (
+    "Tom Quill Adler, PhD (May 4, 1942 - June 9, 2008) was an American character actor best known for "
+    'playing General Hale in "Far Station", and earlier for playing Major Ross Dunning.'
+)
+
+
+def test_a_place_read_across_punctuation_answers_with_what_the_text_writes() -> None:
+    # The capitalized run "Varenna Lake Islands Norland" is no span of the sentence; its first word is.
+    answer = short_answer(analyze("Where is Oak Hollow National Park located?"), PARK)
+    assert answer == "Varenna"
+    assert answer in PARK
+
+
+def test_a_name_after_a_comma_is_not_joined_to_the_one_before() -> None:
+    text = "The prize went to Ada Brook, Leeds, in 1990."
+    answer = short_answer(analyze("Who won the prize in 1990?"), text)
+    assert answer is not None and answer in text
+    assert answer == "Ada Brook"
+
+
+def test_which_noun_is_answered_by_the_name_the_sentence_types_as_that_noun() -> None:
+    question = analyze('Which American character actor starred in "Far Station"?')
+    assert short_answer(question, ACTOR) == "Tom Quill Adler"
+
+
+def test_a_sentence_typing_its_subject_as_another_noun_does_not_name_it() -> None:
+    # Adler is typed as an actor, not a director: the subject rule does not apply, and the longest
+    # other name in the sentence is what the general rule gives.
+    question = analyze('Which American film director worked on "Far Station"?')
+    assert short_answer(question, ACTOR) != "Tom Quill Adler"
+
+
+def test_a_subject_the_question_names_is_not_its_answer() -> None:
+    question = analyze("Which actor played alongside Tom Quill Adler?")
+    assert short_answer(question, ACTOR) != "Tom Quill Adler"
