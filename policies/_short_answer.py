@@ -18,6 +18,8 @@ from ._sentences import stem, words
 
 def short_answer(question: Question, text: str) -> str | None:
     """A short span answering the question's type, if one stands out; None to answer with the sentence."""
+    if question.kind == "when":
+        return _when(question, text)
     positions = candidate_positions(question, text)
     found = [span for _, span in positions]
     if not found:
@@ -36,12 +38,35 @@ def short_answer(question: Question, text: str) -> str | None:
         written = [run for run in (_as_written(run, text) for run in found) if run is not None]
         written.sort(key=lambda run: -len(run.split()))
         return written[0] if written else None
-    if question.kind == "when":
-        years = [t for t in found if YEAR.match(t)]
-        return years[0] if years else None
     if question.kind in ("how_many", "how_much"):
         return _amount(question, text, candidate_positions(question, text))
     return _as_written(found[0], text)
+
+
+_MONTH: Final = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_DAY: Final = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR_SPAN: Final = r"(?:1[0-9]{3}|20[0-9]{2})s?"
+_ORDINAL: Final = (
+    r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
+    r"|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth"
+    r"|twentieth|twenty-first)"
+)
+# What answers "when": a date as written, longest form first, or a century ("the mid-18th century").
+_WHEN: Final = re.compile(
+    rf"\b(?:{_MONTH} {_DAY},? {_YEAR_SPAN}|{_DAY} {_MONTH},? {_YEAR_SPAN}|{_MONTH},? {_YEAR_SPAN}"
+    rf"|{_MONTH} {_DAY}(?!\d|,? \d)|(?:(?:early|mid|late)[- ])?{_ORDINAL} centur(?:y|ies)|{_YEAR_SPAN})\b"
+)
+
+
+def _when(question: Question, text: str) -> str | None:
+    """The first date or century `text` writes that the question does not already state in full:
+    "The 1973 oil crisis began in October 1973" answers "When did the 1973 oil crisis begin?" with
+    "October 1973"; "in the 10th century" answers with "10th century"."""
+    asked = set(question.terms) | set(question.entities)
+    for match in _WHEN.finditer(text):
+        if not {stem(w) for w in words(match.group(0))} <= asked:
+            return match.group(0)
+    return None
 
 
 # "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun.

@@ -42,3 +42,24 @@ def test_a_sentence_typing_its_subject_as_another_noun_does_not_name_it() -> Non
 def test_a_subject_the_question_names_is_not_its_answer() -> None:
     question = analyze("Which actor played alongside Tom Quill Adler?")
     assert short_answer(question, ACTOR) != "Tom Quill Adler"
+
+
+def test_when_is_answered_by_the_date_as_written_not_the_year_the_question_states() -> None:
+    question = analyze("When did the 1973 harbour strike begin?")
+    assert (
+        short_answer(question, "The 1973 harbour strike began in October 1973 at the docks.")
+        == "October 1973"
+    )
+    # Only the year the question states: nothing new to answer with.
+    assert short_answer(question, "The 1973 harbour strike was long and bitter.") is None
+
+
+def test_when_takes_a_whole_date_a_day_and_month_or_a_century() -> None:
+    born = analyze("When was Ada Brook born?")
+    assert short_answer(born, "Ada Brook was born on 3 June 1865 in Leeds.") == "3 June 1865"
+    assert short_answer(born, "Ada Brook was born on June 3, 1865, in Leeds.") == "June 3, 1865"
+    reached = analyze("When did the expedition reach Fort Vane?")
+    assert short_answer(reached, "On December 12, the expedition reached Fort Vane.") == "December 12"
+    century = analyze("In what century did the abbey choir first sing?")
+    assert short_answer(century, "The abbey choir first sang in the mid-12th century.") == "mid-12th century"
+    assert short_answer(century, "The choir first sang in the twelfth century.") == "twelfth century"
