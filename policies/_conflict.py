@@ -25,6 +25,7 @@ from typing import Final, Literal
 
 from citeloop.events import Page
 
+from ._antecedent import with_antecedent
 from ._extractive_score import Scored, score_sentences
 from ._questions import Question
 from ._sentences import Sentence, split_sentences, stem, words
@@ -52,7 +53,11 @@ def is_correction(page: Page) -> bool:
 
 
 def _same(one: str, other: str) -> bool:
-    return " ".join(one.casefold().split()) == " ".join(other.casefold().split())
+    """Whether two answers are one: equal, or one the other's last or first words ("Duarte" for "Ines
+    Duarte": a page names a person by surname once it has named them in full)."""
+    first, second = one.casefold().split(), other.casefold().split()
+    short, long = sorted((first, second), key=len)
+    return bool(short) and (long[-len(short) :] == short or long[: len(short)] == short)
 
 
 def _names_all(question: Question, text: str) -> bool:
@@ -78,15 +83,22 @@ def disagreement(
             if other.score < best.score - TIE:
                 break
             value = short_answer(question, other.sentence.text)
+            # "Its chief executive is Rui Costa." names what the question names a sentence or two back.
+            quoted = with_antecedent(question, page.body, other.sentence)
             if (
                 value
                 and not _same(value, answer)
-                and _names_all(question, other.sentence.text)
-                and _restates(best.sentence.text, other.sentence.text)
+                and _names_all(question, quoted.text)
+                and _restates(_without(best.sentence.text, answer), _without(other.sentence.text, value))
             ):
                 both = f"{answer} ({url}) / {value} ({page.url})"
-                return Disagreement("conflict", page.url, both, other.sentence.text)
+                return Disagreement("conflict", page.url, both, quoted.text)
     return None
+
+
+def _without(sentence: str, value: str) -> str:
+    """`sentence` without the value it gives: two sentences that differ only in the value state one fact."""
+    return sentence.replace(value, " ")
 
 
 def _restates(one: str, other: str) -> bool:

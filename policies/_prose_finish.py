@@ -16,6 +16,7 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._antecedent import with_antecedent
 from ._compare import offered
 from ._conflict import disagreement
 from ._doc_match import on_every_page
@@ -32,7 +33,7 @@ from ._hop_search import hops
 from ._lookups import spelled
 from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
-from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
+from ._sentences import POINTING_BACK, Sentence, stem, words
 from ._shared import common_name
 from ._short_answer import short_answer
 from ._two_hop import plain_title
@@ -73,24 +74,6 @@ def choose(
 # A short answer that long or shorter may be a name every opened page of a manual carries.
 _NAME_CHARS: Final = 60
 _TYPED_KINDS: Final = frozenset({"who", "when", "where", "how_many", "how_much"})
-
-
-def with_antecedent(question: Question, body: str, sentence: Sentence) -> Sentence:
-    """The sentence, or with the one before it when it opens with "He", "It", "The" ... and only the
-    one before names what the question names: the quote then shows what "he" or "it" is."""
-    first = words(sentence.text)[:1]
-    if not question.entities or not first or first[0].casefold() not in POINTING_BACK:
-        return sentence
-    if all(entity in {stem(w) for w in words(sentence.text)} for entity in question.entities):
-        return sentence
-    before = [s for s in split_sentences(body[max(0, sentence.start - 600) : sentence.start])]
-    if not before:
-        return sentence
-    previous = before[-1]
-    if not any(entity in {stem(w) for w in words(previous.text)} for entity in question.entities):
-        return sentence
-    start = max(0, sentence.start - 600) + previous.start
-    return Sentence(start, sentence.end, body[start : sentence.end])
 
 
 def finish_prose(

@@ -11,19 +11,19 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ._extractive_score import CONNECTORS, NUMBER_WORDS, YEAR, candidate_positions
-from ._questions import COUNTED_NOUNS, Question
-from ._sentences import stem, words
+from ._extractive_score import CONNECTORS, NUMBER_WORDS, YEAR, candidate_positions, capitalized_runs
+from ._questions import COUNTED_NOUNS, STOPWORDS, Question
+from ._sentences import POINTING_BACK, stem, words
 
 
 def short_answer(question: Question, text: str) -> str | None:
     """A short span answering the question's type, if one stands out; None to answer with the sentence."""
     if question.kind == "when":
         return _when(question, text)
-    positions = candidate_positions(question, text)
+    positions = _whole_first_name(question, text, candidate_positions(question, text))
     found = [span for _, span in positions]
     if not found:
-        return None
+        return _opening_name(question, text) if question.kind == "who" else None
     if question.kind == "where":
         # A place follows a preposition of place ("born in 1968 in Braga"); the first capitalized
         # word of the sentence may be a nationality ("a Portuguese businessman").
@@ -90,6 +90,38 @@ def _typed_subject(question: str, text: str) -> str | None:
         text,
     )
     return typed.group("name") if typed is not None else None
+
+
+def _opening_name(question: Question, text: str) -> str | None:
+    """The name a sentence opens with, for "who" when it names no one else: "Lenin wrote ... that
+    imperialism was the highest stage of capitalism" answers who wrote it. Only a name its verb
+    follows ("However, ..." opens with no name), and not one the question states."""
+    tokens = words(text)
+    if not tokens or tokens[0].casefold() in STOPWORDS or tokens[0].casefold() in POINTING_BACK:
+        return None
+    asked = set(question.terms) | set(question.entities) | {stem(t) for t in words(question.text)}
+    runs = capitalized_runs(["", *tokens], asked)
+    opening = next((run for begin, run in runs if begin == 1), None)
+    written = _as_written(opening, text) if opening is not None else None
+    if written is None or re.match(rf"{re.escape(written)} [a-z]", text) is None:
+        return None
+    return written
+
+
+def _whole_first_name(
+    question: Question, text: str, positions: list[tuple[int, str]]
+) -> list[tuple[int, str]]:
+    """`positions` with a run that starts at the second word taking the first one too when the
+    sentence opens with it: "Rui Costa has been ..." is read as the run "Costa" (a sentence's first
+    word is capitalized anyway), and its whole name is "Rui Costa"."""
+    if question.kind not in ("who", "which", "where") or not positions or positions[0][0] != 1:
+        return positions
+    first = words(text)[0]
+    if first.casefold() in STOPWORDS or first.casefold() in POINTING_BACK or not first[:1].isupper():
+        return positions
+    if stem(first) in set(question.terms) | set(question.entities) or not text.startswith(f"{first} "):
+        return positions
+    return [(0, f"{first} {positions[0][1]}"), *positions[1:]]
 
 
 def _as_written(run: str, text: str) -> str | None:

@@ -84,3 +84,41 @@ def test_one_fact_per_page_is_no_conflict() -> None:
     choice = choose(question, [p for p in pages if p is not None])
     assert choice is not None and choice.answer == "1966"
     assert disagreement(question, choice.url, choice.answer, choice.scored, [p for p in pages if p]) is None
+
+
+@pytest.mark.anyio
+async def test_a_surname_on_another_page_is_the_same_answer_not_a_conflict(demo: Corpus) -> None:
+    # Helicor's page says "Its chief executive is Ines Duarte" two sentences after naming Helicor;
+    # Ines Duarte's page says "Duarte has been the chief executive of Helicor": one person. The
+    # quote reaches back over "It was formed ..." to the sentence naming Helicor.
+    outcome, _ = await ask(demo, "Who is the chief executive of Helicor?")
+    assert outcome.status == "answered" and outcome.answer == "Ines Duarte"
+    assert outcome.evidence.startswith("Helicor is") and outcome.evidence.endswith("Ines Duarte.")
+
+
+RIVALS = [
+    (
+        "https://a.example/helm",
+        "Helm Works",
+        "Helm Works makes ferries. It was founded in 1990. Its chief executive is Ines Duarte.",
+    ),
+    (
+        "https://b.example/helm",
+        "Helm Works today",
+        "Helm Works is a ferry maker in Porto. Its chief executive is Rui Costa.",
+    ),
+]
+
+
+@pytest.mark.anyio
+async def test_two_different_people_named_for_one_post_are_a_conflict() -> None:
+    # Neither answering sentence names Helm Works: each says "Its", a sentence or two after the name.
+    # (Threshold 0: the conflict check, not the confidence, is what refuses.)
+    corpus = Corpus.from_pages(RIVALS)
+    try:
+        policy = ExtractivePolicy(min_confidence=0.0)
+        async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=policy) as rt:
+            outcome = await rt.run("Who is the chief executive of Helm Works?")
+    finally:
+        corpus.close()
+    assert outcome.status == "abstained" and outcome.reason == "conflicting_sources"

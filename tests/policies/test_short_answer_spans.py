@@ -4,7 +4,7 @@ types as the noun a "which N" question asks for."""
 from __future__ import annotations
 
 from citeloop.policies._questions import analyze
-from citeloop.policies._short_answer import short_answer
+from citeloop.policies._short_answer import _typed_subject, short_answer
 
 PARK = "Oak Hollow National Park is a national park located in Varenna (Lake Islands, Norland)."
 ACTOR = (
@@ -32,11 +32,12 @@ def test_which_noun_is_answered_by_the_name_the_sentence_types_as_that_noun() ->
     assert short_answer(question, ACTOR) == "Tom Quill Adler"
 
 
-def test_a_sentence_typing_its_subject_as_another_noun_does_not_name_it() -> None:
-    # Adler is typed as an actor, not a director: the subject rule does not apply, and the longest
-    # other name in the sentence is what the general rule gives.
-    question = analyze('Which American film director worked on "Far Station"?')
-    assert short_answer(question, ACTOR) != "Tom Quill Adler"
+def test_a_sentence_typing_its_subject_as_another_noun_does_not_type_it_as_asked() -> None:
+    # Adler is typed as an actor: asked for a director, the sentence types no one.
+    assert _typed_subject('Which American film director worked on "Far Station"?', ACTOR) is None
+    assert (
+        _typed_subject('Which American character actor starred in "Far Station"?', ACTOR) == "Tom Quill Adler"
+    )
 
 
 def test_a_subject_the_question_names_is_not_its_answer() -> None:
@@ -63,3 +64,28 @@ def test_when_takes_a_whole_date_a_day_and_month_or_a_century() -> None:
     century = analyze("In what century did the abbey choir first sing?")
     assert short_answer(century, "The abbey choir first sang in the mid-12th century.") == "mid-12th century"
     assert short_answer(century, "The choir first sang in the twelfth century.") == "twelfth century"
+
+
+def test_who_is_answered_by_the_name_a_sentence_opens_with_when_it_names_no_one_else() -> None:
+    question = analyze("Who wrote that empire is the last stage of trade?")
+    assert (
+        short_answer(question, "Brandt wrote at length and declared that empire was the last stage of trade.")
+        == "Brandt"
+    )
+    # A function word is no name, nor is a name the question states.
+    assert short_answer(question, "However, empire was called the last stage of trade.") is None
+    stated = analyze("Who did Brandt say empire was the last stage of?")
+    assert short_answer(stated, "Brandt wrote at length about empire and trade.") is None
+
+
+def test_a_name_a_sentence_opens_with_keeps_its_first_word() -> None:
+    # "Rui Costa has been ...": the capitalized run after the first word is "Costa"; the name is whole.
+    question = analyze("Who is the chief executive of Helm Works?")
+    assert (
+        short_answer(question, "Rui Costa has been the chief executive of Helm Works since 2019.")
+        == "Rui Costa"
+    )
+    assert (
+        short_answer(question, "Since 2019 the chief executive of Helm Works has been Rui Costa.")
+        == "Rui Costa"
+    )
