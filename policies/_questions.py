@@ -182,6 +182,9 @@ def analyze(text: str) -> Question:
 COUNTED_NOUNS: Final = frozenset({"bytes", "bits"})
 
 
+_WH_WORDS: Final = frozenset({"who", "whom", "whose", "when", "where", "why", "how", "which", "what"})
+
+
 def _kind(lowered: list[str]) -> QuestionType:
     if not lowered:
         return "what"
@@ -194,7 +197,13 @@ def _kind(lowered: list[str]) -> QuestionType:
         return "how_many"  # "Which bytes of the header ...": numbers, not a capitalised name
     if "what year" in joined or "which year" in joined or "what date" in joined or "what century" in joined:
         return "when"
-    for word in lowered[:4] if lowered[0] not in _YESNO_OPENERS else lowered[:1]:
+    opening = lowered[:4] if lowered[0] not in _YESNO_OPENERS else lowered[:1]
+    for index, word in enumerate(opening):
+        later = [w for w in lowered[index + 1 :] if w in _WH_WORDS]
+        if word in _WH_WORDS and index >= 2 and later:
+            # "The battle in which Arimondi died secured what for Ethiopia?": a wh-word after the
+            # question's first words opens a relative clause when another asks the question later.
+            word = later[-1]
         if word in ("who", "whom", "whose"):
             return "who"
         if word == "when":

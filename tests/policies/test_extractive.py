@@ -173,6 +173,11 @@ def test_sentences_are_verbatim_spans() -> None:
         ("Is Kenji the CEO?", "yesno"),
         ("Why did Ortiz leave?", "why"),
         ("What is the Wren?", "what"),
+        # A wh-word after the first words opens a relative clause when a later one asks the question.
+        ("The battle in which Ada Ortiz fell secured what for Porto?", "what"),
+        ("The woman who founded Acme was born where?", "where"),
+        ("In which city is Acme based?", "which"),
+        ("The man who founded Acme?", "who"),
     ],
 )
 def test_question_kinds(question: str, kind: str) -> None:
