@@ -35,7 +35,7 @@ from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 from ._sentences import POINTING_BACK, Sentence, stem, words
 from ._shared import common_name
-from ._short_answer import short_answer
+from ._short_answer import short_answer, which_noun
 from ._two_hop import plain_title
 from ._what import head_noun, typed_name
 
@@ -148,6 +148,14 @@ def finish_prose(
             choice.confidence,
         )
     leads_on = bridging and _names_opened_page(choice, ranked, question.text)
+    if not in_structure and question.kind == "which" and _which_unsaid(question, choice):
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but the best sentence never says what {choice.answer!r} is",
+            "the opened pages do not state the answer",
+            "low_confidence",
+            choice.answer,
+            choice.confidence,
+        )
     untyped = (
         _noun_unsaid(question, choice)
         or _asks_for_name(question.text)
@@ -250,6 +258,15 @@ def _defines_another(question: str, choice: Choice, ranked: Sequence[Page]) -> b
     title = next((page.title for page in ranked if page.url == choice.url), "")
     pointing = opening[:1] and words(choice.scored.sentence.text)[0].casefold() in POINTING_BACK
     return not (pointing and focus in {stem(w) for w in words(plain_title(title))})
+
+
+def _which_unsaid(question: Question, choice: Choice) -> bool:
+    """Whether a "which N" question ("Which Kentucky author has had works published by X?") is
+    answered from a sentence that never says N: the name it gives is not said to be an N."""
+    noun = which_noun(question.text)
+    if noun is None:
+        return False
+    return stem(noun) not in {stem(w) for w in words(choice.sentence.text)}
 
 
 def _spells(text: str, name: str) -> bool:

@@ -76,6 +76,12 @@ _WHICH_NOUN: Final = re.compile(
 _SUBJECT: Final = r"(?P<name>[A-Z][\w.'&-]*(?:\s+(?:of|the|de|van|von)?\s*[A-Z][\w.'&-]*)*)"
 
 
+def which_noun(question: str) -> str | None:
+    """The noun a "which N" question asks for: "Which American character actor starred ...?" -> "actor"."""
+    asked = _WHICH_NOUN.search(question)
+    return asked.group(2) if asked is not None else None
+
+
 def _typed_subject(question: str, text: str) -> str | None:
     """For "Which American character actor starred in ...?", the name a sentence opens with and then
     types as that noun: "Don Davis, PhD (1942 - 2008) was an American character actor ..." -> "Don

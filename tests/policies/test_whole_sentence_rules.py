@@ -1,5 +1,6 @@
-"""When a whole sentence may not be the answer: a question asking for a person or a name
-anywhere in it, and "What is X?" answered by a sentence that names X only in passing.
+"""When a sentence may not answer: a whole sentence for a question asking for a person or a name
+anywhere in it, "What is X?" answered by a sentence that names X only in passing, and a
+"which N" question answered from a sentence that never says N.
 
 Each case runs at threshold 0 through the real runtime, so the rule, not the confidence,
 decides; each refusal has a twin that the same pages do answer.
@@ -105,3 +106,34 @@ async def test_a_definition_opening_with_it_on_the_things_own_page_answers(corpu
     outcome = await _ask(corpus, "What was River Queen?")
     assert outcome.status == "answered"
     assert outcome.citations == (STEAMER[0],)
+
+
+PRESS = (
+    "https://wiki.example/press",
+    "Rook Lane Press",
+    "Rook Lane Press was a small publisher of letterpress books in Leeds, printing work by Edith Marr "
+    "and Tom Hale.",
+)
+MARR = (
+    "https://wiki.example/marr",
+    "Edith Marr",
+    "Edith Marr is a Yorkshire author whose poems were printed by Rook Lane Press.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(PRESS, QUAY)], indirect=True)
+async def test_which_noun_is_not_answered_from_a_sentence_that_never_says_the_noun(corpus: Corpus) -> None:
+    # The press's sentence names two people and a place, and calls none of them an author.
+    outcome = await _ask(corpus, "Which Yorkshire author has had work printed by Rook Lane Press?")
+    assert outcome.status == "abstained"
+    assert outcome.reason == "low_confidence"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(PRESS, MARR)], indirect=True)
+async def test_which_noun_is_answered_by_the_name_a_sentence_calls_so(corpus: Corpus) -> None:
+    outcome = await _ask(corpus, "Which Yorkshire author has had work printed by Rook Lane Press?")
+    assert outcome.status == "answered"
+    assert outcome.answer == "Edith Marr"
+    assert outcome.citations == (MARR[0],)
