@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -182,6 +183,8 @@ def analyze(text: str) -> Question:
 COUNTED_NOUNS: Final = frozenset({"bytes", "bits"})
 
 
+_PLACE_ASKED: Final = re.compile(r"\b(?:what|which) (?:city|town|village|country|state|county|province)\b")
+_MEASURE_ASKED: Final = re.compile(r"\bhow (?:far|long|tall|high|wide|deep|heavy|old)\b")
 _WH_WORDS: Final = frozenset({"who", "whom", "whose", "when", "where", "why", "how", "which", "what"})
 
 
@@ -197,6 +200,10 @@ def _kind(lowered: list[str]) -> QuestionType:
         return "how_many"  # "Which bytes of the header ...": numbers, not a capitalised name
     if "what year" in joined or "which year" in joined or "what date" in joined or "what century" in joined:
         return "when"
+    if _PLACE_ASKED.search(joined):
+        return "where"  # "In what city ...?" asks where, as plainly as "Where ...?"
+    if _MEASURE_ASKED.search(joined):
+        return "how_much"  # "How far from Windsor ...?", "How long is the bridge ...?": an amount
     opening = lowered[:4] if lowered[0] not in _YESNO_OPENERS else lowered[:1]
     for index, word in enumerate(opening):
         later = [w for w in lowered[index + 1 :] if w in _WH_WORDS]

@@ -176,8 +176,11 @@ def test_sentences_are_verbatim_spans() -> None:
         # A wh-word after the first words opens a relative clause when a later one asks the question.
         ("The battle in which Ada Ortiz fell secured what for Porto?", "what"),
         ("The woman who founded Acme was born where?", "where"),
-        ("In which city is Acme based?", "which"),
+        ("In which city is Acme based?", "where"),
         ("The man who founded Acme?", "who"),
+        ("In what city was Ada born?", "where"),
+        ("How far is the Porto factory from Lisbon?", "how_much"),
+        ("How long can a Skua fly?", "how_much"),
     ],
 )
 def test_question_kinds(question: str, kind: str) -> None:
