@@ -98,6 +98,16 @@ def _typed_subject(question: str, text: str) -> str | None:
     return typed.group("name") if typed is not None else None
 
 
+_PAST_TENSE: Final = frozenset(
+    {
+        "wrote", "said", "made", "led", "took", "gave", "became", "began", "won", "found", "built",
+        "ran", "sang", "drew", "told", "held", "brought", "taught", "thought", "saw", "knew", "met",
+        "sent", "set", "paid", "fought", "sold", "bought", "chose", "spoke", "rose", "fell", "left",
+        "came", "went",
+    }
+)  # fmt: skip
+
+
 def _opening_name(question: Question, text: str) -> str | None:
     """The name a sentence opens with, for "who" when it names no one else: "Lenin wrote ... that
     imperialism was the highest stage of capitalism" answers who wrote it. Only a name its verb
@@ -109,7 +119,12 @@ def _opening_name(question: Question, text: str) -> str | None:
     runs = capitalized_runs(["", *tokens], asked)
     opening = next((run for begin, run in runs if begin == 1), None)
     written = _as_written(opening, text) if opening is not None else None
-    if written is None or re.match(rf"{re.escape(written)} [a-z]", text) is None:
+    after = re.match(rf"{re.escape(written)} ([a-z]+)", text) if written is not None else None
+    if written is None or after is None:
+        return None
+    # One capitalized word may be an adjective ("American actors starred ..."): it names the doer
+    # only when a past-tense verb follows it ("Lenin wrote ...", "Rivet founded ...").
+    if " " not in written and not (after.group(1).endswith("ed") or after.group(1) in _PAST_TENSE):
         return None
     return written
 

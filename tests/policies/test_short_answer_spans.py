@@ -89,3 +89,9 @@ def test_a_name_a_sentence_opens_with_keeps_its_first_word() -> None:
         short_answer(question, "Since 2019 the chief executive of Helm Works has been Rui Costa.")
         == "Rui Costa"
     )
+
+
+def test_one_capitalized_word_opening_a_sentence_is_a_name_only_before_a_past_tense_verb() -> None:
+    question = analyze("Who directed the film Night Harbour?")
+    assert short_answer(question, "American actors starred in the film Night Harbour.") is None
+    assert short_answer(question, "Reed directed the film Night Harbour in 1990.") == "Reed"
