@@ -232,13 +232,8 @@ def within(text: str, needle: str) -> bool:
     return False
 
 
-def occurrences(text: str, focus: Focus, written: str = "") -> list[int]:
-    """Where `focus` occurs in folded `text` as whole words (start offsets).
-
-    `written` is `text` before folding, when the caller has it: there a two-word name also
-    occurs with whole middle names between its words, which only their capitals tell apart
-    from any other words ("Alfred Antony Francis Gell" names Alfred Gell; "Alfred met Gell" not).
-    """
+def occurrences(text: str, focus: Focus) -> list[int]:
+    """Where `focus` occurs in folded `text` as whole words (start offsets)."""
     if focus.kind == "phrase":
         stem = singular(focus.folded)
         return [m.start() for m in re.finditer(r"[^\W\d_]+", text) if singular(m.group(0)) == stem]
@@ -264,8 +259,6 @@ def occurrences(text: str, focus: Focus, written: str = "") -> list[int]:
         # initials: the text is case-folded, so a full middle name could not be told from any word
         # ("ralph met hefferline").
         found = [m.start() for m in _middle_names(parts[0], parts[1]).finditer(text)]
-        if not found and len(written) == len(text):
-            found = [m.start() for m in _written_middle_names(parts[0], parts[1]).finditer(written)]
     if not found and focus.kind == "name" and len(parts) == 2 and parts[1] in _GENERIC and len(parts[0]) >= 4:
         # "Fécamp Abbey" asked, "Fécamp" quoted: a name and the kind of place it names.
         found = occurrences(text, Focus(parts[0], parts[0], "name"))
@@ -289,12 +282,6 @@ _MIDDLE: Final = r"(?:[^\W\d_]\.? ){1,3}"
 
 def _middle_names(first: str, last: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(first)} {_MIDDLE}{re.escape(last)}(?![\w-])")
-
-
-def _written_middle_names(first: str, last: str) -> re.Pattern[str]:
-    """A first and a last name with one or two capitalized middle names between them, as written."""
-    middle = r"(?:[A-Z][\w'\u2019-]*\.? ){1,2}"
-    return re.compile(rf"(?<![\w-])(?i:{re.escape(first)}) {middle}(?i:{re.escape(last)})(?![\w-])")
 
 
 def _spelled_out(text: str, acronym: str) -> list[int]:

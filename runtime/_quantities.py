@@ -21,14 +21,6 @@ def _words(text: str) -> tuple[str, ...]:
 _QUOTES: Final = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2212": "-"})
 
 
-def spaced_text(text: str) -> str:
-    """`text` as `fold_text` gives it but in its own case: where the two have one length, an
-    offset into one is the same place in the other."""
-    if text.isascii():
-        return " ".join(text.split())
-    return " ".join(unicodedata.normalize("NFKC", text).translate(_QUOTES).split())
-
-
 def fold_text(text: str) -> str:
     """`text` in the form the support methods compare: NFKC, case-folded, white space as single spaces."""
     if text.isascii():  # NFKC changes no ASCII text, and casefold is lower there

@@ -26,7 +26,7 @@ from ._chain import chained
 from ._focus import Focus, continues, in_passing, occurrences, question_focus, quote_sentences
 from ._focus import within as _within
 from ._number_unit import number_unit
-from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular, spaced_text
+from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
 from ._support_context import member_of, own_page_members, quote_context
 
 
@@ -185,9 +185,8 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans, openings)
     aside: list[Focus] = []
     members = own_page_members(foci, [title for title, _ in case.pages])
-    written = spaced_text(case.evidence)
     for focus in (*foci, *members):
-        for at in occurrences(quote, focus, written):
+        for at in occurrences(quote, focus):
             index = 0 if single else _sentence_of(spans, at)
             if index not in allowed:
                 continue

@@ -300,7 +300,7 @@ def test_the_runtime_refuses_an_unknown_method_name() -> None:
 
 def test_a_name_under_initials_is_the_focus_but_one_under_any_words_is_not() -> None:
     # "Eugene B. Habecker" is "Eugene Habecker"; "Ralph met Hefferline" is not "Ralph Hefferline":
-    # only initials, or whole middle names as their capitals show them, stand between the two names.
+    # the text is compared case-folded, so only initials may stand between the two names.
     initials = assess_support(
         "Where was Eugene Habecker born?",
         "Boston",
@@ -327,21 +327,3 @@ def test_a_later_sentence_opening_with_a_pronoun_does_not_carry_the_focus() -> N
         ["focus-entity"],
     )
     assert [v.verdict for v in verdicts] == ["unsupported"]
-
-
-def test_a_name_under_whole_middle_names_is_the_focus() -> None:
-    # "Alfred Antony Francis Gell" names Alfred Gell; the capitals, read from the quote as written,
-    # tell middle names from any other words.
-    for quote in (
-        "Alfred Antony Francis Gell (1945 - 1997) was a British social anthropologist.",
-        "Sir Alfred Ronald Gell was a British social anthropologist.",
-    ):
-        verdicts = assess_support("What nationality was Alfred Gell?", "British", quote, ["focus-entity"])
-        assert [v.verdict for v in verdicts] == ["supported"], quote
-    for quote in (
-        "Alfred Antony Francis met Gell, a British social anthropologist.",
-        "Alfred Smith and Gell were British social anthropologists.",
-        "Alfred Antony Francis Tom Gell was a British social anthropologist.",
-    ):
-        verdicts = assess_support("What nationality was Alfred Gell?", "British", quote, ["focus-entity"])
-        assert [v.verdict for v in verdicts] == ["unsupported"], quote
