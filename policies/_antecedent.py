@@ -31,11 +31,23 @@ def with_antecedent(question: Question, body: str, sentence: Sentence) -> Senten
     before = split_sentences(body[offset : sentence.start])
     # Back over sentences that point back in turn ("It was formed ... Its chief executive is ..."),
     # as far as the one that names what the question names.
+    family = _FAMILY.get(first[0].casefold())
     for previous in reversed(before[-_ANTECEDENT_SENTENCES:]):
         if any(entity in {stem(w) for w in words(previous.text)} for entity in question.entities):
             start = offset + previous.start
             return Sentence(start, sentence.end, body[start : sentence.end])
+        # Only the same "it" all along: "He later founded Borg Industries." between leaves "Its"
+        # pointing at Borg, not at the company named before him.
         opening = words(previous.text)[:1]
-        if not opening or opening[0].casefold() not in POINTING_BACK:
+        if not opening or family is None or _FAMILY.get(opening[0].casefold()) != family:
             break
     return sentence
+
+
+# Pronouns that point back to one thing: a chain of sentences continues only within one family.
+_FAMILY: Final = {
+    "it": "it", "its": "it",
+    "he": "he", "his": "he",
+    "she": "she", "her": "she",
+    "they": "they", "their": "they",
+}  # fmt: skip

@@ -52,12 +52,15 @@ def is_correction(page: Page) -> bool:
     return "correction" in page.title.casefold() or _CORRECTION.match(page.body) is not None
 
 
-def _same(one: str, other: str) -> bool:
-    """Whether two answers are one: equal, or one the other's last or first words ("Duarte" for "Ines
-    Duarte": a page names a person by surname once it has named them in full)."""
+def _same(one: str, other: str, person: bool = False) -> bool:
+    """Whether two answers are one: equal, or, for a person, one the other's last words ("Duarte" for
+    "Ines Duarte": a page names a person by surname once it has named them in full). Not for places:
+    "York" is not "New York"."""
     first, second = one.casefold().split(), other.casefold().split()
+    if first == second:
+        return True
     short, long = sorted((first, second), key=len)
-    return bool(short) and (long[-len(short) :] == short or long[: len(short)] == short)
+    return person and bool(short) and long[-len(short) :] == short
 
 
 def _names_all(question: Question, text: str) -> bool:
@@ -87,7 +90,7 @@ def disagreement(
             quoted = with_antecedent(question, page.body, other.sentence)
             if (
                 value
-                and not _same(value, answer)
+                and not _same(value, answer, person=question.kind == "who")
                 and _names_all(question, quoted.text)
                 and _restates(_without(best.sentence.text, answer), _without(other.sentence.text, value))
             ):
@@ -113,7 +116,7 @@ def _corrected(question: Question, page: Page, answer: str) -> Disagreement | No
     sentences = split_sentences(page.body)
     for index, sentence in enumerate(sentences):
         value = short_answer(question, sentence.text)
-        if value is None or _same(value, answer) or answer in sentence.text:
+        if value is None or _same(value, answer, person=question.kind == "who") or answer in sentence.text:
             continue
         quote: Sentence = sentence
         if index > 0 and not _names_all(question, sentence.text):

@@ -164,7 +164,7 @@ def analyze(text: str) -> Question:
     """Classify `text` and pick out its content words, entities and negation."""
     tokens = words(text)
     lowered = [t.casefold() for t in tokens]
-    kind = _kind(lowered)
+    kind = _kind(lowered, text)
     content = [t for t, low in zip(tokens, lowered, strict=True) if low not in STOPWORDS and low.strip("'")]
     entities: list[str] = []
     for index, token in enumerate(tokens):
@@ -183,12 +183,15 @@ def analyze(text: str) -> Question:
 COUNTED_NOUNS: Final = frozenset({"bytes", "bits"})
 
 
-_PLACE_ASKED: Final = re.compile(r"\b(?:what|which) (?:city|town|village|country|state|county|province)\b")
-_MEASURE_ASKED: Final = re.compile(r"\bhow (?:far|long|tall|high|wide|deep|heavy|old)\b")
+_PLACE_NOUNS: Final = frozenset({"city", "town", "village", "country", "state", "county", "province"})
+_MEASURES: Final = frozenset({"far", "long", "tall", "high", "wide", "deep", "heavy", "old"})
+_AUXILIARIES: Final = frozenset(
+    {"is", "was", "are", "were", "did", "does", "do", "has", "had", "have", "can", "could", "will", "would"}
+)
 _WH_WORDS: Final = frozenset({"who", "whom", "whose", "when", "where", "why", "how", "which", "what"})
 
 
-def _kind(lowered: list[str]) -> QuestionType:
+def _kind(lowered: list[str], text: str = "") -> QuestionType:
     if not lowered:
         return "what"
     joined = " ".join(lowered)
@@ -200,30 +203,48 @@ def _kind(lowered: list[str]) -> QuestionType:
         return "how_many"  # "Which bytes of the header ...": numbers, not a capitalised name
     if "what year" in joined or "which year" in joined or "what date" in joined or "what century" in joined:
         return "when"
-    if _PLACE_ASKED.search(joined):
-        return "where"  # "In what city ...?" asks where, as plainly as "Where ...?"
-    if _MEASURE_ASKED.search(joined):
-        return "how_much"  # "How far from Windsor ...?", "How long is the bridge ...?": an amount
     opening = lowered[:4] if lowered[0] not in _YESNO_OPENERS else lowered[:1]
     for index, word in enumerate(opening):
-        later = [w for w in lowered[index + 1 :] if w in _WH_WORDS]
-        if word in _WH_WORDS and index >= 2 and later:
+        if word not in _WH_WORDS:
+            continue
+        at = index
+        last = [i for i in range(max(index + 1, len(lowered) - 4), len(lowered)) if lowered[i] in _WH_WORDS]
+        if index >= 2 and last and not _after_comma(text, word):
             # "The battle in which Arimondi died secured what for Ethiopia?": a wh-word after the
-            # question's first words opens a relative clause when another asks the question later.
-            word = later[-1]
-        if word in ("who", "whom", "whose"):
-            return "who"
-        if word == "when":
-            return "when"
-        if word == "where":
-            return "where"
-        if word == "why":
-            return "why"
-        if word == "how":
-            return "how"
-        if word in ("which", "what"):
-            return "which" if word == "which" else "what"
+            # question's first words, with no comma before it, opens a relative clause when
+            # another asks the question at its end.
+            at = last[-1]
+        return _wh_kind(lowered, at)
     return "yesno" if lowered[0] in _YESNO_OPENERS else "what"
+
+
+def _wh_kind(lowered: list[str], at: int) -> QuestionType:
+    """The kind the wh-word at `at` asks, with the word after it: "in what city" asks where, "how
+    far" or "how long" an amount."""
+    word, following = lowered[at], lowered[at + 1 : at + 3]
+    if word in ("who", "whom", "whose"):
+        return "who"
+    if word == "when":
+        return "when"
+    if word == "where":
+        return "where"
+    if word == "why":
+        return "why"
+    if word == "how":
+        return "how_much" if following[:1] and following[0] in _MEASURES else "how"
+    if len(following) == 2 and following[0] in _PLACE_NOUNS and _verb_like(following[1]):
+        return "where"  # "In what city was ...?" asks where, as plainly as "Where ...?"
+    return "which" if word == "which" else "what"
+
+
+def _after_comma(text: str, word: str) -> bool:
+    """Whether `word` follows a comma in `text`: "In 1990, who bought ...?" asks who."""
+    return re.search(rf",\s*{word}\b", text, re.IGNORECASE) is not None
+
+
+def _verb_like(word: str) -> bool:
+    """A word that can follow the noun a question asks for as its verb ("what city *was*")."""
+    return word in _AUXILIARIES or word.endswith("ed") or (word.endswith("s") and not word.endswith("ss"))
 
 
 def is_month(word: str) -> bool:

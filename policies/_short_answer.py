@@ -20,7 +20,7 @@ def short_answer(question: Question, text: str) -> str | None:
     """A short span answering the question's type, if one stands out; None to answer with the sentence."""
     if question.kind == "when":
         return _when(question, text)
-    positions = _whole_first_name(question, text, candidate_positions(question, text))
+    positions = candidate_positions(question, text)
     found = [span for _, span in positions]
     if not found:
         return _opening_name(question, text) if question.kind == "who" else None
@@ -29,15 +29,16 @@ def short_answer(question: Question, text: str) -> str | None:
         # word of the sentence may be a nationality ("a Portuguese businessman").
         tokens = words(text)
         placed = [span for i, span in positions if i > 0 and tokens[i - 1].casefold() in _LOCATIVE]
-        return _as_written((placed or found)[0], text)
+        return _as_written((placed or found)[0], text, commas=True)
     if question.kind == "which":
         subject = _typed_subject(question.text, text)
         if subject is not None and stem(subject.split()[0]) not in set(question.entities):
             return subject
     if question.kind in ("who", "which"):
-        written = [run for run in (_as_written(run, text) for run in found) if run is not None]
-        written.sort(key=lambda run: -len(run.split()))
-        return written[0] if written else None
+        # The longest name, as the text writes it: a run read across a comma ("Smith, Jones and
+        # Brown", "Ada Brook, Leeds") may be one name of a list or a name and a place, no answer.
+        found.sort(key=lambda run: -len(run.split()))
+        return found[0] if found[0] in text else None
     if question.kind in ("how_many", "how_much"):
         return _amount(question, text, candidate_positions(question, text))
     return _as_written(found[0], text)
@@ -58,21 +59,43 @@ _WHEN: Final = re.compile(
 )
 
 
+_HAS_YEAR: Final = re.compile(_YEAR_SPAN)
+_HAS_DAY: Final = re.compile(rf"{_MONTH} {_DAY}")
+
+
 def _when(question: Question, text: str) -> str | None:
-    """The first date or century `text` writes that the question does not already state in full:
-    "The 1973 oil crisis began in October 1973" answers "When did the 1973 oil crisis begin?" with
-    "October 1973"; "in the 10th century" answers with "10th century"."""
+    """The first date `text` writes that the question does not state in full, one with a year
+    before a day without one before a century ("which replaced a 10th century church, was built in
+    1150" was built in 1150), and the whole range where it ends one ("from March 20 to May 21,
+    1799" or "from 1914 to 1918", not one end alone)."""
     asked = set(question.terms) | set(question.entities)
-    for match in _WHEN.finditer(text):
-        if not {stem(w) for w in words(match.group(0))} <= asked:
-            return match.group(0)
+    found = list(_WHEN.finditer(text))
+    new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
+    for tier in (_HAS_YEAR, _HAS_DAY, None):
+        dated = [m for m in new if tier is None or tier.search(m.group(0))]
+        if dated:
+            chosen = dated[0]
+            before = [m for m in found if m.end() <= chosen.start()]
+            after = [m for m in found if m.start() >= chosen.end()]
+            start = (
+                before[-1].start()
+                if before and _RANGE.fullmatch(text, before[-1].end(), chosen.start())
+                else None
+            )
+            end = after[0].end() if after and _RANGE.fullmatch(text, chosen.end(), after[0].start()) else None
+            return text[chosen.start() if start is None else start : chosen.end() if end is None else end]
     return None
+
+
+_RANGE: Final = re.compile(r"\s*(?:to|until|till|and|through|[-\u2013\u2014])\s*")
 
 
 # "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun.
 _WHICH_NOUN: Final = re.compile(
     r"\b[Ww]hich\s+((?:[\w'-]+\s+){0,6}?)([a-z][a-z-]{2,})(?=\s+(?:is|was|are|were|did|does|do|has|had|have|who|that|which|whose|starred|played|won)\b|\s*[?,])"
 )
+# What may follow a name after a comma and still be the name: a degree, a suffix, initials of honours.
+_SUFFIX: Final = r"(?:Ph\.?D\.?|Jr\.?|Sr\.?|M\.?D\.?|[A-Z]{2,5})"
 _SUBJECT: Final = r"(?P<name>[A-Z][\w.'&-]*(?:\s+(?:of|the|de|van|von)?\s*[A-Z][\w.'&-]*)*)"
 
 
@@ -91,11 +114,13 @@ def _typed_subject(question: str, text: str) -> str | None:
         return None
     noun = re.escape(asked.group(2))
     typed = re.match(
-        rf"{_SUBJECT}(?:,\s*[^,()]{{1,20}})?(?:\s*\([^()]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+"
-        rf"(?:[\w'-]+\s+){{0,4}}{noun}s?\b",
+        rf"{_SUBJECT}(?:,\s*{_SUFFIX})?(?:\s*\([^()]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+"
+        rf"(?:(?!(?:who|which|that|whose)\b)[\w'-]+\s+){{0,4}}{noun}s?\b",
         text,
     )
-    return typed.group("name") if typed is not None else None
+    if typed is None or typed.group("name").split()[0].casefold() in STOPWORDS:
+        return None  # "In Paris, the Louvre is ...": a sentence opening with no name types none
+    return typed.group("name")
 
 
 _PAST_TENSE: Final = frozenset(
@@ -129,32 +154,31 @@ def _opening_name(question: Question, text: str) -> str | None:
     return written
 
 
-def _whole_first_name(
-    question: Question, text: str, positions: list[tuple[int, str]]
-) -> list[tuple[int, str]]:
-    """`positions` with a run that starts at the second word taking the first one too when the
-    sentence opens with it: "Rui Costa has been ..." is read as the run "Costa" (a sentence's first
-    word is capitalized anyway), and its whole name is "Rui Costa"."""
-    if question.kind not in ("who", "which", "where") or not positions or positions[0][0] != 1:
-        return positions
-    first = words(text)[0]
-    if first.casefold() in STOPWORDS or first.casefold() in POINTING_BACK or not first[:1].isupper():
-        return positions
-    if stem(first) in set(question.terms) | set(question.entities) or not text.startswith(f"{first} "):
-        return positions
-    return [(0, f"{first} {positions[0][1]}"), *positions[1:]]
-
-
-def _as_written(run: str, text: str) -> str | None:
+def _as_written(run: str, text: str, commas: bool = False) -> str | None:
     """The longest leading part of a capitalized `run` that `text` writes as is: a run read across
     punctuation ("Tenerife (Canary Islands, Spain)" read as "Tenerife Canary Islands Spain") is not
-    a span of the text, its first words are."""
+    a span of the text, its first words are. With `commas`, a place keeps the larger one a comma
+    adds ("Paris, Texas" is not Paris)."""
     parts = run.split(" ")
-    while parts and " ".join(parts) not in text:
+    while parts and _written(parts, text, commas) is None:
         parts.pop()
+    written = _written(parts, text, commas) if parts else None
+    if written is not None and written != " ".join(parts):
+        return written
     while parts and parts[-1] in CONNECTORS:
         parts.pop()
     return " ".join(parts) or None
+
+
+def _written(parts: list[str], text: str, commas: bool) -> str | None:
+    """How `text` writes the words `parts` in a row: with spaces, or (`commas`) also with commas."""
+    joined = " ".join(parts)
+    if joined in text:
+        return joined
+    if not commas:
+        return None
+    found = re.search(r",?\s+".join(re.escape(part) for part in parts), text)
+    return found.group(0) if found is not None else None
 
 
 _LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})
