@@ -148,6 +148,18 @@ def finish_prose(
             choice.confidence,
         )
     leads_on = bridging and _names_opened_page(choice, ranked, question.text)
+    if (
+        not in_structure
+        and question.kind == "who"
+        and _verb_unsaid(question.text, choice.scored.sentence.text)
+    ):
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but the best sentence never says who did what is asked",
+            "the opened pages do not state the answer",
+            "low_confidence",
+            choice.answer,
+            choice.confidence,
+        )
     if not in_structure and question.kind == "which" and _which_unsaid(question, choice):
         return hinted_abstain_reply(
             f"confidence {choice.confidence:.6f}, but the best sentence never says what {choice.answer!r} is",
@@ -267,6 +279,47 @@ def _which_unsaid(question: Question, choice: Choice) -> bool:
     if noun is None:
         return False
     return stem(noun) not in {stem(w) for w in words(choice.sentence.text)}
+
+
+# Past tenses whose base form shares no four letters with them ("wrote" / "writer").
+_IRREGULAR_PAST: Final = {
+    "wrote": "write", "led": "lead", "built": "build", "won": "win", "made": "make", "sang": "sing",
+    "drew": "draw", "took": "take", "gave": "give", "began": "begin", "became": "become", "bought": "buy",
+    "sold": "sell", "taught": "teach", "brought": "bring", "held": "hold", "told": "tell", "ran": "run",
+    "spoke": "speak", "fought": "fight", "chose": "choose", "sent": "send", "paid": "pay", "met": "meet",
+}  # fmt: skip
+_AUX_AFTER_WHO: Final = frozenset(
+    {
+        "is",
+        "was",
+        "are",
+        "were",
+        "has",
+        "had",
+        "have",
+        "did",
+        "does",
+        "do",
+        "can",
+        "could",
+        "will",
+        "would",
+        "may",
+    }
+)
+
+
+def _verb_unsaid(question: str, sentence: str) -> bool:
+    """Whether "Who <verb> ...?" ("Who wrote the poem The Wanderer?") is answered from a sentence that
+    never says the verb in any form ("The Wanderer is an Old English poem."): it names who else is
+    there, not who did it. Forms share their first four letters ("directed"/"director") or the
+    base of an irregular past ("wrote" -> "write"/"writer")."""
+    asked = re.match(r"\s*[Ww]ho\s+([a-z]+)\b", question)
+    if asked is None or asked.group(1) in _AUX_AFTER_WHO:
+        return False
+    verb = asked.group(1)
+    forms = {verb[:4], _IRREGULAR_PAST.get(verb, verb)[:4]}
+    return not any(w.casefold()[:4] in forms for w in words(sentence) if len(w) >= 3)
 
 
 def _spells(text: str, name: str) -> bool:

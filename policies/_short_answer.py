@@ -37,8 +37,15 @@ def short_answer(question: Question, text: str) -> str | None:
     if question.kind in ("who", "which"):
         # The longest name, as the text writes it: a run read across a comma ("Smith, Jones and
         # Brown", "Ada Brook, Leeds") may be one name of a list or a name and a place, no answer.
-        found.sort(key=lambda run: -len(run.split()))
-        return found[0] if found[0] in text else None
+        tokens = words(text)
+        # "an Old English poem": a run after "a"/"an" describes, it names no one.
+        named = [(i, run) for i, run in positions if i == 0 or tokens[i - 1].casefold() not in ("a", "an")]
+        if not named:
+            return None
+        # "written by the monk Aldred Lode": the name after "by" is the doer.
+        agents = [run for i, run in named if "by" in (t.casefold() for t in tokens[max(0, i - 3) : i])]
+        ranked = sorted(agents or [run for _, run in named], key=lambda run: -len(run.split()))
+        return ranked[0] if ranked[0] in text else None
     if question.kind in ("how_many", "how_much"):
         return _amount(question, text, candidate_positions(question, text))
     return _as_written(found[0], text)

@@ -90,3 +90,11 @@ def test_one_capitalized_word_opening_a_sentence_is_a_name_only_before_a_past_te
     question = analyze("Who directed the film Night Harbour?")
     assert short_answer(question, "American actors starred in the film Night Harbour.") is None
     assert short_answer(question, "Reed directed the film Night Harbour in 1990.") == "Reed"
+
+
+def test_who_takes_the_name_after_by_and_never_one_after_a_or_an() -> None:
+    question = analyze("Who wrote the poem The Seafarer?")
+    sentence = "The Seafarer is an Old English poem written by the monk Aldred Lode in 990."
+    assert short_answer(question, sentence) == "Aldred Lode"
+    # "an American technology company" describes the firm; it names no one.
+    assert short_answer(analyze("Who leads the firm?"), "Helm is an American technology company.") is None

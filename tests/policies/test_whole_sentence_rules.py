@@ -1,6 +1,6 @@
 """When a sentence may not answer: a whole sentence for a question asking for a person or a name
-anywhere in it, "What is X?" answered by a sentence that names X only in passing, and a
-"which N" question answered from a sentence that never says N.
+anywhere in it, "What is X?" answered by a sentence that names X only in passing, a "which N" question
+answered from a sentence that never says N, and "who did it" from one that never says the deed.
 
 Each case runs at threshold 0 through the real runtime, so the rule, not the confidence,
 decides; each refusal has a twin that the same pages do answer.
@@ -137,3 +137,33 @@ async def test_which_noun_is_answered_by_the_name_a_sentence_calls_so(corpus: Co
     assert outcome.status == "answered"
     assert outcome.answer == "Edith Marr"
     assert outcome.citations == (MARR[0],)
+
+
+WANDERER = (
+    "https://wiki.example/wanderer",
+    "The Wanderer",
+    "The Wanderer is an Old English poem. Nobody knows who wrote the poem. It survives in the Exeter Book.",
+)
+SEAFARER = (
+    "https://wiki.example/seafarer",
+    "The Seafarer",
+    "The Seafarer is an Old English poem written by the monk Aldred Lode in 990.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(WANDERER,)], indirect=True)
+async def test_who_did_it_is_not_answered_from_a_sentence_that_never_says_the_deed(corpus: Corpus) -> None:
+    # "The Wanderer is an Old English poem." names no writer: "Old English" is no answer to who wrote it.
+    for question in ("Who wrote the poem The Wanderer?", "Who wrote the Old English poem?"):
+        outcome = await _ask(corpus, question)
+        assert outcome.status == "abstained", question
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(SEAFARER,)], indirect=True)
+async def test_who_did_it_is_answered_from_a_sentence_saying_the_deed_in_another_form(corpus: Corpus) -> None:
+    # "wrote" asked, "written by" said: one verb.
+    outcome = await _ask(corpus, "Who wrote the poem The Seafarer?")
+    assert outcome.status == "answered"
+    assert outcome.answer == "Aldred Lode"
