@@ -32,9 +32,13 @@ def with_antecedent(question: Question, body: str, sentence: Sentence) -> Senten
     # Back over sentences that point back in turn ("It was formed ... Its chief executive is ..."),
     # as far as the one that names what the question names.
     family = _FAMILY.get(first[0].casefold())
-    for previous in reversed(before[-_ANTECEDENT_SENTENCES:]):
+    for back, previous in enumerate(reversed(before[-_ANTECEDENT_SENTENCES:])):
         if any(entity in {stem(w) for w in words(previous.text)} for entity in question.entities):
             start = offset + previous.start
+            if back and body[:start].strip():
+                # Further back than one sentence only to the page's opening one, whose subject a
+                # page's "It" goes on meaning; mid-page, "it" may be anything named in between.
+                return sentence
             return Sentence(start, sentence.end, body[start : sentence.end])
         # Only the same "it" all along: "He later founded Borg Industries." between leaves "Its"
         # pointing at Borg, not at the company named before him.

@@ -35,7 +35,7 @@ from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 from ._sentences import POINTING_BACK, Sentence, stem, words
 from ._shared import common_name
-from ._short_answer import short_answer, which_noun
+from ._short_answer import says_verb, short_answer, verb_forms, which_noun
 from ._two_hop import plain_title
 from ._what import head_noun, typed_name
 
@@ -151,7 +151,7 @@ def finish_prose(
     if (
         not in_structure
         and question.kind == "who"
-        and _verb_unsaid(question.text, choice.scored.sentence.text)
+        and (_verb_unsaid(question.text, choice.scored.sentence.text) or _role_unsaid(question.text, choice))
     ):
         return hinted_abstain_reply(
             f"confidence {choice.confidence:.6f}, but the best sentence never says who did what is asked",
@@ -281,45 +281,26 @@ def _which_unsaid(question: Question, choice: Choice) -> bool:
     return stem(noun) not in {stem(w) for w in words(choice.sentence.text)}
 
 
-# Past tenses whose base form shares no four letters with them ("wrote" / "writer").
-_IRREGULAR_PAST: Final = {
-    "wrote": "write", "led": "lead", "built": "build", "won": "win", "made": "make", "sang": "sing",
-    "drew": "draw", "took": "take", "gave": "give", "began": "begin", "became": "become", "bought": "buy",
-    "sold": "sell", "taught": "teach", "brought": "bring", "held": "hold", "told": "tell", "ran": "run",
-    "spoke": "speak", "fought": "fight", "chose": "choose", "sent": "send", "paid": "pay", "met": "meet",
-}  # fmt: skip
-_AUX_AFTER_WHO: Final = frozenset(
-    {
-        "is",
-        "was",
-        "are",
-        "were",
-        "has",
-        "had",
-        "have",
-        "did",
-        "does",
-        "do",
-        "can",
-        "could",
-        "will",
-        "would",
-        "may",
-    }
-)
-
-
 def _verb_unsaid(question: str, sentence: str) -> bool:
     """Whether "Who <verb> ...?" ("Who wrote the poem The Wanderer?") is answered from a sentence that
     never says the verb in any form ("The Wanderer is an Old English poem."): it names who else is
-    there, not who did it. Forms share their first four letters ("directed"/"director") or the
-    base of an irregular past ("wrote" -> "write"/"writer")."""
-    asked = re.match(r"\s*[Ww]ho\s+([a-z]+)\b", question)
-    if asked is None or asked.group(1) in _AUX_AFTER_WHO:
+    there, not who did it."""
+    forms = verb_forms(question)
+    return forms is not None and not any(says_verb(w, forms) for w in words(sentence))
+
+
+_ROLE: Final = re.compile(
+    r"^\s*[Ww]ho\s+(?:is|was|are|were)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?([a-z-]{3,})\s+(?:of|for|at|in)\b"
+)
+
+
+def _role_unsaid(question: str, choice: Choice) -> bool:
+    """Whether "Who is the general manager of X?" is answered from a sentence that never says the
+    role ("manager"): a name beside X is not said to hold it."""
+    role = _ROLE.match(question)
+    if role is None:
         return False
-    verb = asked.group(1)
-    forms = {verb[:4], _IRREGULAR_PAST.get(verb, verb)[:4]}
-    return not any(w.casefold()[:4] in forms for w in words(sentence) if len(w) >= 3)
+    return stem(role.group(1)) not in {stem(w) for w in words(choice.scored.sentence.text)}
 
 
 def _spells(text: str, name: str) -> bool:

@@ -185,9 +185,7 @@ COUNTED_NOUNS: Final = frozenset({"bytes", "bits"})
 
 _PLACE_NOUNS: Final = frozenset({"city", "town", "village", "country", "state", "county", "province"})
 _MEASURES: Final = frozenset({"far", "long", "tall", "high", "wide", "deep", "heavy", "old"})
-_AUXILIARIES: Final = frozenset(
-    {"is", "was", "are", "were", "did", "does", "do", "has", "had", "have", "can", "could", "will", "would"}
-)
+_LOCATIVE: Final = frozenset({"in", "at", "from", "near"})
 _WH_WORDS: Final = frozenset({"who", "whom", "whose", "when", "where", "why", "how", "which", "what"})
 
 
@@ -208,11 +206,17 @@ def _kind(lowered: list[str], text: str = "") -> QuestionType:
         if word not in _WH_WORDS:
             continue
         at = index
-        last = [i for i in range(max(index + 1, len(lowered) - 4), len(lowered)) if lowered[i] in _WH_WORDS]
-        if index >= 2 and last and not _after_comma(text, word):
+        # An asking wh-word at the end: "what" or "which" among the last four words, or any as the
+        # very last ("... was born where?"); "where Lenin lived?" is a relative clause again.
+        last = [
+            i
+            for i in range(max(index + 1, len(lowered) - 4), len(lowered))
+            if lowered[i] in ("what", "which") or (lowered[i] in _WH_WORDS and i == len(lowered) - 1)
+        ]
+        if index >= 2 and last and not _after_comma(text, word) and lowered[index - 1].isalpha():
             # "The battle in which Arimondi died secured what for Ethiopia?": a wh-word after the
-            # question's first words, with no comma before it, opens a relative clause when
-            # another asks the question at its end.
+            # question's first words, right after a word (not a year: "In 1990 who ..."), with no comma,
+            # opens a relative clause when another asks the question at its end.
             at = last[-1]
         return _wh_kind(lowered, at)
     return "yesno" if lowered[0] in _YESNO_OPENERS else "what"
@@ -232,7 +236,7 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
         return "why"
     if word == "how":
         return "how_much" if following[:1] and following[0] in _MEASURES else "how"
-    if len(following) == 2 and following[0] in _PLACE_NOUNS and _verb_like(following[1]):
+    if at >= 1 and lowered[at - 1] in _LOCATIVE and following[:1] and following[0] in _PLACE_NOUNS:
         return "where"  # "In what city was ...?" asks where, as plainly as "Where ...?"
     return "which" if word == "which" else "what"
 
@@ -240,11 +244,6 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
 def _after_comma(text: str, word: str) -> bool:
     """Whether `word` follows a comma in `text`: "In 1990, who bought ...?" asks who."""
     return re.search(rf",\s*{word}\b", text, re.IGNORECASE) is not None
-
-
-def _verb_like(word: str) -> bool:
-    """A word that can follow the noun a question asks for as its verb ("what city *was*")."""
-    return word in _AUXILIARIES or word.endswith("ed") or (word.endswith("s") and not word.endswith("ss"))
 
 
 def is_month(word: str) -> bool:

@@ -42,12 +42,22 @@ def short_answer(question: Question, text: str) -> str | None:
         named = [(i, run) for i, run in positions if i == 0 or tokens[i - 1].casefold() not in ("a", "an")]
         if not named:
             return None
-        # "written by the monk Aldred Lode": the name after "by" is the doer.
-        agents = [run for i, run in named if "by" in (t.casefold() for t in tokens[max(0, i - 3) : i])]
+        # "written by the monk Aldred Lode": the name after "by" is the doer, when "by" follows the
+        # asked verb ("... which was opened by Ines Duarte" names who opened it, not who built it).
+        forms = verb_forms(question.text)
+        agents = [run for i, run in named if forms is not None and _agent(tokens, i, forms)]
         ranked = sorted(agents or [run for _, run in named], key=lambda run: -len(run.split()))
         return ranked[0] if ranked[0] in text else None
     if question.kind in ("how_many", "how_much"):
-        return _amount(question, text, candidate_positions(question, text))
+        amount = _amount(question, text, candidate_positions(question, text))
+        measure = re.search(r"\bhow (far|long|tall|high|wide|deep|heavy|old)\b", question.text.casefold())
+        if (
+            amount is not None
+            and measure is not None
+            and not _MEASURE_UNITS[measure.group(1)] & set(amount.casefold().split())
+        ):
+            return None  # "How old was he when ...?" is not answered by "two" (friends): a unit says what
+        return amount
     return _as_written(found[0], text)
 
 
@@ -80,6 +90,10 @@ def _when(question: Question, text: str) -> str | None:
     new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
     for tier in (_HAS_YEAR, _HAS_DAY, None):
         dated = [m for m in new if tier is None or tier.search(m.group(0))]
+        if tier is not _HAS_YEAR:
+            # A day or a century without a year answers only beside what the question asks, and
+            # not as a word describing a thing ("a 12th century fortress", "In March 12 people").
+            dated = [m for m in dated if _beside_question(asked, text, m) and not _describes(text, m)]
         if dated:
             chosen = dated[0]
             before = [m for m in found if m.end() <= chosen.start()]
@@ -94,12 +108,53 @@ def _when(question: Question, text: str) -> str | None:
     return None
 
 
+def _beside_question(asked: set[str], text: str, match: re.Match[str]) -> bool:
+    """Whether a word of the question stands within six words of `match` in `text`."""
+    before = words(text[: match.start()])[-6:]
+    after = words(text[match.end() :])[:6]
+    return any(stem(w) in asked for w in (*before, *after))
+
+
+def _describes(text: str, match: re.Match[str]) -> bool:
+    """Whether the span is used as a describing word: after "a"/"an", or right before a lowercase
+    word that is no preposition or conjunction ("March 12 people drowned")."""
+    before = words(text[: match.start()])[-1:]
+    following = re.match(r"\s+([a-z]+)", text[match.end() :])
+    if before and before[0].casefold() in ("a", "an"):
+        return True
+    return following is not None and following.group(1) not in _AFTER_DATE
+
+
+_AFTER_DATE: Final = frozenset(
+    {
+        "in",
+        "on",
+        "at",
+        "and",
+        "or",
+        "when",
+        "to",
+        "until",
+        "by",
+        "of",
+        "the",
+        "as",
+        "after",
+        "before",
+        "with",
+        "for",
+    }
+)
 _RANGE: Final = re.compile(r"\s*(?:to|until|till|and|through|[-\u2013\u2014])\s*")
 
 
 # "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun.
 _WHICH_NOUN: Final = re.compile(
     r"\b[Ww]hich\s+((?:[\w'-]+\s+){0,6}?)([a-z][a-z-]{2,})(?=\s+(?:is|was|are|were|did|does|do|has|had|have|who|that|which|whose|starred|played|won)\b|\s*[?,])"
+)
+# Words a sentence may open with before its subject, capitalized as its first word.
+_OPENERS: Final = frozenset(
+    {"today", "now", "then", "later", "however", "meanwhile", "yesterday", "here", "there", "also", "still"}
 )
 # What may follow a name after a comma and still be the name: a degree, a suffix, initials of honours.
 _SUFFIX: Final = r"(?:Ph\.?D\.?|Jr\.?|Sr\.?|M\.?D\.?|[A-Z]{2,5})"
@@ -122,41 +177,86 @@ def _typed_subject(question: str, text: str) -> str | None:
     noun = re.escape(asked.group(2))
     typed = re.match(
         rf"{_SUBJECT}(?:,\s*{_SUFFIX})?(?:\s*\([^()]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+"
-        rf"(?:(?!(?:who|which|that|whose)\b)[\w'-]+\s+){{0,4}}{noun}s?\b",
+        rf"(?:(?!(?:who|which|that|whose|of)\b)[\w'-]+\s+){{0,4}}{noun}s?\b",
         text,
     )
-    if typed is None or typed.group("name").split()[0].casefold() in STOPWORDS:
+    if typed is None:
+        return None
+    name = typed.group("name").split()
+    if name[0].casefold() in _OPENERS and len(name) > 1:
+        name = name[1:]  # "Today Robert Shaw is the actor ...": the name is Robert Shaw
+    if name[0].casefold() in STOPWORDS or name[0].casefold() in _OPENERS or name[0].casefold().endswith("ly"):
         return None  # "In Paris, the Louvre is ...": a sentence opening with no name types none
-    return typed.group("name")
+    return " ".join(name)
 
 
-_PAST_TENSE: Final = frozenset(
+# Past tenses whose base form shares no four letters with them ("wrote" / "writer").
+_IRREGULAR_PAST: Final = {
+    "wrote": "write", "led": "lead", "built": "build", "won": "win", "made": "make", "sang": "sing",
+    "drew": "draw", "took": "take", "gave": "give", "began": "begin", "became": "become", "bought": "buy",
+    "sold": "sell", "taught": "teach", "brought": "bring", "held": "hold", "told": "tell", "ran": "run",
+    "spoke": "speak", "fought": "fight", "chose": "choose", "sent": "send", "paid": "pay", "met": "meet",
+}  # fmt: skip
+_AUX_AFTER_WHO: Final = frozenset(
     {
-        "wrote", "said", "made", "led", "took", "gave", "became", "began", "won", "found", "built",
-        "ran", "sang", "drew", "told", "held", "brought", "taught", "thought", "saw", "knew", "met",
-        "sent", "set", "paid", "fought", "sold", "bought", "chose", "spoke", "rose", "fell", "left",
-        "came", "went",
+        "is",
+        "was",
+        "are",
+        "were",
+        "has",
+        "had",
+        "have",
+        "did",
+        "does",
+        "do",
+        "can",
+        "could",
+        "will",
+        "would",
+        "may",
     }
-)  # fmt: skip
+)
+
+
+def verb_forms(question: str) -> frozenset[str] | None:
+    """The verb of "Who <verb> ...?" as the four-letter stems its forms share ("directed"/"director"),
+    with an irregular past's base ("wrote" -> "write"/"writer"); None for "Who is ...?" and the like."""
+    asked = re.match(r"\s*[Ww]ho\s+([a-z]+)\b", question)
+    if asked is None or asked.group(1) in _AUX_AFTER_WHO:
+        return None
+    verb = asked.group(1)
+    return frozenset({verb[:4], _IRREGULAR_PAST.get(verb, verb)[:4]})
+
+
+def says_verb(word: str, forms: frozenset[str]) -> bool:
+    """Whether `word` is a form of the asked verb (`verb_forms`)."""
+    return len(word) >= 3 and word.casefold()[:4] in forms
+
+
+def _agent(tokens: list[str], at: int, forms: frozenset[str]) -> bool:
+    """Whether the run at `at` follows "by" (at most two words between) right after the asked verb."""
+    for by in range(max(1, at - 3), at):
+        if tokens[by].casefold() == "by" and says_verb(tokens[by - 1], forms):
+            return True
+    return False
 
 
 def _opening_name(question: Question, text: str) -> str | None:
-    """The name a sentence opens with, for "who" when it names no one else: "Lenin wrote ... that
-    imperialism was the highest stage of capitalism" answers who wrote it. Only a name its verb
-    follows ("However, ..." opens with no name), and not one the question states."""
+    """The name a sentence opens with, for "Who <verb> ...?" when the sentence names no one else and
+    the asked verb follows the name: "Lenin wrote ... that imperialism was the highest stage of
+    capitalism" answers who wrote it. Not "Dickens admired the bridge, which was built ..." (another
+    verb), "Originally built as ..." (an adverb), nor a name the question states."""
+    forms = verb_forms(question.text)
     tokens = words(text)
-    if not tokens or tokens[0].casefold() in STOPWORDS or tokens[0].casefold() in POINTING_BACK:
+    first = tokens[0].casefold() if tokens else ""
+    if forms is None or not first or first in STOPWORDS or first in POINTING_BACK or first.endswith("ly"):
         return None
     asked = set(question.terms) | set(question.entities) | {stem(t) for t in words(question.text)}
     runs = capitalized_runs(["", *tokens], asked)
     opening = next((run for begin, run in runs if begin == 1), None)
     written = _as_written(opening, text) if opening is not None else None
     after = re.match(rf"{re.escape(written)} ([a-z]+)", text) if written is not None else None
-    if written is None or after is None:
-        return None
-    # One capitalized word may be an adjective ("American actors starred ..."): it names the doer
-    # only when a past-tense verb follows it ("Lenin wrote ...", "Rivet founded ...").
-    if " " not in written and not (after.group(1).endswith("ed") or after.group(1) in _PAST_TENSE):
+    if written is None or after is None or not says_verb(after.group(1), forms):
         return None
     return written
 
@@ -184,10 +284,40 @@ def _written(parts: list[str], text: str, commas: bool) -> str | None:
         return joined
     if not commas:
         return None
-    found = re.search(r",?\s+".join(re.escape(part) for part in parts), text)
+    # "Paris, Texas." but not "Porto, Ines Duarte in Lisbon": the larger place ends its clause.
+    found = re.search(r",?\s+".join(re.escape(part) for part in parts) + r"(?=\s*[.,;:)]|\s*$)", text)
     return found.group(0) if found is not None else None
 
 
+_LENGTHS: Final = frozenset(
+    {
+        "m",
+        "km",
+        "metres",
+        "meters",
+        "kilometres",
+        "kilometers",
+        "feet",
+        "ft",
+        "miles",
+        "mi",
+        "inches",
+        "yards",
+        "cm",
+    }
+)
+_DURATIONS: Final = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years", "decades"})
+# The units an amount must carry to answer "how far/long/tall/... ?".
+_MEASURE_UNITS: Final[dict[str, frozenset[str]]] = {
+    "far": _LENGTHS,
+    "long": _LENGTHS | _DURATIONS,
+    "tall": _LENGTHS,
+    "high": _LENGTHS,
+    "wide": _LENGTHS,
+    "deep": _LENGTHS,
+    "heavy": frozenset({"kg", "kilograms", "tonnes", "tons", "pounds", "lb", "grams", "g"}),
+    "old": frozenset({"years", "year", "months"}),
+}
 _LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})
 _SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
 # What an amount keeps from around its number: a currency before it, a scale or unit after it.
