@@ -1,9 +1,11 @@
 """The short span a chosen sentence answers with, for `ExtractivePolicy` (split out of `_extractive_score`).
 
 The sentence is the evidence; the answer is the span of the asked type in it: the place after
-a preposition of place, the longest name (or, for "which N", the name the sentence opens with
-and types as an N), the year, the counted amount. Spans are taken as the text writes them, so
-the gate finds the answer in the quote; no span of the type means the sentence itself.
+a preposition of place, the name (the doer after "by", for "which N" the name the sentence
+opens with and types as an N, the longest otherwise), the date or century beside what is asked,
+the counted amount (in a unit of the measure "how far/long/old" asks). Spans are taken as the
+text writes them, so the gate finds the answer in the quote; no span of the type means the
+sentence itself, which the finish then refuses for a typed question.
 """
 
 from __future__ import annotations
@@ -35,19 +37,7 @@ def short_answer(question: Question, text: str) -> str | None:
         if subject is not None and stem(subject.split()[0]) not in set(question.entities):
             return subject
     if question.kind in ("who", "which"):
-        # The longest name, as the text writes it: a run read across a comma ("Smith, Jones and
-        # Brown", "Ada Brook, Leeds") may be one name of a list or a name and a place, no answer.
-        tokens = words(text)
-        # "an Old English poem": a run after "a"/"an" describes, it names no one.
-        named = [(i, run) for i, run in positions if i == 0 or tokens[i - 1].casefold() not in ("a", "an")]
-        if not named:
-            return None
-        # "written by the monk Aldred Lode": the name after "by" is the doer, when "by" follows the
-        # asked verb ("... which was opened by Ines Duarte" names who opened it, not who built it).
-        forms = verb_forms(question.text)
-        agents = [run for i, run in named if forms is not None and _agent(tokens, i, forms)]
-        ranked = sorted(agents or [run for _, run in named], key=lambda run: -len(run.split()))
-        return ranked[0] if ranked[0] in text else None
+        return _name(question, text, positions)
     if question.kind in ("how_many", "how_much"):
         amount = _amount(question, text, candidate_positions(question, text))
         measure = re.search(r"\bhow (far|long|tall|high|wide|deep|heavy|old)\b", question.text.casefold())
@@ -59,6 +49,22 @@ def short_answer(question: Question, text: str) -> str | None:
             return None  # "How old was he when ...?" is not answered by "two" (friends): a unit says what
         return amount
     return _as_written(found[0], text)
+
+
+def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> str | None:
+    """The name answering "who" or "which": the doer after "by" when "by" follows the asked verb
+    ("written by the monk Aldred Lode"; "... which was opened by Ines Duarte" names who opened it,
+    not who built it), else the longest name; never a run after "a"/"an" ("an Old English poem"
+    describes), and only as the text writes it (a run read across a comma, "Smith, Jones and
+    Brown" or "Ada Brook, Leeds", may be one name of a list or a name and a place: no answer)."""
+    tokens = words(text)
+    named = [(i, run) for i, run in positions if i == 0 or tokens[i - 1].casefold() not in ("a", "an")]
+    if not named:
+        return None
+    forms = verb_forms(question.text)
+    agents = [run for i, run in named if forms is not None and _agent(tokens, i, forms)]
+    ranked = sorted(agents or [run for _, run in named], key=lambda run: -len(run.split()))
+    return ranked[0] if ranked[0] in text else None
 
 
 _MONTH: Final = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
