@@ -14,3 +14,11 @@ def demo() -> Iterator[Corpus]:
     corpus = Corpus.demo()
     yield corpus
     corpus.close()
+
+
+@pytest.fixture
+def pages_corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
+    """A corpus of the invented pages a test passes as its parameter ((url, title, body) each)."""
+    corpus = Corpus.from_pages(request.param, name="prose-rules")
+    yield corpus
+    corpus.close()

@@ -7,33 +7,16 @@ short-answer and question-kind cases are checked where they are decided.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from citeloop.events import open_store
-from citeloop.policies import ExtractivePolicy
 from citeloop.policies._questions import analyze
 from citeloop.policies._short_answer import short_answer
-from citeloop.runtime import Outcome, Runtime
 from citeloop.runtime._support import assess_support
 from citeloop.tools import Corpus
+from helpers.prose_pages import ask_corpus
 
 
 def _page(slug: str, title: str, body: str) -> tuple[str, str, str]:
     return (f"https://wiki.example/{slug}", title, body)
-
-
-@pytest.fixture
-def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
-    built = Corpus.from_pages(request.param, name="review4")
-    yield built
-    built.close()
-
-
-async def _ask(corpus: Corpus, question: str) -> Outcome:
-    policy = ExtractivePolicy(min_confidence=0.0)
-    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=policy) as rt:
-        return await rt.run(question)
 
 
 ADAMS = _page(
@@ -45,9 +28,9 @@ ADAMS = _page(
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(ADAMS,)], indirect=True)
-async def test_a_name_with_another_middle_name_is_another_person(corpus: Corpus) -> None:
-    outcome = await _ask(corpus, "When was John Adams born?")
+@pytest.mark.parametrize("pages_corpus", [(ADAMS,)], indirect=True)
+async def test_a_name_with_another_middle_name_is_another_person(pages_corpus: Corpus) -> None:
+    outcome = await ask_corpus(pages_corpus, "When was John Adams born?")
     assert outcome.status == "abstained"
 
 
@@ -74,7 +57,7 @@ def test_the_gate_takes_no_words_between_a_first_and_a_last_name_for_the_name(
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(
-    "corpus",
+    "pages_corpus",
     [
         (
             _page("a", "Acme Robotics", "Acme Robotics is a robotics company headquartered in Virginia."),
@@ -95,9 +78,9 @@ def test_the_gate_takes_no_words_between_a_first_and_a_last_name_for_the_name(
     ],
     indirect=True,
 )
-async def test_a_place_inside_another_place_name_is_a_conflict(corpus: Corpus) -> None:
+async def test_a_place_inside_another_place_name_is_a_conflict(pages_corpus: Corpus) -> None:
     # Only a person is named by part of their name: "York" is not "New York".
-    outcome = await _ask(corpus, "Where is Acme Robotics headquartered?")
+    outcome = await ask_corpus(pages_corpus, "Where is Acme Robotics headquartered?")
     assert outcome.status == "abstained" and outcome.reason == "conflicting_sources"
 
 
@@ -110,10 +93,12 @@ BORG = _page(
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(BORG,)], indirect=True)
-async def test_its_after_a_sentence_about_him_does_not_reach_back_to_the_company(corpus: Corpus) -> None:
+@pytest.mark.parametrize("pages_corpus", [(BORG,)], indirect=True)
+async def test_its_after_a_sentence_about_him_does_not_reach_back_to_the_company(
+    pages_corpus: Corpus,
+) -> None:
     # "Its" follows "He later founded Borg Industries": the chief executive is Borg's.
-    outcome = await _ask(corpus, "Who is the chief executive of Acme Robotics?")
+    outcome = await ask_corpus(pages_corpus, "Who is the chief executive of Acme Robotics?")
     assert outcome.status == "abstained"
 
 

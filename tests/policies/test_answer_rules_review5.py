@@ -7,14 +7,10 @@ through the real runtime at threshold 0, so the rule, not the confidence, decide
 
 from __future__ import annotations
 
-import anyio
 import pytest
-from citeloop.events import open_store
-from citeloop.policies import ExtractivePolicy
 from citeloop.policies._questions import analyze
 from citeloop.policies._short_answer import short_answer
-from citeloop.runtime import Runtime
-from citeloop.tools import Corpus
+from helpers.prose_pages import ask_pages
 
 
 @pytest.mark.parametrize(
@@ -145,17 +141,9 @@ HOTEL = (
 )
 
 
-def test_an_it_chain_reaches_back_past_one_sentence_only_to_the_pages_opening_one() -> None:
+@pytest.mark.anyio
+async def test_an_it_chain_reaches_back_past_one_sentence_only_to_the_pages_opening_one() -> None:
     # Mid-page, "It was built in 1920" is the hotel named before it, not the company. (The page's
     # opening sentence may still name two things; its "It" is read as its subject's, a known limit.)
-    async def ask() -> str:
-        corpus = Corpus.from_pages((HOTEL,), name="review5")
-        try:
-            policy = ExtractivePolicy(min_confidence=0.0)
-            async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=policy) as rt:
-                outcome = await rt.run("Who is the general manager of Acme Robotics?")
-                return outcome.status
-        finally:
-            corpus.close()
-
-    assert anyio.run(ask) == "abstained"
+    outcome = await ask_pages((HOTEL,), "Who is the general manager of Acme Robotics?")
+    assert outcome.status == "abstained"

@@ -8,13 +8,9 @@ decides; each refusal has a twin that the same pages do answer.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from citeloop.events import open_store
-from citeloop.policies import ExtractivePolicy
-from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus
+from helpers.prose_pages import ask_corpus
 
 GARDENS = (
     "https://wiki.example/gardens",
@@ -47,63 +43,52 @@ SCORE = (
 )
 
 
-@pytest.fixture
-def corpus(request: pytest.FixtureRequest) -> Iterator[Corpus]:
-    built = Corpus.from_pages(request.param, name="whole-sentence-rules")
-    yield built
-    built.close()
-
-
-async def _ask(corpus: Corpus, question: str) -> Outcome:
-    policy = ExtractivePolicy(min_confidence=0.0)
-    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=policy) as rt:
-        return await rt.run(question)
-
-
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(GARDENS, FERRIS)], indirect=True)
-async def test_a_trailing_who_asks_for_a_person_not_a_sentence(corpus: Corpus) -> None:
+@pytest.mark.parametrize("pages_corpus", [(GARDENS, FERRIS)], indirect=True)
+async def test_a_trailing_who_asks_for_a_person_not_a_sentence(pages_corpus: Corpus) -> None:
     # No sentence names the architect: quoting the gardens' description would answer "who?" with a place.
-    outcome = await _ask(
-        corpus, "Alder Woodland Gardens links a zoo with a park laid out under the eye of who?"
+    outcome = await ask_corpus(
+        pages_corpus, "Alder Woodland Gardens links a zoo with a park laid out under the eye of who?"
     )
     assert outcome.status == "abstained"
     assert outcome.reason == "low_confidence"
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(SCORE, QUAY)], indirect=True)
-async def test_the_name_of_something_is_not_a_whole_sentence(corpus: Corpus) -> None:
-    outcome = await _ask(
-        corpus, "What is the name of the producer of the film that has a score by Lena Voss?"
+@pytest.mark.parametrize("pages_corpus", [(SCORE, QUAY)], indirect=True)
+async def test_the_name_of_something_is_not_a_whole_sentence(pages_corpus: Corpus) -> None:
+    outcome = await ask_corpus(
+        pages_corpus, "What is the name of the producer of the film that has a score by Lena Voss?"
     )
     assert outcome.status == "abstained"
     assert outcome.reason == "low_confidence"
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(STEAMER, SCORE)], indirect=True)
-async def test_what_a_thing_is_is_not_answered_by_a_sentence_naming_it_in_passing(corpus: Corpus) -> None:
+@pytest.mark.parametrize("pages_corpus", [(STEAMER, SCORE)], indirect=True)
+async def test_what_a_thing_is_is_not_answered_by_a_sentence_naming_it_in_passing(
+    pages_corpus: Corpus,
+) -> None:
     # The only sentence naming Quay Mills is about a steamer based there.
-    outcome = await _ask(corpus, "What is Quay Mills in Dunmore?")
+    outcome = await ask_corpus(pages_corpus, "What is Quay Mills in Dunmore?")
     assert outcome.status == "abstained"
     assert outcome.reason == "low_confidence"
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(STEAMER, QUAY)], indirect=True)
-async def test_what_a_thing_is_is_answered_by_its_own_definition(corpus: Corpus) -> None:
-    outcome = await _ask(corpus, "What is Quay Mills in Dunmore?")
+@pytest.mark.parametrize("pages_corpus", [(STEAMER, QUAY)], indirect=True)
+async def test_what_a_thing_is_is_answered_by_its_own_definition(pages_corpus: Corpus) -> None:
+    outcome = await ask_corpus(pages_corpus, "What is Quay Mills in Dunmore?")
     assert outcome.status == "answered"
     assert "shopping mall" in outcome.answer
     assert outcome.citations == (QUAY[0],)
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(STEAMER, QUAY)], indirect=True)
-async def test_a_definition_opening_with_it_on_the_things_own_page_answers(corpus: Corpus) -> None:
+@pytest.mark.parametrize("pages_corpus", [(STEAMER, QUAY)], indirect=True)
+async def test_a_definition_opening_with_it_on_the_things_own_page_answers(pages_corpus: Corpus) -> None:
     # "It was the smaller ..." stands on River Queen's own page: there "it" is the thing asked.
-    outcome = await _ask(corpus, "What was River Queen?")
+    outcome = await ask_corpus(pages_corpus, "What was River Queen?")
     assert outcome.status == "answered"
     assert outcome.citations == (STEAMER[0],)
 
@@ -122,18 +107,24 @@ MARR = (
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(PRESS, QUAY)], indirect=True)
-async def test_which_noun_is_not_answered_from_a_sentence_that_never_says_the_noun(corpus: Corpus) -> None:
+@pytest.mark.parametrize("pages_corpus", [(PRESS, QUAY)], indirect=True)
+async def test_which_noun_is_not_answered_from_a_sentence_that_never_says_the_noun(
+    pages_corpus: Corpus,
+) -> None:
     # The press's sentence names two people and a place, and calls none of them an author.
-    outcome = await _ask(corpus, "Which Yorkshire author has had work printed by Rook Lane Press?")
+    outcome = await ask_corpus(
+        pages_corpus, "Which Yorkshire author has had work printed by Rook Lane Press?"
+    )
     assert outcome.status == "abstained"
     assert outcome.reason == "low_confidence"
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(PRESS, MARR)], indirect=True)
-async def test_which_noun_is_answered_by_the_name_a_sentence_calls_so(corpus: Corpus) -> None:
-    outcome = await _ask(corpus, "Which Yorkshire author has had work printed by Rook Lane Press?")
+@pytest.mark.parametrize("pages_corpus", [(PRESS, MARR)], indirect=True)
+async def test_which_noun_is_answered_by_the_name_a_sentence_calls_so(pages_corpus: Corpus) -> None:
+    outcome = await ask_corpus(
+        pages_corpus, "Which Yorkshire author has had work printed by Rook Lane Press?"
+    )
     assert outcome.status == "answered"
     assert outcome.answer == "Edith Marr"
     assert outcome.citations == (MARR[0],)
@@ -152,18 +143,22 @@ SEAFARER = (
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(WANDERER,)], indirect=True)
-async def test_who_did_it_is_not_answered_from_a_sentence_that_never_says_the_deed(corpus: Corpus) -> None:
+@pytest.mark.parametrize("pages_corpus", [(WANDERER,)], indirect=True)
+async def test_who_did_it_is_not_answered_from_a_sentence_that_never_says_the_deed(
+    pages_corpus: Corpus,
+) -> None:
     # "The Wanderer is an Old English poem." names no writer: "Old English" is no answer to who wrote it.
     for question in ("Who wrote the poem The Wanderer?", "Who wrote the Old English poem?"):
-        outcome = await _ask(corpus, question)
+        outcome = await ask_corpus(pages_corpus, question)
         assert outcome.status == "abstained", question
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize("corpus", [(SEAFARER,)], indirect=True)
-async def test_who_did_it_is_answered_from_a_sentence_saying_the_deed_in_another_form(corpus: Corpus) -> None:
+@pytest.mark.parametrize("pages_corpus", [(SEAFARER,)], indirect=True)
+async def test_who_did_it_is_answered_from_a_sentence_saying_the_deed_in_another_form(
+    pages_corpus: Corpus,
+) -> None:
     # "wrote" asked, "written by" said: one verb.
-    outcome = await _ask(corpus, "Who wrote the poem The Seafarer?")
+    outcome = await ask_corpus(pages_corpus, "Who wrote the poem The Seafarer?")
     assert outcome.status == "answered"
     assert outcome.answer == "Aldred Lode"
