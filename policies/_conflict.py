@@ -30,6 +30,7 @@ from ._extractive_score import Scored, score_sentences
 from ._questions import Question
 from ._sentences import Sentence, split_sentences, stem, words
 from ._short_answer import short_answer
+from ._two_hop import plain_title
 
 TIE: Final = 0.25  # a ranking score this close to the chosen sentence's is as good
 RESTATED: Final = 0.6  # the share of content words two sentences must share to state the same fact
@@ -52,15 +53,15 @@ def is_correction(page: Page) -> bool:
     return "correction" in page.title.casefold() or _CORRECTION.match(page.body) is not None
 
 
-def _same(one: str, other: str, person: bool = False) -> bool:
-    """Whether two answers are one: equal, or, for a person, one the other's last words ("Duarte" for
-    "Ines Duarte": a page names a person by surname once it has named them in full). Not for places:
-    "York" is not "New York"."""
+def _same(one: str, other: str, titled: str = "") -> bool:
+    """Whether two answers are one: equal, or the surname of the person whose own page (`titled`,
+    the plain title of the page giving `other`) it is read on: "Duarte" on the page "Ines Duarte"
+    is Ines Duarte. Elsewhere a surname may be a relative ("the younger Dumas") and a place's last
+    word another place ("York", "New York")."""
     first, second = one.casefold().split(), other.casefold().split()
     if first == second:
         return True
-    short, long = sorted((first, second), key=len)
-    return person and bool(short) and long[-len(short) :] == short
+    return bool(titled) and titled.casefold().split() == first and first[-len(second) :] == second
 
 
 def _names_all(question: Question, text: str) -> bool:
@@ -90,7 +91,7 @@ def disagreement(
             quoted = with_antecedent(question, page.body, other.sentence)
             if (
                 value
-                and not _same(value, answer, person=question.kind == "who")
+                and not _same(answer, value, plain_title(page.title) if question.kind == "who" else "")
                 and _names_all(question, quoted.text)
                 and _restates(_without(best.sentence.text, answer), _without(other.sentence.text, value))
             ):
@@ -116,7 +117,7 @@ def _corrected(question: Question, page: Page, answer: str) -> Disagreement | No
     sentences = split_sentences(page.body)
     for index, sentence in enumerate(sentences):
         value = short_answer(question, sentence.text)
-        if value is None or _same(value, answer, person=question.kind == "who") or answer in sentence.text:
+        if value is None or _same(value, answer) or answer in sentence.text:
             continue
         quote: Sentence = sentence
         if index > 0 and not _names_all(question, sentence.text):

@@ -235,7 +235,8 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
     if word == "why":
         return "why"
     if word == "how":
-        return "how_much" if following[:1] and following[0] in _MEASURES else "how"
+        measured = following[:1] and following[0] in _MEASURES and following[1:2] != ["ago"]
+        return "how_much" if measured else "how"  # "how long ago" asks when, not an amount
     if at >= 1 and lowered[at - 1] in _LOCATIVE and following[:1] and following[0] in _PLACE_NOUNS:
         return "where"  # "In what city was ...?" asks where, as plainly as "Where ...?"
     return "which" if word == "which" else "what"

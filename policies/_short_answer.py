@@ -13,15 +13,17 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ._extractive_score import CONNECTORS, NUMBER_WORDS, YEAR, candidate_positions, capitalized_runs
-from ._questions import COUNTED_NOUNS, STOPWORDS, Question
+from ._amounts import amount, measured
+from ._extractive_score import CONNECTORS, candidate_positions, capitalized_runs
+from ._questions import STOPWORDS, Question
 from ._sentences import POINTING_BACK, stem, words
+from ._when import when_answer
 
 
 def short_answer(question: Question, text: str) -> str | None:
     """A short span answering the question's type, if one stands out; None to answer with the sentence."""
     if question.kind == "when":
-        return _when(question, text)
+        return when_answer(question, text)
     positions = candidate_positions(question, text)
     found = [span for _, span in positions]
     if not found:
@@ -31,6 +33,9 @@ def short_answer(question: Question, text: str) -> str | None:
         # word of the sentence may be a nationality ("a Portuguese businessman").
         tokens = words(text)
         placed = [span for i, span in positions if i > 0 and tokens[i - 1].casefold() in _LOCATIVE]
+        noun = _PLACE_NOUN.search(question.text)
+        if noun is not None:
+            return _place_of_kind(noun.group(1).casefold(), text, positions)
         return _as_written((placed or found)[0], text, commas=True)
     if question.kind == "which":
         subject = _typed_subject(question.text, text)
@@ -39,119 +44,27 @@ def short_answer(question: Question, text: str) -> str | None:
     if question.kind in ("who", "which"):
         return _name(question, text, positions)
     if question.kind in ("how_many", "how_much"):
-        amount = _amount(question, text, candidate_positions(question, text))
-        measure = re.search(r"\bhow (far|long|tall|high|wide|deep|heavy|old)\b", question.text.casefold())
-        if (
-            amount is not None
-            and measure is not None
-            and not _MEASURE_UNITS[measure.group(1)] & set(amount.casefold().split())
-        ):
-            return None  # "How old was he when ...?" is not answered by "two" (friends): a unit says what
-        return amount
+        measure = re.search(
+            r"\bhow (far|long|tall|high|wide|deep|heavy|old)\b(?! ago)", question.text.casefold()
+        )
+        if measure is not None:
+            return measured(text, measure.group(1))
+        return amount(question, text, candidate_positions(question, text))
     return _as_written(found[0], text)
 
 
 def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> str | None:
     """The name answering "who" or "which": the doer after "by" when "by" follows the asked verb
     ("written by the monk Aldred Lode"; "... which was opened by Ines Duarte" names who opened it,
-    not who built it), else the longest name; never a run after "a"/"an" ("an Old English poem"
-    describes), and only as the text writes it (a run read across a comma, "Smith, Jones and
-    Brown" or "Ada Brook, Leeds", may be one name of a list or a name and a place: no answer)."""
+    not who built it), else the longest name, and only as the text writes it (a run read across a
+    comma, "Smith, Jones and Brown" or "Ada Brook, Leeds", may be one name of a list or a name and
+    a place: no answer)."""
     tokens = words(text)
-    named = [(i, run) for i, run in positions if i == 0 or tokens[i - 1].casefold() not in ("a", "an")]
-    if not named:
-        return None
     forms = verb_forms(question.text)
-    agents = [run for i, run in named if forms is not None and _agent(tokens, i, forms)]
-    ranked = sorted(agents or [run for _, run in named], key=lambda run: -len(run.split()))
+    entities = set(question.entities)
+    agents = [run for i, run in positions if forms is not None and _agent(tokens, i, forms, entities)]
+    ranked = sorted(agents or [run for _, run in positions], key=lambda run: -len(run.split()))
     return ranked[0] if ranked[0] in text else None
-
-
-_MONTH: Final = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-_DAY: Final = r"\d{1,2}(?:st|nd|rd|th)?"
-_YEAR_SPAN: Final = r"(?:1[0-9]{3}|20[0-9]{2})s?"
-_ORDINAL: Final = (
-    r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
-    r"|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth"
-    r"|twentieth|twenty-first)"
-)
-# What answers "when": a date as written, longest form first, or a century ("the mid-18th century").
-_WHEN: Final = re.compile(
-    rf"\b(?:{_MONTH} {_DAY},? {_YEAR_SPAN}|{_DAY} {_MONTH},? {_YEAR_SPAN}|{_MONTH},? {_YEAR_SPAN}"
-    rf"|{_MONTH} {_DAY}(?!\d|,? \d)|(?:(?:early|mid|late)[- ])?{_ORDINAL} centur(?:y|ies)|{_YEAR_SPAN})\b"
-)
-
-
-_HAS_YEAR: Final = re.compile(_YEAR_SPAN)
-_HAS_DAY: Final = re.compile(rf"{_MONTH} {_DAY}")
-
-
-def _when(question: Question, text: str) -> str | None:
-    """The first date `text` writes that the question does not state in full, one with a year
-    before a day without one before a century ("which replaced a 10th century church, was built in
-    1150" was built in 1150), and the whole range where it ends one ("from March 20 to May 21,
-    1799" or "from 1914 to 1918", not one end alone)."""
-    asked = set(question.terms) | set(question.entities)
-    found = list(_WHEN.finditer(text))
-    new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
-    for tier in (_HAS_YEAR, _HAS_DAY, None):
-        dated = [m for m in new if tier is None or tier.search(m.group(0))]
-        if tier is not _HAS_YEAR:
-            # A day or a century without a year answers only beside what the question asks, and
-            # not as a word describing a thing ("a 12th century fortress", "In March 12 people").
-            dated = [m for m in dated if _beside_question(asked, text, m) and not _describes(text, m)]
-        if dated:
-            chosen = dated[0]
-            before = [m for m in found if m.end() <= chosen.start()]
-            after = [m for m in found if m.start() >= chosen.end()]
-            start = (
-                before[-1].start()
-                if before and _RANGE.fullmatch(text, before[-1].end(), chosen.start())
-                else None
-            )
-            end = after[0].end() if after and _RANGE.fullmatch(text, chosen.end(), after[0].start()) else None
-            return text[chosen.start() if start is None else start : chosen.end() if end is None else end]
-    return None
-
-
-def _beside_question(asked: set[str], text: str, match: re.Match[str]) -> bool:
-    """Whether a word of the question stands within six words of `match` in `text`."""
-    before = words(text[: match.start()])[-6:]
-    after = words(text[match.end() :])[:6]
-    return any(stem(w) in asked for w in (*before, *after))
-
-
-def _describes(text: str, match: re.Match[str]) -> bool:
-    """Whether the span is used as a describing word: after "a"/"an", or right before a lowercase
-    word that is no preposition or conjunction ("March 12 people drowned")."""
-    before = words(text[: match.start()])[-1:]
-    following = re.match(r"\s+([a-z]+)", text[match.end() :])
-    if before and before[0].casefold() in ("a", "an"):
-        return True
-    return following is not None and following.group(1) not in _AFTER_DATE
-
-
-_AFTER_DATE: Final = frozenset(
-    {
-        "in",
-        "on",
-        "at",
-        "and",
-        "or",
-        "when",
-        "to",
-        "until",
-        "by",
-        "of",
-        "the",
-        "as",
-        "after",
-        "before",
-        "with",
-        "for",
-    }
-)
-_RANGE: Final = re.compile(r"\s*(?:to|until|till|and|through|[-\u2013\u2014])\s*")
 
 
 # "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun.
@@ -183,10 +96,12 @@ def _typed_subject(question: str, text: str) -> str | None:
     noun = re.escape(asked.group(2))
     typed = re.match(
         rf"{_SUBJECT}(?:,\s*{_SUFFIX})?(?:\s*\([^()]*\))?,?\s+(?:is|was|are|were)\s+(?:a|an|the)\s+"
-        rf"(?:(?!(?:who|which|that|whose|of)\b)[\w'-]+\s+){{0,4}}{noun}s?\b",
+        rf"(?:(?!(?:who|which|that|whose|of|to|for|with)\b)[\w'-]+\s+){{0,4}}{noun}s?\b",
         text,
     )
-    if typed is None:
+    # The noun must be what the subject is, not a word describing another: "a film director",
+    # "an actor's agent", "the team captain" type no film, actor or team.
+    if typed is None or not _HEAD_ENDS.match(text, typed.end()):
         return None
     name = typed.group("name").split()
     if name[0].casefold() in _OPENERS and len(name) > 1:
@@ -194,6 +109,14 @@ def _typed_subject(question: str, text: str) -> str | None:
     if name[0].casefold() in STOPWORDS or name[0].casefold() in _OPENERS or name[0].casefold().endswith("ly"):
         return None  # "In Paris, the Louvre is ...": a sentence opening with no name types none
     return " ".join(name)
+
+
+# What may follow the noun a subject is typed as: the end of the phrase (a verb, a relative word,
+# a preposition, punctuation), not another noun or a possessive.
+_HEAD_ENDS: Final = re.compile(
+    r"\s*(?:[,.;:()\-\u2013\u2014]|$)|\s+(?:who|which|that|whose|in|of|from|for|with|and|or|at|on|by|best|"
+    r"known|born|based|since|until|from|to|as|is|was|whose|during|between|after|before)\b"
+)
 
 
 # Past tenses whose base form shares no four letters with them ("wrote" / "writer").
@@ -225,26 +148,55 @@ _AUX_AFTER_WHO: Final = frozenset(
 
 
 def verb_forms(question: str) -> frozenset[str] | None:
-    """The verb of "Who <verb> ...?" as the four-letter stems its forms share ("directed"/"director"),
-    with an irregular past's base ("wrote" -> "write"/"writer"); None for "Who is ...?" and the like."""
+    """The verb of "Who <verb> ...?" and, for an irregular past, its base ("wrote" -> "write");
+    None for "Who is ...?" and the like."""
     asked = re.match(r"\s*[Ww]ho\s+([a-z]+)\b", question)
     if asked is None or asked.group(1) in _AUX_AFTER_WHO:
         return None
     verb = asked.group(1)
-    return frozenset({verb[:4], _IRREGULAR_PAST.get(verb, verb)[:4]})
+    return frozenset({verb, _IRREGULAR_PAST.get(verb, verb)})
 
 
 def says_verb(word: str, forms: frozenset[str]) -> bool:
-    """Whether `word` is a form of the asked verb (`verb_forms`)."""
-    return len(word) >= 3 and word.casefold()[:4] in forms
-
-
-def _agent(tokens: list[str], at: int, forms: frozenset[str]) -> bool:
-    """Whether the run at `at` follows "by" (at most two words between) right after the asked verb."""
-    for by in range(max(1, at - 3), at):
-        if tokens[by].casefold() == "by" and says_verb(tokens[by - 1], forms):
+    """Whether `word` is a form of the asked verb (`verb_forms`): the same stem ("founded"/
+    "founding"), its doer ("director", "founder", "writer") or, for a base ending in "e", any
+    ending on it ("written"). Not a look-alike: "found" (of "find") is no form of "founded",
+    "designated" none of "designed", "completed" none of "composed"."""
+    folded = word.casefold()
+    if folded == "found" and "found" not in forms:
+        return False
+    for form in forms:
+        root = stem(form)
+        if (
+            folded == form
+            or stem(folded) == root
+            or folded in (root + "or", root + "er", root + "ors", root + "ers")
+        ):
+            return True
+        if (
+            form.endswith("e")
+            and len(form) >= 4
+            and folded.startswith(form[:-1])
+            and len(folded) <= len(form) + 3
+        ):
             return True
     return False
+
+
+def _agent(tokens: list[str], at: int, forms: frozenset[str], entities: set[str]) -> bool:
+    """Whether the run at `at` follows "by" (at most two words between) right after the asked verb,
+    in a sentence that names what the question names before it ("The Seafarer is ... written by
+    X"; not "Borg, founded by Pedro Lima, bought Acme", where the founding is Borg's)."""
+    for by in range(max(1, at - 3), at):
+        if tokens[by].casefold() == "by" and says_verb(tokens[by - 1], forms):
+            return bool(entities) and bool(entities & _clause_stems(tokens, by - 1))
+    return False
+
+
+def _clause_stems(tokens: list[str], end: int) -> set[str]:
+    """The stems of the words before `end` back to the sentence start (the words a participle's
+    subject may be among)."""
+    return {stem(t) for t in tokens[:end]}
 
 
 def _opening_name(question: Question, text: str) -> str | None:
@@ -263,6 +215,11 @@ def _opening_name(question: Question, text: str) -> str | None:
     written = _as_written(opening, text) if opening is not None else None
     after = re.match(rf"{re.escape(written)} ([a-z]+)", text) if written is not None else None
     if written is None or after is None or not says_verb(after.group(1), forms):
+        return None
+    # What it did must be done to what the question names: "Costa founded the firm that later
+    # bought Acme Robotics" does not say who founded Acme Robotics.
+    done_to = {stem(w) for w in words(text[after.end() :])[:4]}
+    if question.entities and not set(question.entities) & done_to:
         return None
     return written
 
@@ -295,89 +252,30 @@ def _written(parts: list[str], text: str, commas: bool) -> str | None:
     return found.group(0) if found is not None else None
 
 
-_LENGTHS: Final = frozenset(
-    {
-        "m",
-        "km",
-        "metres",
-        "meters",
-        "kilometres",
-        "kilometers",
-        "feet",
-        "ft",
-        "miles",
-        "mi",
-        "inches",
-        "yards",
-        "cm",
-    }
+_PLACE_NOUN: Final = re.compile(
+    r"\b(?:in|at|from|near) (?:what|which) (city|town|village|country|state|county|province)\b", re.IGNORECASE
 )
-_DURATIONS: Final = frozenset({"seconds", "minutes", "hours", "days", "weeks", "months", "years", "decades"})
-# The units an amount must carry to answer "how far/long/tall/... ?".
-_MEASURE_UNITS: Final[dict[str, frozenset[str]]] = {
-    "far": _LENGTHS,
-    "long": _LENGTHS | _DURATIONS,
-    "tall": _LENGTHS,
-    "high": _LENGTHS,
-    "wide": _LENGTHS,
-    "deep": _LENGTHS,
-    "heavy": frozenset({"kg", "kilograms", "tonnes", "tons", "pounds", "lb", "grams", "g"}),
-    "old": frozenset({"years", "year", "months"}),
-}
-_LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})
-_SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
-# What an amount keeps from around its number: a currency before it, a scale or unit after it.
-_AMOUNT: Final = re.compile(
-    r"(?:[$€£¥]\s?)?{number}(?:\s?(?:%|percent|per cent|million|billion|thousand|hundred))*"
-    r"(?:\s(?:dollars|euros|pounds|years|months|weeks|days|hours|minutes|seconds|miles|feet|metres|meters"
-    r"|kilometres|kilometers|km|kg|tons|tonnes|acres|square miles|square kilometres)\b)?"
-)
+_LARGER_PLACES: Final = frozenset({"country", "state", "county", "province"})
 
 
-_SIZED: Final = re.compile(r"[$€£¥]\s?[\d.,]+|[\d.,]+\s?(?:%|percent|million|billion|thousand)")
-
-
-def _around(text: str, token: str) -> tuple[int, int]:
-    at = text.find(token)
-    return (max(0, at - 2), at + len(token) + 10) if at >= 0 else (0, 0)
-
-
-def _amount(question: Question, text: str, found: list[tuple[int, str]]) -> str | None:
-    """The number the question counts: the one followed by a word of the question ("30,000 men"),
-    else the first that is not a year; with its currency, scale and percent sign."""
-    tokens = words(text)
-    lowered = question.text.casefold()
-    asked = re.search(r"\bhow (?:many|much) (\w+)|\bnumber of (\w+)", lowered)
-    noun = stem(asked.group(1) or asked.group(2)) if asked is not None else None
-    # "Which bytes of the header ...": only a number beside that noun ("bytes 18 and 19") answers.
-    which = re.match(r"(?:which|what) (\w+)", lowered)
-    measure = stem(which.group(1)) if which is not None and which.group(1) in COUNTED_NOUNS else None
-    numbers = [
-        (i, t)
-        for i, t in found
-        if re.fullmatch(r"[\d.,]+", t) or (t.casefold() in NUMBER_WORDS and t.casefold() not in _SCALE_WORDS)
+def _place_of_kind(noun: str, text: str, positions: list[tuple[int, str]]) -> str | None:
+    """The place answering "in what <noun> ...?": one the text calls so ("the state of Ohio"), else,
+    after a preposition of place ("in the United Kingdom" too), the last for a country or state (a
+    chain of places grows: "at Kell Farm near Braga in Portugal") and the first for a city or town.
+    Never a capitalized word after no such preposition ("a Portuguese engineer" names no country)."""
+    tokens = [t.casefold() for t in words(text)]
+    called = [run for i, run in positions if i >= 2 and tokens[i - 2 : i] == [noun, "of"]]
+    if called:
+        return _as_written(called[0], text, commas=True)
+    placed = [
+        run
+        for i, run in positions
+        if i > 0
+        and (tokens[i - 1] in _LOCATIVE or (tokens[i - 1] == "the" and i > 1 and tokens[i - 2] in _LOCATIVE))
     ]
-    if not numbers:
+    if not placed:
         return None
-    # The number the asked noun follows ("4,000 H2 scooters"), skipping a model name or an adjective.
-    counted = [
-        (i, t) for i, t in numbers if noun is not None and noun in {stem(w) for w in tokens[i + 1 : i + 4]}
-    ]
-    if measure is not None:
-        beside = [(i, t) for i, t in numbers if measure in {stem(w) for w in tokens[max(0, i - 1) : i + 2]}]
-        if not beside:
-            return None
-        counted = beside
-    plain = [(i, t) for i, t in numbers if not YEAR.match(t)]
-    # An amount with a currency or a scale ("$2.2 billion") before a bare day of the month.
-    sized = [(i, t) for i, t in plain if _SIZED.search(text, *_around(text, t))]
-    if not (counted or sized or plain):
-        return None  # only years: "How many laps ...?" is not answered by "in 1970"
-    _, token = (counted or sized or plain)[0]
-    if measure is not None:
-        # "Which bytes": the numbers listed together ("bytes 18 and 19"), not the first alone.
-        listed = re.search(rf"(?<![\w.]){re.escape(token)}(?:, \d+)*,? (?:and|or) \d+\b", text)
-        if listed is not None:
-            return listed.group(0)
-    match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
-    return match.group(0) if match is not None else (token if token in text else None)
+    return _as_written(placed[-1] if noun in _LARGER_PLACES else placed[0], text, commas=True)
+
+
+_LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})

@@ -1,0 +1,127 @@
+"""The date a sentence answers "when" with, for `ExtractivePolicy` (split out of `_short_answer`).
+
+A date as the text writes it: one with a year first; a day without one, or a century, only
+where the question asks for one or the time is of what the question names; a range whole.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._questions import Question
+from ._sentences import stem, words
+
+_MONTH: Final = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+_DAY: Final = r"\d{1,2}(?:st|nd|rd|th)?"
+_YEAR_SPAN: Final = r"(?:1[0-9]{3}|20[0-9]{2})s?"
+_ORDINAL: Final = (
+    r"(?:\d{1,2}(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
+    r"|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth"
+    r"|twentieth|twenty-first)"
+)
+# What answers "when": a date as written, longest form first, or a century ("the mid-18th century").
+_WHEN: Final = re.compile(
+    rf"\b(?:{_MONTH} {_DAY},? {_YEAR_SPAN}|{_DAY} {_MONTH},? {_YEAR_SPAN}|{_MONTH},? {_YEAR_SPAN}"
+    rf"|{_MONTH} {_DAY}(?!\d|,? \d)|(?:(?:early|mid|late)[- ])?{_ORDINAL} centur(?:y|ies)|{_YEAR_SPAN})\b"
+)
+
+
+_HAS_YEAR: Final = re.compile(_YEAR_SPAN)
+_HAS_DAY: Final = re.compile(rf"{_MONTH} {_DAY}")
+
+
+def when_answer(question: Question, text: str) -> str | None:
+    """The first date `text` writes that the question does not state in full: one with a year
+    ("which replaced a 10th century church, was built in 1150" was built in 1150), else a day
+    without one, else a century, either only where the question asks for one ("what date", "what
+    century") or the time is of what the question names (`_governed`); a range whole ("from March
+    20 to May 21, 1799" or "from 1914 to 1918", not one end alone)."""
+    asked = set(question.terms) | set(question.entities)
+    found = list(_WHEN.finditer(text))
+    new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
+    for tier in (_HAS_YEAR, _HAS_DAY, None):
+        dated = [m for m in new if tier is None or tier.search(m.group(0))]
+        if tier is not _HAS_YEAR:
+            # A day or a century without a year answers only a question asking for one ("In what
+            # century ...?", "On what date ...?"), beside what the question asks, and not as a word
+            # describing a thing ("a 12th century fortress", "In March 12 people").
+            wanted = _CENTURY_ASKED if tier is None else _DAY_ASKED
+            dated = [
+                m
+                for m in dated
+                if (wanted.search(question.text) or _governed(asked, text, m))
+                and _beside_question(asked, text, m)
+                and not _describes(text, m)
+            ]
+        if dated:
+            chosen = dated[0]
+            before = [m for m in found if m.end() <= chosen.start()]
+            after = [m for m in found if m.start() >= chosen.end()]
+            start = (
+                before[-1].start()
+                if before and _RANGE.fullmatch(text, before[-1].end(), chosen.start())
+                else None
+            )
+            end = after[0].end() if after and _RANGE.fullmatch(text, chosen.end(), after[0].start()) else None
+            return text[chosen.start() if start is None else start : chosen.end() if end is None else end]
+    return None
+
+
+_CENTURY_ASKED: Final = re.compile(r"\b(?:what|which) century\b", re.IGNORECASE)
+_DAY_ASKED: Final = re.compile(r"\b(?:what|which) (?:date|day)\b", re.IGNORECASE)
+
+
+_TIME_PREPOSITIONS: Final = frozenset({"in", "on", "during", "by", "since", "until", "from", "of", "at"})
+
+
+def _governed(asked: set[str], text: str, match: re.Match[str]) -> bool:
+    """Whether the day or century is the time of what the question asks: the preposition before it
+    opens the sentence ("On December 12, Washington ...") or follows a word of the question ("the
+    French Wars of Religion in the 16th century"), not another thing ("relics from the 12th
+    century", "the Battle of Kell, fought on June 12")."""
+    before = [w.casefold() for w in words(text[: match.start()])]
+    for at in range(len(before) - 1, max(-1, len(before) - 5), -1):
+        if before[at] in _TIME_PREPOSITIONS:
+            return at == 0 or stem(before[at - 1]) in asked
+    return False
+
+
+def _beside_question(asked: set[str], text: str, match: re.Match[str]) -> bool:
+    """Whether a word of the question stands within six words of `match` in `text`."""
+    before = words(text[: match.start()])[-6:]
+    after = words(text[match.end() :])[:6]
+    return any(stem(w) in asked for w in (*before, *after))
+
+
+def _describes(text: str, match: re.Match[str]) -> bool:
+    """Whether the span is used as a describing word: after "a"/"an", or right before a lowercase
+    word that is no preposition or conjunction ("March 12 people drowned")."""
+    before = words(text[: match.start()])[-1:]
+    following = re.match(r"\s+([a-z]+)", text[match.end() :])
+    if before and before[0].casefold() in ("a", "an"):
+        return True
+    return following is not None and following.group(1) not in _AFTER_DATE
+
+
+_AFTER_DATE: Final = frozenset(
+    {
+        "in",
+        "on",
+        "at",
+        "and",
+        "or",
+        "when",
+        "to",
+        "until",
+        "by",
+        "of",
+        "the",
+        "as",
+        "after",
+        "before",
+        "with",
+        "for",
+    }
+)
+_RANGE: Final = re.compile(r"\s*(?:to|until|till|and|through|[-\u2013\u2014])\s*")
