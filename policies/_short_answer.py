@@ -62,7 +62,11 @@ def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> st
     tokens = words(text)
     forms = verb_forms(question.text)
     entities = set(question.entities)
-    agents = [run for i, run in positions if forms is not None and _agent(tokens, i, forms, entities)]
+    agents = [
+        run
+        for i, run in positions
+        if forms is not None and _agent(tokens, i, forms, entities) and not _describes_noun(text, run)
+    ]
     ranked = sorted(agents or [run for _, run in positions], key=lambda run: -len(run.split()))
     return ranked[0] if ranked[0] in text else None
 
@@ -103,12 +107,31 @@ def _typed_subject(question: str, text: str) -> str | None:
     # "an actor's agent", "the team captain" type no film, actor or team.
     if typed is None or not _HEAD_ENDS.match(text, typed.end()):
         return None
+    # "Richard Dreyfuss is an American actor who turned down the role of Quint": what the relative
+    # clause says he did must be what the question asks ("played"), or he is no answer.
+    relative = _RELATIVE_VERB.match(text, typed.end())
+    if relative is not None:
+        asked_verb = _which_verb(question, asked.end(2))
+        if asked_verb is None or not says_verb(relative.group(1), asked_verb):
+            return None
     name = typed.group("name").split()
     if name[0].casefold() in _OPENERS and len(name) > 1:
         name = name[1:]  # "Today Robert Shaw is the actor ...": the name is Robert Shaw
     if name[0].casefold() in STOPWORDS or name[0].casefold() in _OPENERS or name[0].casefold().endswith("ly"):
         return None  # "In Paris, the Louvre is ...": a sentence opening with no name types none
     return " ".join(name)
+
+
+_RELATIVE_VERB: Final = re.compile(r"\s+(?:who|that|which)\s+([a-z]+)\b")
+
+
+def _which_verb(question: str, after_noun: int) -> frozenset[str] | None:
+    """The verb a "which N" question asks of its N ("Which actor played Quint?" -> "played"), as
+    `verb_forms` gives a verb; None when no verb follows the noun."""
+    verb = re.match(r"\s+(?:who\s+|that\s+)?([a-z]+)\b", question[after_noun:])
+    if verb is None or verb.group(1) in _AUX_AFTER_WHO:
+        return None
+    return verb_forms(f"Who {verb.group(1)}")
 
 
 # What may follow the noun a subject is typed as: the end of the phrase (a verb, a relative word,
@@ -193,6 +216,20 @@ def _agent(tokens: list[str], at: int, forms: frozenset[str], entities: set[str]
     return False
 
 
+# Words that may follow a name and end it: a preposition, a conjunction, a relative word.
+_AFTER_NAME: Final = frozenset(
+    {"in", "on", "at", "and", "or", "of", "for", "with", "to", "from", "during", "after", "before", "as",
+     "who", "which", "that", "while", "when", "since", "until", "the", "is", "was", "has", "had"}
+)  # fmt: skip
+
+
+def _describes_noun(text: str, run: str) -> bool:
+    """Whether `run` is a capitalized word describing the noun after it ("built by Italian masons"),
+    not a name: a lowercase word other than a preposition or conjunction follows it."""
+    following = re.search(rf"{re.escape(run)}\s+([a-z]+)\b", text)
+    return following is not None and following.group(1) not in _AFTER_NAME
+
+
 def _clause_stems(tokens: list[str], end: int) -> set[str]:
     """The stems of the words before `end` back to the sentence start (the words a participle's
     subject may be among)."""
@@ -218,10 +255,22 @@ def _opening_name(question: Question, text: str) -> str | None:
         return None
     # What it did must be done to what the question names: "Costa founded the firm that later
     # bought Acme Robotics" does not say who founded Acme Robotics.
-    done_to = {stem(w) for w in words(text[after.end() :])[:4]}
-    if question.entities and not set(question.entities) & done_to:
-        return None
+    if question.entities and not _object_is_asked(question, text[after.end() :]):
+        return None  # "Goethe wrote an essay on Hamlet" says who wrote the essay, not Hamlet
     return written
+
+
+def _object_is_asked(question: Question, rest: str) -> bool:
+    """Whether the verb's object (the words after it) is what the question names: its name after
+    articles and words the question also says ("directed the film Night Harbour")."""
+    for word in words(rest)[:5]:
+        if word.casefold() in ("the", "a", "an"):
+            continue
+        if stem(word) in set(question.entities):
+            return True
+        if stem(word) not in set(question.terms):
+            return False
+    return False
 
 
 def _as_written(run: str, text: str, commas: bool = False) -> str | None:

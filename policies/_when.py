@@ -40,6 +40,9 @@ def when_answer(question: Question, text: str) -> str | None:
     asked = set(question.terms) | set(question.entities)
     found = list(_WHEN.finditer(text))
     new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
+    # Dates in brackets are a life's or an aside's ("Rui Costa (1900 - 1980) founded Acme in 1930").
+    outside = [m for m in new if not _bracketed(text, m)]
+    new = outside or new
     for tier in (_HAS_YEAR, _HAS_DAY, None):
         dated = [m for m in new if tier is None or tier.search(m.group(0))]
         if tier is not _HAS_YEAR:
@@ -55,17 +58,37 @@ def when_answer(question: Question, text: str) -> str | None:
                 and not _describes(text, m)
             ]
         if dated:
-            chosen = dated[0]
+            chosen = min(dated, key=lambda m: _distance(asked, text, m))
             before = [m for m in found if m.end() <= chosen.start()]
             after = [m for m in found if m.start() >= chosen.end()]
-            start = (
-                before[-1].start()
-                if before and _RANGE.fullmatch(text, before[-1].end(), chosen.start())
-                else None
-            )
-            end = after[0].end() if after and _RANGE.fullmatch(text, chosen.end(), after[0].start()) else None
+            start = before[-1].start() if before and _joins(text, before[-1], chosen) else None
+            end = after[0].end() if after and _joins(text, chosen, after[0]) else None
             return text[chosen.start() if start is None else start : chosen.end() if end is None else end]
     return None
+
+
+def _bracketed(text: str, match: re.Match[str]) -> bool:
+    """Whether `match` stands inside brackets."""
+    head = text[: match.start()]
+    return head.count("(") > head.count(")")
+
+
+def _distance(asked: set[str], text: str, match: re.Match[str]) -> int:
+    """How many words lie between `match` and the nearest word of the question (ties keep the
+    first date): "built between 1150 and 1200 and was restored in 1990" was restored in 1990."""
+    before = [stem(w) for w in words(text[: match.start()])]
+    after = [stem(w) for w in words(text[match.end() :])]
+    gaps = [len(before) - i for i, w in enumerate(before) if w in asked]
+    gaps += [i + 1 for i, w in enumerate(after) if w in asked]
+    return min(gaps, default=len(before) + len(after) + 1)
+
+
+def _joins(text: str, first: re.Match[str], second: re.Match[str]) -> bool:
+    """Whether two dates make one range: "1914 to 1918", "1914 - 1918", "between 1150 and 1200"."""
+    if _RANGE.fullmatch(text, first.end(), second.start()):
+        return True
+    between = re.fullmatch(r"\s+and\s+", text[first.end() : second.start()]) is not None
+    return between and words(text[: first.start()])[-1:] == ["between"]
 
 
 _CENTURY_ASKED: Final = re.compile(r"\b(?:what|which) century\b", re.IGNORECASE)
@@ -124,4 +147,4 @@ _AFTER_DATE: Final = frozenset(
         "for",
     }
 )
-_RANGE: Final = re.compile(r"\s*(?:to|until|till|and|through|[-\u2013\u2014])\s*")
+_RANGE: Final = re.compile(r"\s*(?:to|until|till|through|[-\u2013\u2014])\s*")
