@@ -183,7 +183,8 @@ def analyze(text: str) -> Question:
 COUNTED_NOUNS: Final = frozenset({"bytes", "bits"})
 
 
-_PLACE_NOUNS: Final = frozenset({"city", "town", "village", "country", "state", "county", "province"})
+# Nouns a question asks a place by ("In what city ...?"); the short answer reads them too.
+PLACE_NOUNS: Final = frozenset({"city", "town", "village", "country", "state", "county", "province"})
 _MEASURES: Final = frozenset({"far", "long", "tall", "high", "wide", "deep", "heavy", "old"})
 _LOCATIVE: Final = frozenset({"in", "at", "from", "near"})
 _WH_WORDS: Final = frozenset({"who", "whom", "whose", "when", "where", "why", "how", "which", "what"})
@@ -237,7 +238,7 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
     if word == "how":
         measured = following[:1] and following[0] in _MEASURES and following[1:2] != ["ago"]
         return "how_much" if measured else "how"  # "how long ago" asks when, not an amount
-    if at >= 1 and lowered[at - 1] in _LOCATIVE and following[:1] and following[0] in _PLACE_NOUNS:
+    if at >= 1 and lowered[at - 1] in _LOCATIVE and following[:1] and following[0] in PLACE_NOUNS:
         return "where"  # "In what city was ...?" asks where, as plainly as "Where ...?"
     return "which" if word == "which" else "what"
 

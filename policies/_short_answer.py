@@ -15,7 +15,7 @@ from typing import Final
 
 from ._amounts import amount, measured
 from ._extractive_score import CONNECTORS, candidate_positions, capitalized_runs
-from ._questions import STOPWORDS, Question
+from ._questions import PLACE_NOUNS, STOPWORDS, Question
 from ._sentences import POINTING_BACK, stem, words
 from ._when import when_answer
 
@@ -138,7 +138,7 @@ def _which_verb(question: str, after_noun: int) -> frozenset[str] | None:
 # a preposition, punctuation), not another noun or a possessive.
 _HEAD_ENDS: Final = re.compile(
     r"\s*(?:[,.;:()\-\u2013\u2014]|$)|\s+(?:who|which|that|whose|in|of|from|for|with|and|or|at|on|by|best|"
-    r"known|born|based|since|until|from|to|as|is|was|whose|during|between|after|before)\b"
+    r"known|born|based|since|until|to|as|is|was|during|between|after|before)\b"
 )
 
 
@@ -302,7 +302,7 @@ def _written(parts: list[str], text: str, commas: bool) -> str | None:
 
 
 _PLACE_NOUN: Final = re.compile(
-    r"\b(?:in|at|from|near) (?:what|which) (city|town|village|country|state|county|province)\b", re.IGNORECASE
+    rf"\b(?:in|at|from|near) (?:what|which) ({'|'.join(sorted(PLACE_NOUNS))})\b", re.IGNORECASE
 )
 _LARGER_PLACES: Final = frozenset({"country", "state", "county", "province"})
 
