@@ -4,9 +4,10 @@ A default is read, in this order of trust, from the signature of the function th
 names (`name=value`; a placeholder such as None, 0 or '' yields to a default the page states,
 and None is trusted only where the description says nothing of the value being left out), a
 table row of parameters (`_doc_rows`), or a sentence about the parameter: "(default: X)",
-"defaults to X", "the default is X", "X (the default)", "by default, ... is X", "Includes just
-X by default", "If port is omitted, X is used" (the omission the whole condition, the parameter
-the one asked), or the number a standard value stands for ("the standard Telnet port (23)").
+"defaults to X", "the default is X", "X (the default)", "X (default, can be omitted)", "by
+default, ... is X", "Includes just X by default", "If port is omitted, X is used" (the omission
+the whole condition, the parameter the one asked), or the number a standard value stands for
+("the standard Telnet port (23)").
 A stated default that is a predicate ("is available") or a function word is none; a negation
 before the value in its clause ("does not include '#' by default") gives none; for a question
 asking for a state, "X is off by default" (`_doc_states`).
@@ -70,7 +71,8 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
         rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
-        rf"{_VALUE} \(the default\)",
+        # "X (the default)", "onsuccess (default, can be omitted)": the value marked in a list of them.
+        rf"{_VALUE} \((?:the )?default(?:, [^)]*)?\)",
         rf"\bthe default, {_VALUE},",
         rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
         rf"\bincludes (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."

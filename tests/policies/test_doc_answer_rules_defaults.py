@@ -29,6 +29,9 @@ cup remains around; by default, the extension is '.cup' and it is washed when th
 If not given, '&lt;tap&gt;' is used.</p></dd>
 <dt>kettle.spouts\u00b6</dt>
 <dd><p>The characters that open a spout. Includes just '#' by default.</p></dd>
+<dt>kettle.whistle(when)¶</dt>
+<dd><p>Whistle at a moment: when is one of early, onboil (default, can be omitted) or late.
+The tone is one of low (defaulted by older kettles) or high.</p></dd>
 </dl>
 </body></html>"""
 
@@ -116,3 +119,11 @@ def test_a_none_the_description_explains_is_not_trusted_as_the_default(teapot: l
 def test_the_word_default_in_a_question_names_no_parameter_called_defaults(teapot: list[Page]) -> None:
     # Must fail: "defaults=None" is another parameter's default, not the blend's.
     assert "defaults=None" not in doc_answers(teapot, "What is the default blend of teapot.Parser?")
+
+
+def test_the_value_a_list_marks_as_the_default(pages: list[Page]) -> None:
+    assert doc_answers(pages, "Which value of the when argument of kettle.whistle is the default?")[:1] == [
+        "onboil"
+    ]
+    # Must fail: "(defaulted by older kettles)" marks no default of this manual's kettle.
+    assert "low" not in doc_answers(pages, "Which tone of kettle.whistle is the default?")

@@ -103,5 +103,5 @@ def test_a_value_before_the_default_is_found_in_time_after_a_long_token() -> Non
     for form in _DEFAULT_FORMS:
         form.search(text)
     assert time.perf_counter() - started < 1.0  # must fail: "X (the default)" was tried from every letter
-    the_default = next(form for form in _DEFAULT_FORMS if r"\(the default\)" in form.pattern)
+    the_default = next(form for form in _DEFAULT_FORMS if r"\((?:the )?default" in form.pattern)
     assert the_default.search("If mode is 'rb' (the default), bytes are read.") is not None
