@@ -12,7 +12,9 @@ Without such an identifier in the sentence, the term the sentence describes answ
 quote then runs from the term). A synopsis and an example (">>> ...", "$ ...") answer
 nothing: they name what they call. Word order breaks a tie of the same words. An RFC is
 answered with its number. "Which function closes ...": the verb asked (of a function,
-method, decorator or command) must be in the sentence or its term.
+method, decorator or command) must be in the sentence or its term. A sentence that calls one
+name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with
+half of the question's words (at least three, the name's own letters not counted).
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ from ._sentences import stem
 ORDER: Final = 0.05
 # A sentence under the term the question names outranks one under another term holding more of its words.
 UNDER: Final = 0.5
+# A sentence calling a name by the noun asked ("the preprocessor macro SQLITE_MAX_LENGTH") answers with
+# fewer of the question's words, for what it adds to the score.
+TYPED_FIT: Final = 0.5
+TYPED: Final = 0.25
 _CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
 
 
@@ -170,7 +176,11 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         # Under it, what the page documents counts as said too ("git stash" on git-stash(1)).
         subject = [page_subject(page)] if asked_term else []
         fit = overlap(q, text, *line.headings[-1:], *asked_term, *subject)
-        if fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject) < 0.6:
+        # "defined by the preprocessor macro SQLITE_MAX_LENGTH": a sentence calling a name what the
+        # question asks for describes that name as a whole, so it may hold fewer of the question's words.
+        partial = fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject) < 0.6
+        typed = _typed(q, said, text, own, *line.headings[-1:], *asked_term, *subject) if partial else None
+        if partial and typed is None:
             continue
         if _denies(q, text):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
@@ -178,6 +188,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue  # "Open url in a new window" does not say which function closes one
         if action is not None and action[1] and not overlap_words(action[1], text, *line.terms[-1:]):
             continue  # "Sets the time ..." does not say which method sets the user agent
+        if typed is not None:
+            yield DocCandidate(page.url, typed, text, 1.0 + fit / 2 + TYPED, "a name the sentence types")
+            continue
         shaped = [
             (m.start(), m.group(0).rstrip(".,;:"))
             for m in _CODE_TOKEN.finditer(text)
@@ -383,3 +396,29 @@ def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iter
         match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
         if match is not None and fit >= 0.6:
             yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")
+
+
+def _typed(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context: str) -> str | None:
+    """The one code-shaped name `text` calls by the noun asked ("the macro SQLITE_MAX_LENGTH", "the
+    SQLITE_BUSY error", "a table named sqlite_stat1"), if exactly one, in a sentence holding half of
+    the question's words and at least three, with its `context` (the name's own letters and the noun's
+    kind not counted: "the dbm.gnu module" holds no "dbm" that "Which dbm module ..." asks for)."""
+    if q.noun is None or not q.noun.isalpha():
+        return None
+    before = re.finditer(rf"\b{q.noun}s? (?:named |called )?[\"\u201c]?({_CODE_TOKEN.pattern})", text)
+    after = re.finditer(rf"({_CODE_TOKEN.pattern})[\"\u201d]? {q.noun}s?\b", text)
+    found = {
+        token
+        for m in (*before, *after)
+        if (token := m.group(1).rstrip(".,;:"))
+        and (is_identifier(token) or _MACRO.fullmatch(token) is not None)
+        and _shape_ok(token, q.noun)
+        and names(token)[0] not in own
+        and not _names_the_asked(token, q)
+    }
+    if len(found) != 1:
+        return None
+    (token,) = found
+    rest = text.replace(token, " ")
+    held = overlap(said, rest, *context) * len(said.words)
+    return token if held >= max(3, TYPED_FIT * len(said.words)) else None
