@@ -80,6 +80,12 @@ _NOT_CALLED: Final = frozenset(
     {"exception", "attribute", "constant", "variable", "module", "field", "property", "setting", "type",
      "value", "format", "mode", "level", "header", "keyword", "pragma", "macro", "table", "error"}
 )  # fmt: skip
+# A program's first line, quoted as an example: "import crypt", "from hmac import ...", "def login():".
+_PROGRAM: Final = re.compile(r"(?:import [\w.]+|from [\w.]+ import|def \w+\()")
+# A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".
+_MAN_PAGE: Final = re.compile(r"[A-Za-z][\w.-]*\([1-9][a-z]?\)")
+# What such a page documents: a program (sections 1 and 8) or a C interface (2 and 3).
+_MAN_PAGE_NOUNS: Final = frozenset({"command", "program", "daemon", "server", "function", "interface"})
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
 # "the environment variable force-gzip", "variable PYTHONPATH", "the PYTHONFAULTHANDLER environment
@@ -114,6 +120,8 @@ _NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
 def _shape_ok(identifier: str, noun: str | None) -> bool:
     if noun in _NOT_CALLED and "(" in identifier:
         return False
+    if _MAN_PAGE.fullmatch(identifier) is not None and noun not in _MAN_PAGE_NOUNS:
+        return False  # "local(8)" names a program's manual page, not a parameter or an option
     if noun == "exception":
         return _EXCEPTION_NAME.search(identifier) is not None
     if noun == "error":
@@ -167,8 +175,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         ):
             continue
         text = sentence.text
-        if ">>>" in text or text.startswith("$ "):
-            continue  # an interactive or shell example calls what it needs; it does not say what does what
+        if ">>>" in text or text.startswith("$ ") or _PROGRAM.match(text) is not None:
+            continue  # an example calls what it needs; it does not say what does what
         if line.headings and _USAGE.fullmatch(line.headings[-1]):
             continue  # a synopsis lists every option; it does not say what one does
         # Under the term the question names, that term is part of what the sentence is about.
