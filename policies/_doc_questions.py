@@ -51,9 +51,9 @@ FRAME: Final = frozenset(
         "pragma", "setting", "directive",
     }
 )  # fmt: skip
-_VERSION: Final = re.compile(
-    r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b|\bsince which\b|\bsince when\b"
-)
+_VERSION: Final = re.compile(r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b")
+# "Since when ...?" asks for a version too, of the product a "which <product> version" names, if any.
+_SINCE: Final = re.compile(r"\bsince (?:which|when)\b()")
 # "(After BEGIN,) which lock does ...", "Which column datatype can I use ...": the noun before the verb.
 _WHICH_KIND: Final = re.compile(
     r"(?:^|, )which (?:[a-z][\w-]* ){0,2}?([a-z]\w+) "
@@ -197,7 +197,7 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
-    version = _VERSION.search(lowered) or _LEAST_VERSION.search(lowered)
+    version = _VERSION.search(lowered) or _SINCE.search(lowered) or _LEAST_VERSION.search(lowered)
     # "In which version did usenetrc become False by default?" asks when, not what the default is.
     when = version is not None and _WHEN.match(lowered) is not None
     measure = _MEASURE.match(lowered)

@@ -2,14 +2,16 @@
 
 `version_candidates` reads, in this order: a `Compatibility:` row under the asked heading
 (`_doc_rows`), "New in version N" / "Changed in version N" under the term the question names
-(or "<product> N" beside it, for a product other than Python; the rules are on `_doc_answer`'s
-docstring), and versions told in prose. A reference manual that keeps no "New in version N"
-notes says when something changed in its sentences: "beginning with SQLite version 3.12.0,
-the default page size increased to 4096", "The ability to vacuum attached databases was added
-in version 3.15.0", "For SQLite versions before 3.16.0, ...". Such a sentence answers when it
-holds most of what the question says changed (not the words of asking when), names every
-capitalised statement the question names ("VACUUM INTO"), says the removal or deprecation
-asked about, and gives one version of the product, not "version 1.2.11 of the zlib library".
+(or "<product> N" beside it, or anywhere under its term, for a product other than Python; the
+rules are on `_doc_answer`'s docstring), and versions told in prose. A reference manual that
+keeps no "New in version N" notes says when something changed in its sentences ("This feature
+is available in Postfix version 2.1 and later" of the feature its section is about):
+"beginning with SQLite version 3.12.0, the default page size increased to 4096", "The ability
+to vacuum attached databases was added in version 3.15.0", "For SQLite versions before 3.16.0,
+...". Such a sentence answers when it holds most of what the question says changed (not the
+words of asking when), names every capitalised statement the question names ("VACUUM INTO"),
+says the removal or deprecation asked about, and gives one version of the product, not
+"version 1.2.11 of the zlib library".
 Asked "before which version", the version after "before" or "prior to" answers; otherwise
 that one answers only where the sentence denies its own predicate ("will not work with
 versions prior to 3.9.0": 3.9.0 is when it began to work).
@@ -63,6 +65,7 @@ _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will 
 _WHEN_WORDS: Final = frozenset(
     {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}
 )
+_THIS_FEATURE: Final = re.compile(r"(?:This|These) (?:features?|support|options?|parameters?|settings?)\b")
 # The share of the question's description a sentence must hold to give the version of its change.
 _PROSE_FIT: Final = 0.6
 
@@ -87,7 +90,9 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
         text = sentence.text
         if NEW_IN.search(text) is not None or not _PROSE_VERSION.search(text):
             continue
-        fit = overlap(described, text)
+        # "This feature is available in Postfix version 2.2 and later": the feature is its section's.
+        context = line.headings[-1:] if _THIS_FEATURE.match(text) is not None else ()
+        fit = overlap(described, text, *context)
         if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
             continue
         if event is not None and event not in text.casefold():
@@ -124,7 +129,11 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
-            yield from _product_version(q, page, text)
+            # Under the term that is the question's code in full ("smtpd_client_auth_rate_limit (default:").
+            under = bool(line.terms) and term_name(line.terms[-1]).casefold() in {
+                names(i)[0] for i in q.identifiers
+            }
+            yield from _product_version(q, page, text, under)
             continue
         match = NEW_IN.search(text)
         if match is None:
@@ -183,13 +192,14 @@ def _is_term_of(term: str, identifier: str) -> bool:
     return "." in wanted and (name == wanted or name.endswith("." + wanted))
 
 
-def _product_version(q: DocQuestion, page: Page, text: str) -> Iterator[DocCandidate]:
-    """ "<product> N" after the question's identifier in the sentence: the nearest one after it."""
+def _product_version(q: DocQuestion, page: Page, text: str, under: bool) -> Iterator[DocCandidate]:
+    """ "<product> N" after the question's identifier in the sentence (the nearest one after it), or
+    anywhere in a sentence `under` the term naming it ("Available in Postfix 3.1 and later.")."""
     if q.noun is None:
         return
     folded = text.casefold()
     starts = [folded.find(names(i)[1]) for i in q.identifiers]
-    at = min((s for s in starts if s >= 0), default=-1)
+    at = 0 if under else min((s for s in starts if s >= 0), default=-1)
     if at < 0:
         return
     found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]

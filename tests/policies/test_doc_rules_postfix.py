@@ -2,8 +2,11 @@
 configuration parameters written after every other rule.
 
 A manual page named with its section ("local(8)") is a program's, not a parameter; a program
-quoted as an example ("import teapot ...") says what it calls, not what does what. The pages
-are invented (a "teapot" manual). Each rule has a case that must fail without it.
+quoted as an example ("import teapot ...") says what it calls, not what does what. "Since which
+Teapot version ...?" asks for a Teapot version, which "Available in Teapot 3.1 and later." gives
+under the parameter's term, and "This feature is available in Teapot version 2.1 and later." for
+the feature its section is about. The pages are invented (a "teapot" manual). Each rule has a
+case that must fail without it.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._doc_questions import doc_question
 from helpers.doc_pages import doc_answers, one_page
 
 RELAY = """
@@ -51,3 +55,41 @@ def test_a_program_quoted_as_an_example_says_nothing(pages: list[Page]) -> None:
     # Must fail: "import teapot ... compare_hash ... teapot.hash" holds "teapot" and "hash".
     answers = doc_answers(pages, "Which teapot hashing method is the weakest?")
     assert not [answer for answer in answers if answer.startswith("teapot.hash")], answers
+
+
+VERSIONS = """
+<h2>Leaf verification</h2>
+<p>The teapot checks each leaf before it brews it.</p>
+<p>This feature is available in Teapot version 2.1 and later.</p>
+<h2>Limits</h2>
+<dl>
+<dt>brew_leaf_rate_limit (default: no limit)</dt>
+<dd><p>The number of leaves a pot may brew in a minute. Available in Teapot 3.1 and later.</p></dd>
+<dt>brew_cup_rate_limit (default: no limit)</dt>
+<dd><p>The number of cups a pot may pour in a minute.</p></dd>
+</dl>
+"""
+
+
+@pytest.fixture(scope="module")
+def versions(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    folder: Path = tmp_path_factory.mktemp("postfix-versions")
+    return one_page(folder / "teapot", "Teapot features", VERSIONS)
+
+
+def test_since_which_product_version_asks_for_that_product() -> None:
+    asked = doc_question("Since which Teapot version is brew_leaf_rate_limit available?", True)
+    assert asked is not None and (asked.kind, asked.noun) == ("version", "teapot")  # must fail: "python"
+
+
+def test_a_version_under_the_parameter_term(versions: list[Page]) -> None:
+    answers = doc_answers(versions, "Since which Teapot version is brew_leaf_rate_limit available?")
+    assert answers[:1] == ["3.1"]
+    # Must fail: the version is under another parameter's term.
+    assert "3.1" not in doc_answers(versions, "Since which Teapot version is brew_cup_rate_limit available?")
+
+
+def test_this_feature_is_its_section_feature(versions: list[Page]) -> None:
+    assert doc_answers(versions, "Since which Teapot version is leaf verification available?")[:1] == ["2.1"]
+    # Must fail: "this feature" is leaf verification, not cup verification.
+    assert "2.1" not in doc_answers(versions, "Since which Teapot version is cup pouring limited?")
