@@ -5,11 +5,13 @@ names (`name=value`; a placeholder such as None, 0 or '' yields to a default the
 and None is trusted only where the description says nothing of the value being left out), a
 table row of parameters (`_doc_rows`), or a sentence about the parameter: "(default: X)",
 "defaults to X", "the default is X", "X (the default)", "X (default, can be omitted)", "by
-default, ... is X", "Includes just X by default", "If port is omitted, X is used" (the omission
-the whole condition, the parameter the one asked), or the number a standard value stands for
-("the standard Telnet port (23)").
+default, ... is X", "Includes just X by default", "set to X by default", "instead of the default
+X", "If port is omitted, X is used" (the omission the whole condition, the parameter the one
+asked), or the number a standard value stands for ("the standard Telnet port (23)").
 A stated default that is a predicate ("is available") or a function word is none; a negation
-before the value in its clause ("does not include '#' by default") gives none; for a question
+before the value in its clause ("does not include '#' by default") gives none; nor does the
+asked parameter itself ("X defaults to default_cup_cost" asked of default_cup_cost), nor a
+default of older versions ("with versions before 2.5, the default is ..."); for a question
 asking for a state, "X is off by default" (`_doc_states`).
 """
 
@@ -76,6 +78,9 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bthe default, {_VALUE},",
         rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
         rf"\bincludes (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
+        rf"\bset to {_VALUE} by default\b",  # "the parameter which is set to 5 by default"
+        # "Use a limit of 1 instead of the default 100": a number or a quoted value, not "the default one".
+        rf"\b(?:instead of|rather than) the default ({NUMBER}(?: ?{_UNIT})?(?!\w|\.\d)|'[^']*'|\"[^\"]*\")",
         # "By default, notes are saved to and read from refs/notes/commits": a path or name the
         # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
         r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
@@ -239,6 +244,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(value_group))
+            if any(names(i)[0] == value.casefold() for i in q.identifiers) or _older(text, match.start()):
+                # "X defaults to default_delivery_slot_cost" is not the default of that parameter; "with
+                # versions before 2.5, the default is ..." is no longer the default.
+                continue
             # "The default is on." states a state; "the default is on the server" does not.
             state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
             if not state_on and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
@@ -251,6 +260,16 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             quote = paragraph + text if leans else text
             yield DocCandidate(page.url, value, quote, score, "stated default")
             break
+
+
+_OLDER: Final = re.compile(r"\b(?:versions?|releases?) (?:before|prior to|older than|earlier than)\b", re.I)
+
+
+def _older(text: str, at: int) -> bool:
+    """Whether the default at `at` is said of older versions: "(with Postfix versions before 2.5, the
+    default is ...)", within its bracket or its part of the sentence."""
+    start = max(text.rfind("(", 0, at), text.rfind(";", 0, at), 0)
+    return _OLDER.search(text, start, at) is not None
 
 
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with

@@ -7,6 +7,7 @@ policy refuses, naming the candidate it did not trust.
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from citeloop.events import Page
@@ -65,14 +66,32 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
     )
 
 
+# Units a manual spells in several ways: "300s", "300 sec", "300 seconds" are one value.
+_UNITS: Final = {
+    "s": "s", "sec": "s", "secs": "s", "second": "s", "seconds": "s",
+    "ms": "ms", "millisecond": "ms", "milliseconds": "ms",
+    "m": "min", "min": "min", "mins": "min", "minute": "min", "minutes": "min",
+    "h": "h", "hour": "h", "hours": "h", "d": "d", "day": "d", "days": "d",
+}  # fmt: skip
+
+
+def _quantity(answer: str) -> tuple[str, str] | None:
+    """A number and its unit, the unit spelled one way ("300 seconds" -> ("300", "s")), or None."""
+    match = re.fullmatch(r"(\d+(?:\.\d+)?) ?([a-z]+)", answer)
+    if match is None or match.group(2) not in _UNITS:
+        return None
+    return match.group(1), _UNITS[match.group(2)]
+
+
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:
-    """Whether two candidates give different answers (compared without case or white space).
+    """Whether two candidates give different answers (compared without case or white space, a
+    quantity with its unit spelled one way).
 
     An identifier and the same one with its module ("NetrcParseError", "netrc.NetrcParseError")
     are one answer.
     """
     first, second = (" ".join(c.answer.casefold().split()) for c in (one, other))
-    if first == second:
+    if first == second or _quantity(first) == _quantity(second) is not None:
         return False
     if is_identifier(first) or is_identifier(second):
         return not (first.endswith("." + second) or second.endswith("." + first))

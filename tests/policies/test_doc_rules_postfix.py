@@ -5,8 +5,11 @@ A manual page named with its section ("local(8)") is a program's, not a paramete
 quoted as an example ("import teapot ...") says what it calls, not what does what. "Since which
 Teapot version ...?" asks for a Teapot version, which "Available in Teapot 3.1 and later." gives
 under the parameter's term, and "This feature is available in Teapot version 2.1 and later." for
-the feature its section is about. The pages are invented (a "teapot" manual). Each rule has a
-case that must fail without it.
+the feature its section is about. Defaults: "which is set to 5 by default", "instead of the
+default 100"; "X defaults to default_cup_cost" is no default of default_cup_cost, and "with
+versions before 2.5, the default is ..." no longer the default; "300s" and "300 seconds" are one
+answer. The pages are invented (a "teapot" manual). Each rule has a case that must fail without
+it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_finish import finish_doc
 from citeloop.policies._doc_questions import doc_question
 from helpers.doc_pages import doc_answers, one_page
 
@@ -93,3 +98,43 @@ def test_this_feature_is_its_section_feature(versions: list[Page]) -> None:
     assert doc_answers(versions, "Since which Teapot version is leaf verification available?")[:1] == ["2.1"]
     # Must fail: "this feature" is leaf verification, not cup verification.
     assert "2.1" not in doc_answers(versions, "Since which Teapot version is cup pouring limited?")
+
+
+DEFAULTS = """
+<h2>Costs</h2>
+<p>Each pot has a pot_cup_cost parameter, which defaults to default_cup_cost parameter which is set to 5 by
+default.</p>
+<p>Use a brew_junk_limit of 1 instead of the default 100.</p>
+<p>Use a brew_pause of 10 seconds instead of the default 300 seconds.</p>
+<p>Reduce brew_pause (default: 300s).</p>
+<p>By default, teapot probes have a sender leaf "green" (with Teapot versions before 2.5, the
+default is "oolong").</p>
+"""
+
+
+@pytest.fixture(scope="module")
+def defaults(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    folder: Path = tmp_path_factory.mktemp("postfix-defaults")
+    return one_page(folder / "teapot", "Teapot costs", DEFAULTS)
+
+
+def test_a_value_set_by_default_not_the_parameter_itself(defaults: list[Page]) -> None:
+    # Must fail: "defaults to default_cup_cost" read as the default of default_cup_cost.
+    assert doc_answers(defaults, "What is the default value of default_cup_cost?")[:1] == ["5"]
+
+
+def test_instead_of_the_default(defaults: list[Page]) -> None:
+    assert doc_answers(defaults, "What is the default brew_junk_limit?")[:1] == ["100"]
+
+
+def test_a_default_of_older_versions_is_none(defaults: list[Page]) -> None:
+    answers = doc_answers(defaults, "What sender leaf do teapot probes use by default?")
+    assert not [answer for answer in answers if "oolong" in answer], answers
+
+
+def test_one_quantity_in_two_spellings_is_one_answer(defaults: list[Page]) -> None:
+    asked = doc_question("What is the default value of brew_pause?", True)
+    assert asked is not None
+    assert {c.answer for c in answer_doc(asked, defaults)} >= {"300s", "300 seconds"}
+    # Must fail: the two spellings read as two answers that disagree, and the policy refused.
+    assert "different answers" not in finish_doc(asked, defaults, set())
