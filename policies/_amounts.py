@@ -57,7 +57,10 @@ _MEASURE_AFTER: Final[dict[str, frozenset[str]]] = {
 }
 _MEASURE_BEFORE: Final[dict[str, frozenset[str]]] = {
     "far": frozenset({"distance"}),
-    "long": frozenset({"for", "lasted", "lasting", "length", "spans", "spanning", "runs", "stretches"}),
+    # "a delay of up to 6 seconds", "a length of 3 km", "within 10 minutes"
+    "long": frozenset(
+        {"for", "lasted", "lasting", "length", "spans", "spanning", "runs", "stretches", "of", "to", "within"}
+    ),
     "tall": frozenset({"stands", "rises", "height", "measures"}),
     "high": frozenset({"stands", "rises", "height", "measures"}),
     "wide": frozenset({"width"}),

@@ -220,6 +220,11 @@ def _kind(lowered: list[str], text: str = "") -> QuestionType:
             # opens a relative clause when another asks the question at its end.
             at = last[-1]
         return _wh_kind(lowered, at)
+    # "With address verification turned on, how long ...?": an opening clause longer than four words,
+    # then the wh-word right after its comma.
+    after_clause = [i for i, word in enumerate(lowered) if word in _WH_WORDS and _after_comma(text, word)]
+    if after_clause and lowered[0] not in _YESNO_OPENERS:
+        return _wh_kind(lowered, after_clause[0])
     return "yesno" if lowered[0] in _YESNO_OPENERS else "what"
 
 

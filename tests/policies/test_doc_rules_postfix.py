@@ -8,8 +8,9 @@ under the parameter's term, and "This feature is available in Teapot version 2.1
 the feature its section is about. Defaults: "which is set to 5 by default", "instead of the
 default 100"; "X defaults to default_cup_cost" is no default of default_cup_cost, and "with
 versions before 2.5, the default is ..." no longer the default; "300s" and "300 seconds" are one
-answer. The pages are invented (a "teapot" manual). Each rule has a case that must fail without
-it.
+answer. A question opening with a clause ("With verification on, how long ...?") asks what the
+wh-word after its comma asks, and "a delay of up to 6 seconds" says how long. The pages are
+invented (a "teapot" manual). Each rule has a case that must fail without it.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from pathlib import Path
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._amounts import measured
 from citeloop.policies._doc_answer import answer_doc
 from citeloop.policies._doc_finish import finish_doc
 from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._questions import analyze
 from helpers.doc_pages import doc_answers, one_page
 
 RELAY = """
@@ -138,3 +141,18 @@ def test_one_quantity_in_two_spellings_is_one_answer(defaults: list[Page]) -> No
     assert {c.answer for c in answer_doc(asked, defaults)} >= {"300s", "300 seconds"}
     # Must fail: the two spellings read as two answers that disagree, and the policy refused.
     assert "different answers" not in finish_doc(asked, defaults, set())
+
+
+def test_the_wh_word_after_an_opening_clause_sets_the_kind() -> None:
+    asked = "With leaf verification turned on, how long at most is a brew delayed the first time?"
+    assert analyze(asked).kind == "how_much"  # must fail: "what" (no wh-word among the first four)
+    assert analyze("After the war ended in 1945, who led the party?").kind == "who"
+    # A yes/no question keeps its kind whatever follows a comma.
+    assert analyze("Is it true that, when it rains, the river floods?").kind == "yesno"
+
+
+def test_a_delay_of_up_to_an_amount_says_how_long() -> None:
+    sentence = "With verification on, a brew suffers a short delay of up to 6 seconds the first time."
+    assert measured(sentence, "long") == "6 seconds"  # must fail: no word marked it as a duration
+    # "took 6 years" is not marked as how long the tunnel is: the amount marked so answers.
+    assert measured("The tunnel took 6 years to dig and is 12 km long.", "long") == "12 km"
