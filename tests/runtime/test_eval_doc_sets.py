@@ -32,10 +32,9 @@ SIZES = {
     "sqlite_doc3": (48, 10, 8),
     "postfix_doc": (48, 10, 8),
 }
-# The sets whose dev half rules were written on, and so is held to the targets (sqlite_doc3's since
-# 2026-12-03: its README). postfix_doc's dev half has had rules written on it, but is below the
-# targets (its README): it is measured, with the checks every set gets.
-WRITTEN_ON = ("git_doc", "apache_doc", "sqlite_doc", "sqlite_doc3")
+# The sets whose dev half rules were written on, and so is held to the targets (sqlite_doc3's and
+# postfix_doc's since 2026-12-03: their READMEs).
+WRITTEN_ON = ("git_doc", "apache_doc", "sqlite_doc", "sqlite_doc3", "postfix_doc")
 
 
 def questions(name: str) -> Path:
