@@ -30,7 +30,8 @@ NOUNS: Final = frozenset(
         "function", "method", "class", "attribute", "option", "argument", "parameter", "constant",
         "exception", "module", "command", "flag", "item", "variable", "field", "property", "setting",
         "keyword", "decorator", "type", "value", "rfc", "format", "header", "mode", "level",
-        "pragma", "macro", "interface", "table", "error", "strategy", "action", "directive",
+        "pragma", "macro", "interface", "table", "error", "strategy", "action", "directive", "server",
+        "daemon", "program",
     }
 )  # fmt: skip
 # What a "which" question names by an identifier, whatever else it says ("by default").

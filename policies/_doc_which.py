@@ -84,6 +84,7 @@ _NOT_CALLED: Final = frozenset(
 _PROGRAM: Final = re.compile(r"(?:import [\w.]+|from [\w.]+ import|def \w+\()")
 # A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".
 _MAN_PAGE: Final = re.compile(r"[A-Za-z][\w.-]*\([1-9][a-z]?\)")
+_MAN_SECTION: Final = re.compile(r"\([1-9][a-z]?\)$")
 # What such a page documents: a program (sections 1 and 8) or a C interface (2 and 3).
 _MAN_PAGE_NOUNS: Final = frozenset({"command", "program", "daemon", "server", "function", "interface"})
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
@@ -205,6 +206,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             if is_identifier(m.group(0).rstrip(".,;:"))
             and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
+            and not _given_word(m.group(0).rstrip(".,;:"), q)
             and not _names_the_asked(m.group(0), q)
             # The product every opened page names ("SQLite"), a capitalised word, is not what it names.
             and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
@@ -422,6 +424,7 @@ def _typed(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context
         and (is_identifier(token) or _MACRO.fullmatch(token) is not None)
         and _shape_ok(token, q.noun)
         and names(token)[0] not in own
+        and not _given_word(token, q)
         and not _names_the_asked(token, q)
     }
     if len(found) != 1:
@@ -430,3 +433,9 @@ def _typed(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context
     rest = text.replace(token, " ")
     held = overlap(said, rest, *context) * len(said.words)
     return token if held >= max(3, TYPED_FIT * len(said.words)) else None
+
+
+def _given_word(token: str, q: DocQuestion) -> bool:
+    """Whether the question names `token` as a plain word, given and not asked ("Which server keeps
+    the statistics that smtpd uses?" is not answered by smtpd(8))."""
+    return _MAN_SECTION.sub("", token).casefold() in re.findall(r"[a-z][\w-]*", q.text.casefold())

@@ -1,7 +1,8 @@
 """Rules from the dev half of the Postfix manual's set (tests/data/postfix_doc), a manual of
 configuration parameters written after every other rule.
 
-A manual page named with its section ("local(8)") is a program's, not a parameter; a program
+A manual page named with its section ("local(8)") is a program's, not a parameter, and "which
+server|daemon|program" asks for one, never one the question names ("... that smtpd uses"); a program
 quoted as an example ("import teapot ...") says what it calls, not what does what. "Since which
 Teapot version ...?" asks for a Teapot version, which "Available in Teapot 3.1 and later." gives
 under the parameter's term, and "This feature is available in Teapot version 2.1 and later." for
@@ -156,3 +157,33 @@ def test_a_delay_of_up_to_an_amount_says_how_long() -> None:
     assert measured(sentence, "long") == "6 seconds"  # must fail: no word marked it as a duration
     # "took 6 years" is not marked as how long the tunnel is: the amount marked so answers.
     assert measured("The tunnel took 6 years to dig and is 12 km long.", "long") == "12 km"
+
+
+SERVERS = """
+<h2>Statistics</h2>
+<p>The teapot brewd(8) server can limit the number of simultaneous brews from the same client, and the
+brew rate of the same client.</p>
+<p>These per-client statistics are kept by the tally(8) server.</p>
+<p>This is useful when run automatically, see the Perl program log_pot_status, which you will find in
+the /support directory of your teapot installation.</p>
+"""
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    folder: Path = tmp_path_factory.mktemp("postfix-servers")
+    return one_page(folder / "teapot", "Teapot tuning", SERVERS)
+
+
+def test_which_program_asks_for_a_program(servers: list[Page]) -> None:
+    asked = "Which Perl program in the support directory of teapot is meant to be run automatically?"
+    assert doc_answers(servers, asked)[:1] == ["log_pot_status"]  # must fail: not a documentation noun
+
+
+def test_the_server_a_question_names_is_not_the_answer(servers: list[Page]) -> None:
+    # Must fail: "The teapot brewd(8) server can limit ... brews ... client ... rate" types brewd(8) a server.
+    asked = (
+        "Which teapot server can limit the simultaneous brews and the brew rate that brewd enforces "
+        "per client?"
+    )
+    assert "brewd(8)" not in doc_answers(servers, asked)
