@@ -11,7 +11,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Final, TypeVar
 
 from ._actions import CallTool
-from ._events import Abstained, ActionParsed, Answered, Event, PolicyReply, RunStarted
+from ._event_base import PolicyReply
+from ._events import Abstained, ActionParsed, Answered, Event, RunStarted
 from ._store import EventStore
 
 EPOCH: Final = datetime(2025, 1, 1, tzinfo=UTC)

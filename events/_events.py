@@ -1,16 +1,26 @@
-"""The event vocabulary: one discriminated union of frozen, past-tense facts about a run."""
+"""The event vocabulary: one discriminated union of frozen, past-tense facts about a run.
+
+The base every event shares is in `_event_base`; a report run's own events in `_report_events`.
+"""
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Final, Literal, TypeAlias
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, JsonValue, TypeAdapter
+from pydantic import Field, JsonValue, TypeAdapter
 
 from ._actions import Action
+from ._event_base import Locator, PolicyReply, Support, SupportVerdict, ToolSpec, _empty, _Event
 from ._evidence import AdmittedSource, ClaimPremise, EvidenceClass
 from ._observations import Observation
-
-SCHEMA_VERSION: Final = 1
+from ._report_events import (
+    DraftValidated,
+    DraftWritten,
+    ReportRules,
+    ResearchEnded,
+    ReviewGiven,
+    ReviewRequested,
+)
 
 AbstainReason: TypeAlias = Literal[
     "no_hits",
@@ -25,89 +35,6 @@ AbstainReason: TypeAlias = Literal[
     "unsupported_claims",
     "insufficient_grounding",
 ]
-
-# A support method's verdict on an answer and its evidence (docs/gate.md, "Support").
-SupportVerdict: TypeAlias = Literal["supported", "unsupported", "contradicted"]
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class PolicyReply(_Frozen):
-    """Exactly what the policy returned, so that replay never has to call it again."""
-
-    text: str | None = None
-    structured: dict[str, JsonValue] | None = None
-    model: str | None = None
-    usage: dict[str, int] | None = None
-    latency_ms: float | None = None
-    # Set when the reply was longer than the run's cap: its full size in characters, the
-    # text holding the first ones (runtime/_limits.py). Left out of the encoding when None.
-    truncated_from: int | None = Field(default=None, exclude_if=lambda value: value is None)
-
-
-class ToolSpec(_Frozen):
-    """A tool as the run knew it: its name and whether running it again is safe."""
-
-    name: str
-    read_only: bool
-
-
-class Locator(_Frozen):
-    """Where an evidence quote sits in the exact body that was opened.
-
-    `start`/`end` are half-open code-point offsets into the original body, so
-    `body[start:end] == quote`; the `_utf16` pair is the same span in UTF-16 units.
-    """
-
-    url: str
-    sha256: str
-    start: int
-    end: int
-    start_utf16: int
-    end_utf16: int
-    quote: str
-
-
-class Support(_Frozen):
-    """One named method's verdict on whether the evidence supports the answer (docs/gate.md)."""
-
-    method: str
-    verdict: SupportVerdict
-    detail: str = ""
-
-
-def _empty(value: tuple[object, ...]) -> bool:
-    return not value
-
-
-class _Event(_Frozen):
-    v: Literal[1] = SCHEMA_VERSION
-    run_id: str
-    seq: int = Field(ge=0)
-    at: AwareDatetime
-    # The sha256 (hex) of the run's previous event's canonical encoding (docs/events.md,
-    # the chain). Left out of the encoding when None, so a log written before the chain
-    # (and every RunStarted) encodes to exactly the bytes it was stored as.
-    prev: str | None = Field(default=None, exclude_if=lambda value: value is None)
-
-
-# Who reviews a report's drafts: the configured reviewer policy, or a human (the run waits).
-ReviewMode: TypeAlias = Literal["policy", "human"]
-# How a report run ends when its revisions reach the cap without an accepted draft.
-OnCap: TypeAlias = Literal["refuse", "accept-validated"]
-ReviewVerdict: TypeAlias = Literal["ACCEPT", "REVISE"]
-
-
-class ReportRules(_Frozen):
-    """The rules a report run is held to, fixed at its start (docs/reports.md)."""
-
-    writer: str
-    reviewer: str
-    review: ReviewMode = "policy"
-    max_revisions: int = Field(default=3, ge=0)
-    on_cap: OnCap = "refuse"
 
 
 class RunStarted(_Event):
@@ -262,86 +189,6 @@ class Answered(_Event):
     # How the answer was accepted when it was not the plain way: a report accepted at its
     # revision cap says so here (docs/reports.md). Left out of the encoding when empty.
     note: str = Field(default="", exclude_if=lambda value: not value)
-
-
-class ResearchEnded(_Event):
-    """A report run's research is over: its policy finished (`answer`) or its budget ran out.
-
-    What was opened and admitted until here is what the writer is given (docs/reports.md).
-    """
-
-    type: Literal["ResearchEnded"] = "ResearchEnded"
-    step: int
-    reason: Literal["finished", "budget"]
-    answer: str = ""
-    # What the policy's finish cited and quoted, as it gave them (unchecked here: the report's
-    # footnotes are what validation checks). Left out of the encoding when empty.
-    citations: tuple[str, ...] = Field(default=(), exclude_if=_empty)
-    evidence: tuple[str, ...] = Field(default=(), exclude_if=_empty)
-
-
-class Footnote(Locator):
-    """A draft's footnote `[^n]` as located: the source (URL or attachment id) and its quote's span."""
-
-    n: int
-
-
-class DraftFinding(_Frozen):
-    """One thing validation found wrong with a draft: its code and where (docs/reports.md)."""
-
-    code: str
-    detail: str
-    footnote: int | None = Field(default=None, exclude_if=lambda value: value is None)
-
-
-class DraftWritten(_Event):
-    """The writer's draft (Markdown with `[^n]` footnotes), exactly as it replied."""
-
-    type: Literal["DraftWritten"] = "DraftWritten"
-    step: int
-    draft: int = Field(ge=1)
-    writer: str
-    reply: PolicyReply
-
-
-class DraftValidated(_Event):
-    """The deterministic validation of a draft: its findings (none when valid) and footnotes."""
-
-    type: Literal["DraftValidated"] = "DraftValidated"
-    step: int
-    draft: int = Field(ge=1)
-    findings: tuple[DraftFinding, ...] = ()
-    footnotes: tuple[Footnote, ...] = ()
-
-    @property
-    def valid(self) -> bool:
-        return not self.findings
-
-    @property
-    def codes(self) -> tuple[str, ...]:
-        """The distinct finding codes, in the order validation reports them."""
-        return tuple(dict.fromkeys(finding.code for finding in self.findings))
-
-
-class ReviewRequested(_Event):
-    """A human review of a validated draft is awaited: the run is `waiting` until a verdict."""
-
-    type: Literal["ReviewRequested"] = "ReviewRequested"
-    step: int
-    draft: int = Field(ge=1)
-
-
-class ReviewGiven(_Event):
-    """A review verdict on a validated draft, by the reviewer policy or a human (`by`)."""
-
-    type: Literal["ReviewGiven"] = "ReviewGiven"
-    step: int
-    draft: int = Field(ge=1)
-    verdict: ReviewVerdict
-    notes: str = ""
-    by: str
-    # The reviewer policy's reply as it came; None for a human's verdict.
-    reply: PolicyReply | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class Abstained(_Event):

@@ -24,7 +24,8 @@ from ._conformance_kit import (
     make_run_started,
     make_step,
 )
-from ._events import Event, PolicyReply, ToolObserved, encode_event
+from ._event_base import PolicyReply
+from ._events import Event, ToolObserved, encode_event
 from ._observations import Page
 
 # Bodies that a splice could get wrong: JSON escapes at both ends, the marker a store may
