@@ -57,9 +57,8 @@ _MEASURE_AFTER: Final[dict[str, frozenset[str]]] = {
 }
 _MEASURE_BEFORE: Final[dict[str, frozenset[str]]] = {
     "far": frozenset({"distance"}),
-    # "a delay of up to 6 seconds", "a length of 3 km", "within 10 minutes"
     "long": frozenset(
-        {"for", "lasted", "lasting", "length", "spans", "spanning", "runs", "stretches", "of", "to", "within"}
+        {"for", "lasted", "lasting", "length", "spans", "spanning", "runs", "stretches", "within"}
     ),
     "tall": frozenset({"stands", "rises", "height", "measures"}),
     "high": frozenset({"stands", "rises", "height", "measures"}),
@@ -86,8 +85,16 @@ def measured(text: str, measure: str) -> str | None:
             continue  # "stands 2 miles from the river" is a distance, not a height
         if set(after) & _MEASURE_AFTER[measure] or set(before) & _MEASURE_BEFORE[measure]:
             return match.group(0)
+        if measure == "long" and _DURATION_OF.search(text, 0, match.start()) is not None:
+            return match.group(0)  # "a short delay of up to 6 seconds"
     return None
 
+
+# What a duration is called, before "of" and the amount: "a delay of up to 6 seconds" (not "cached for up
+# to 31 days", nor "reduce this from 5 days to 2 days").
+_DURATION_OF: Final = re.compile(
+    r"\b(?:delay|duration|period|timeout|interval|lifetime|length) of (?:up to |at most |about )?$"
+)
 
 _SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
 # What an amount keeps from around its number: a currency before it, a scale or unit after it.

@@ -41,7 +41,7 @@ from ._doc_match import (
     term_name,
     under_named,
 )
-from ._doc_questions import DocQuestion
+from ._doc_questions import DocQuestion, is_identifier
 from ._doc_returns import CONDITION, trim
 from ._doc_rows import default_rows
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
@@ -61,6 +61,16 @@ _VALUE: Final = (
     rf"(?<![\w.])({NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
     r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
 )
+# "the parameter which is set to 5 by default", "Use a limit of 1 instead of the default 100" (a number
+# or a quoted value, not "the default one"): the default of the parameter the sentence names last
+# before it, only ("when smtpd_sasl_auth_enable, which is set to no by default, is on" is not the
+# default of another parameter the sentence names first).
+_SET_BY_DEFAULT: Final = rf"\bset to {_VALUE} by default\b"
+_INSTEAD_OF_DEFAULT: Final = (
+    rf"\b(?:instead of|rather than) the default ({NUMBER}(?: ?{_UNIT})?(?!\w|\.\d)|'[^']*'|\"[^\"]*\")"
+    # The value itself, not a word describing a noun after it ('the default "mbox" file').
+    r"(?=\s*(?:[.,;:)]|$))"
+)
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
@@ -69,18 +79,18 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
         rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
         rf"\ba default(?: value)? of {_VALUE}",
-        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always )?{_VALUE}",
+        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now )?{_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
         rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
         # "X (the default)", "onsuccess (default, can be omitted)": the value marked in a list of them.
-        rf"{_VALUE} \((?:the )?default(?:, [^)]*)?\)",
+        # Not "from 1 to 9 (default, 6)": a value inside the bracket is the default, not the word before.
+        rf"{_VALUE} \((?:the )?default(?:, (?![\d\"'])[^)]*)?\)",
         rf"\bthe default, {_VALUE},",
         rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
         rf"\bincludes (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
-        rf"\bset to {_VALUE} by default\b",  # "the parameter which is set to 5 by default"
-        # "Use a limit of 1 instead of the default 100": a number or a quoted value, not "the default one".
-        rf"\b(?:instead of|rather than) the default ({NUMBER}(?: ?{_UNIT})?(?!\w|\.\d)|'[^']*'|\"[^\"]*\")",
+        _SET_BY_DEFAULT,
+        _INSTEAD_OF_DEFAULT,
         # "By default, notes are saved to and read from refs/notes/commits": a path or name the
         # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
         r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
@@ -244,9 +254,12 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(value_group))
-            if any(names(i)[0] == value.casefold() for i in q.identifiers) or _older(text, match.start()):
-                # "X defaults to default_delivery_slot_cost" is not the default of that parameter; "with
-                # versions before 2.5, the default is ..." is no longer the default.
+            if any(names(i)[0] == value.casefold() for i in q.identifiers):
+                continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
+            if _older(text, match.start()):
+                continue  # "with versions before 2.5, the default is ...": no longer the default
+            owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
+            if owned and not _named_last(text, match.start(), q):
                 continue
             # "The default is on." states a state; "the default is on the server" does not.
             state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
@@ -262,7 +275,20 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             break
 
 
-_OLDER: Final = re.compile(r"\b(?:versions?|releases?) (?:before|prior to|older than|earlier than)\b", re.I)
+# "with Postfix versions before 2.5", "Postfix 2.4 and earlier": what older versions did (not "Unlike
+# versions before 2.5, the default is ...", which is today's).
+_OLDER: Final = re.compile(
+    r"\b(?:with|for|in|on) (?:[\w.-]+ )?(?:versions?|releases?) (?:before|prior to|older than|earlier than)\b"
+    r"|\b\d+(?:\.\d+)+ (?:and|or) (?:earlier|older)\b",
+    re.IGNORECASE,
+)
+
+
+def _named_last(text: str, at: int, q: DocQuestion) -> bool:
+    """Whether the code-shaped name `text` gives last before `at` is the one the question asks about."""
+    before = [token.rstrip(".,;:") for token in re.findall(r"[\w.-]+", text[:at])]
+    named = [token for token in before if is_identifier(token)]
+    return bool(named) and any(names(i)[0] == named[-1].casefold() for i in q.identifiers)
 
 
 def _older(text: str, at: int) -> bool:

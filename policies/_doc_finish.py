@@ -76,7 +76,8 @@ _UNITS: Final = {
 
 
 def _quantity(answer: str) -> tuple[str, str] | None:
-    """A number and its unit, the unit spelled one way ("300 seconds" -> ("300", "s")), or None."""
+    """A number and its unit, the unit spelled one way ("300 seconds" -> ("300", "s")), or None.
+    Case counts: "1M" (a megabyte) is not "1m" (a minute)."""
     match = re.fullmatch(r"(\d+(?:\.\d+)?) ?([a-z]+)", answer)
     if match is None or match.group(2) not in _UNITS:
         return None
@@ -91,7 +92,7 @@ def _differs(one: DocCandidate, other: DocCandidate) -> bool:
     are one answer.
     """
     first, second = (" ".join(c.answer.casefold().split()) for c in (one, other))
-    if first == second or _quantity(first) == _quantity(second) is not None:
+    if first == second or _quantity(one.answer) == _quantity(other.answer) is not None:
         return False
     if is_identifier(first) or is_identifier(second):
         return not (first.endswith("." + second) or second.endswith("." + first))

@@ -4,8 +4,7 @@
 (`_doc_rows`), "New in version N" / "Changed in version N" under the term the question names
 (or "<product> N" beside it, or anywhere under its term, for a product other than Python; the
 rules are on `_doc_answer`'s docstring), and versions told in prose. A reference manual that
-keeps no "New in version N" notes says when something changed in its sentences ("This feature
-is available in Postfix version 2.1 and later" of the feature its section is about):
+keeps no "New in version N" notes says when something changed in its sentences:
 "beginning with SQLite version 3.12.0, the default page size increased to 4096", "The ability
 to vacuum attached databases was added in version 3.15.0", "For SQLite versions before 3.16.0,
 ...". Such a sentence answers when it holds most of what the question says changed (not the
@@ -65,7 +64,9 @@ _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will 
 _WHEN_WORDS: Final = frozenset(
     {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}
 )
-_THIS_FEATURE: Final = re.compile(r"(?:This|These) (?:features?|support|options?|parameters?|settings?)\b")
+_AVAILABLE: Final = re.compile(
+    r"\b(?:available|introduced|added|new in|since)\b|\b(?:and|or) (?:later|newer|above)\b", re.IGNORECASE
+)
 # The share of the question's description a sentence must hold to give the version of its change.
 _PROSE_FIT: Final = 0.6
 
@@ -90,9 +91,7 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
         text = sentence.text
         if NEW_IN.search(text) is not None or not _PROSE_VERSION.search(text):
             continue
-        # "This feature is available in Postfix version 2.2 and later": the feature is its section's.
-        context = line.headings[-1:] if _THIS_FEATURE.match(text) is not None else ()
-        fit = overlap(described, text, *context)
+        fit = overlap(described, text)
         if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
             continue
         if event is not None and event not in text.casefold():
@@ -202,7 +201,16 @@ def _product_version(q: DocQuestion, page: Page, text: str, under: bool) -> Iter
     at = 0 if under else min((s for s in starts if s >= 0), default=-1)
     if at < 0:
         return
-    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
+    if under:
+        # Under the term, only a sentence saying when it became available ("Available in Postfix 3.1 and
+        # later.", "This parameter was added in PostgreSQL 12."), not any version it names ("Sites
+        # running Postfix 2.9 had to ...", "The default changed in Postfix 3.2").
+        if _AVAILABLE.search(text) is None:
+            return
+        version = r"\d+(?:\.\d+)*"
+    else:
+        version = r"\d+(?:\.\d+)+"
+    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} ({version})\b", text, re.IGNORECASE)]
     after = [m for m in found if m.start() > at]
     for match in found:
         near = 1.0 if after and match is after[0] else 0.3

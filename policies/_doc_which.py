@@ -82,6 +82,8 @@ _NOT_CALLED: Final = frozenset(
 )  # fmt: skip
 # A program's first line, quoted as an example: "import crypt", "from hmac import ...", "def login():".
 _PROGRAM: Final = re.compile(r"(?:import [\w.]+|from [\w.]+ import|def \w+\()")
+# A configuration or source file by its extension: "main.cf", "postgresql.conf", "setup.py".
+_FILE_NAME: Final = re.compile(r"\w\.(?:cf|conf|cfg|ini|txt|html?|c|h|json|ya?ml|xml|toml)$")
 # A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".
 _MAN_PAGE: Final = re.compile(r"[A-Za-z][\w.-]*\([1-9][a-z]?\)")
 _MAN_SECTION: Final = re.compile(r"\([1-9][a-z]?\)$")
@@ -121,6 +123,8 @@ _NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
 def _shape_ok(identifier: str, noun: str | None) -> bool:
     if noun in _NOT_CALLED and "(" in identifier:
         return False
+    if _FILE_NAME.search(identifier) is not None and noun not in ("file", "module"):
+        return False  # "a main.cf parameter" names the file the parameter is set in
     if _MAN_PAGE.fullmatch(identifier) is not None and noun not in _MAN_PAGE_NOUNS:
         return False  # "local(8)" names a program's manual page, not a parameter or an option
     if noun == "exception":
@@ -167,6 +171,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     action = _action(q)
     documented = term_words(pages) if q.noun in NAMED_BEFORE else set()
     flag_terms = term_names(pages) if q.noun == "flag" else set()
+    # A sentence that only calls a name by the noun asked answers when no sentence answers outright.
+    typed_only: list[DocCandidate] = []
+    answered = False
+    obj = _object_words(q)
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
@@ -188,7 +196,11 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         # "defined by the preprocessor macro SQLITE_MAX_LENGTH": a sentence calling a name what the
         # question asks for describes that name as a whole, so it may hold fewer of the question's words.
         partial = fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject) < 0.6
-        typed = _typed(q, said, text, own, *line.headings[-1:], *asked_term, *subject) if partial else None
+        typed = (
+            _typed(q, said, text, own, *line.headings[-1:], *asked_term, *subject)
+            if partial and (not obj or overlap_words(obj, text))
+            else None
+        )
         if partial and typed is None:
             continue
         if _denies(q, text):
@@ -198,7 +210,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         if action is not None and action[1] and not overlap_words(action[1], text, *line.terms[-1:]):
             continue  # "Sets the time ..." does not say which method sets the user agent
         if typed is not None:
-            yield DocCandidate(page.url, typed, text, 1.0 + fit / 2 + TYPED, "a name the sentence types")
+            typed_only.append(
+                DocCandidate(page.url, typed, text, 1.0 + fit / 2 + TYPED, "a name the sentence types")
+            )
             continue
         shaped = [
             (m.start(), m.group(0).rstrip(".,;:"))
@@ -284,6 +298,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             # Under the term the question names ("which exception does f raise"): about f, not a neighbour.
             under = UNDER if asked_term else 0.0
             score = 1.0 + (fit + stretch) / 2 + named + under + _tie_break(q, text)
+            answered = True
             yield DocCandidate(page.url, token, text, score, "identifier in the matching sentence")
             continue
         if line.terms and sentence.start == 0 and line.depth > 0:
@@ -301,7 +316,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 if clean(term_line) == clean(term):
                     evidence = f"{term_line} {text}"
                     score = 1.0 + overlap(q, evidence) + _tie_break(q, text)
+                    answered = True
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
+    if not answered:
+        yield from typed_only
 
 
 # An error code is what a sentence says is returned, raised or reported ("returns SQLITE_BUSY", "an
@@ -439,3 +457,26 @@ def _given_word(token: str, q: DocQuestion) -> bool:
     """Whether the question names `token` as a plain word, given and not asked ("Which server keeps
     the statistics that smtpd uses?" is not answered by smtpd(8))."""
     return _MAN_SECTION.sub("", token).casefold() in re.findall(r"[a-z][\w-]*", q.text.casefold())
+
+
+_ASKING_AUXILIARIES: Final = frozenset(
+    {"is", "are", "was", "were", "does", "do", "did", "can", "should", "must", "will", "would", "may", "be"}
+)
+
+
+def _object_words(q: DocQuestion) -> list[str]:
+    """The first two content words after the verb of "which <noun> <verb> ...", as stems: what the
+    noun's name does something to ("sets the maximum size": maximum, size). A sentence that calls a
+    name by the noun says it of these, or says something else ("binds to the IP address" is not
+    "limits the number of recipients")."""
+    text = q.text.casefold()
+    at = re.search(rf"\b{re.escape(q.noun or '')}s?\b", text) if q.noun else None
+    if at is None:
+        return []
+    after = re.findall(r"[a-z][\w-]*", text[at.end() :])
+    while after and after[0] in _ASKING_AUXILIARIES:
+        after = after[1:]
+    # The verb, unless an auxiliary stood for it before an article ("is an alternative to ...").
+    if after and after[0] not in STOPWORDS:
+        after = after[1:]
+    return [stem(word) for word in after if word not in STOPWORDS][:2]

@@ -187,6 +187,9 @@ COUNTED_NOUNS: Final = frozenset({"bytes", "bits"})
 PLACE_NOUNS: Final = frozenset({"city", "town", "village", "country", "state", "county", "province"})
 _MEASURES: Final = frozenset({"far", "long", "tall", "high", "wide", "deep", "heavy", "old"})
 _LOCATIVE: Final = frozenset({"in", "at", "from", "near"})
+# What asks for a part of a whole as an amount: "what share", "what percentage".
+_SHARE_NOUNS: Final = frozenset({"share", "percentage", "percent", "proportion", "fraction"})
+_SHARES: Final = tuple([noun] for noun in _SHARE_NOUNS)
 _WH_WORDS: Final = frozenset({"who", "whom", "whose", "when", "where", "why", "how", "which", "what"})
 
 
@@ -203,6 +206,15 @@ def _kind(lowered: list[str], text: str = "") -> QuestionType:
     if "what year" in joined or "which year" in joined or "what date" in joined or "what century" in joined:
         return "when"
     opening = lowered[:4] if lowered[0] not in _YESNO_OPENERS else lowered[:1]
+    # "With address verification turned on, how long ...?": an opening clause, then "how" (or "what
+    # share") right after its comma. Only those: after a place or a time the clause sets ("On a
+    # Debian system, where ...?"), "where" or "who" would take a name that clause's sentence holds.
+    after_clause = [
+        i
+        for i, word in enumerate(lowered)
+        if _after_comma(text, word)
+        and (word == "how" or (word in ("what", "which") and lowered[i + 1 : i + 2] in _SHARES))
+    ]
     for index, word in enumerate(opening):
         if word not in _WH_WORDS:
             continue
@@ -214,15 +226,14 @@ def _kind(lowered: list[str], text: str = "") -> QuestionType:
             for i in range(max(index + 1, len(lowered) - 4), len(lowered))
             if lowered[i] in ("what", "which") or (lowered[i] in _WH_WORDS and i == len(lowered) - 1)
         ]
-        if index >= 2 and last and not _after_comma(text, word) and lowered[index - 1].isalpha():
-            # "The battle in which Arimondi died secured what for Ethiopia?": a wh-word after the
-            # question's first words, right after a word (not a year: "In 1990 who ..."), with no comma,
-            # opens a relative clause when another asks the question at its end.
-            at = last[-1]
+        later = last or [i for i in after_clause if i > index]
+        if index >= 2 and later and not _after_comma(text, word) and lowered[index - 1].isalpha():
+            # "The battle in which Arimondi died secured what for Ethiopia?", "Against a server whose
+            # limiter hangs up, what share ...?": a wh-word after the question's first words, right
+            # after a word (not a year: "In 1990 who ..."), with no comma, opens a relative clause when
+            # another asks the question at its end or after the clause's comma.
+            at = later[-1] if last else later[0]
         return _wh_kind(lowered, at)
-    # "With address verification turned on, how long ...?": an opening clause longer than four words,
-    # then the wh-word right after its comma.
-    after_clause = [i for i, word in enumerate(lowered) if word in _WH_WORDS and _after_comma(text, word)]
     if after_clause and lowered[0] not in _YESNO_OPENERS:
         return _wh_kind(lowered, after_clause[0])
     return "yesno" if lowered[0] in _YESNO_OPENERS else "what"
@@ -245,6 +256,8 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
         return "how_much" if measured else "how"  # "how long ago" asks when, not an amount
     if at >= 1 and lowered[at - 1] in _LOCATIVE and following[:1] and following[0] in PLACE_NOUNS:
         return "where"  # "In what city was ...?" asks where, as plainly as "Where ...?"
+    if following[:1] and following[0] in _SHARE_NOUNS:
+        return "how_much"  # "What share of the mail ...?" asks an amount, "50%"
     return "which" if word == "which" else "what"
 
 
