@@ -8,6 +8,7 @@ an amount in a unit of that measure which the sentence marks as it ("12 km long"
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from ._extractive_score import NUMBER_WORDS, YEAR
@@ -70,7 +71,7 @@ _MEASURE_BEFORE: Final[dict[str, frozenset[str]]] = {
 _MEASURE_AMOUNT: Final = re.compile(r"(?<![\w.,])(\d[\d.,]*)\s?([A-Za-z]+)\b")
 
 
-def measured(text: str, measure: str) -> str | None:
+def measured(text: str, measure: str, asked: Sequence[str] = ()) -> str | None:
     """The amount answering "how far/long/tall/... ?": a number in a unit of that measure that the
     sentence marks as it ("12 km long", "weighs 3 tonnes", "for 55 minutes"), never the first
     amount in any unit ("took 6 years to dig and is 12 km long" is 12 km long)."""
@@ -85,15 +86,17 @@ def measured(text: str, measure: str) -> str | None:
             continue  # "stands 2 miles from the river" is a distance, not a height
         if set(after) & _MEASURE_AFTER[measure] or set(before) & _MEASURE_BEFORE[measure]:
             return match.group(0)
-        if measure == "long" and _DURATION_OF.search(text, 0, match.start()) is not None:
-            return match.group(0)  # "a short delay of up to 6 seconds"
+        duration = _DURATION_OF.search(text, 0, match.start()) if measure == "long" else None
+        if duration is not None and _prefix_stem(stem(duration.group(1)), asked):
+            return match.group(0)  # "a short delay of up to 6 seconds" of "How long is mail delayed?"
     return None
 
 
 # What a duration is called, before "of" and the amount: "a delay of up to 6 seconds" (not "cached for up
-# to 31 days", nor "reduce this from 5 days to 2 days").
+# to 31 days", nor "reduce this from 5 days to 2 days"), when the question says it ("delayed"): "a
+# lifetime of 3600 seconds" is not how long resolvers keep negative answers.
 _DURATION_OF: Final = re.compile(
-    r"\b(?:delay|duration|period|timeout|interval|lifetime|length) of (?:up to |at most |about )?$"
+    r"\b(delay|duration|period|timeout|interval|lifetime|length) of (?:up to |at most |about )?$"
 )
 
 _SCALE_WORDS: Final = frozenset({"hundred", "thousand", "million", "billion", "dozen", "half"})
@@ -152,3 +155,8 @@ def amount(question: Question, text: str, found: list[tuple[int, str]]) -> str |
             return listed.group(0)
     match = re.compile(_AMOUNT.pattern.format(number=re.escape(token))).search(text)
     return match.group(0) if match is not None else (token if token in text else None)
+
+
+def _prefix_stem(word: str, asked: Sequence[str]) -> bool:
+    """Whether `word` (a stem) is one of `asked` or begins one, from four letters ("delay" / "delay")."""
+    return any(word == a or (len(word) >= 4 and (a.startswith(word) or word.startswith(a))) for a in asked)

@@ -84,8 +84,9 @@ _DEFAULT_FORMS: Final = tuple(
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
         rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
         # "X (the default)", "onsuccess (default, can be omitted)": the value marked in a list of them.
-        # Not "from 1 to 9 (default, 6)": a value inside the bracket is the default, not the word before.
-        rf"{_VALUE} \((?:the )?default(?:, (?![\d\"'])[^)]*)?\)",
+        # Only what the bracket adds is no value: "(default, can be omitted)", not "(default, none)" nor
+        # a condition ("(default, when both sides lack the others)").
+        rf"{_VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
         rf"\bthe default, {_VALUE},",
         rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
         rf"\bincludes (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
@@ -256,8 +257,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             value = trim(match.group(value_group))
             if any(names(i)[0] == value.casefold() for i in q.identifiers):
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
-            if _older(text, match.start()):
+            if _older(text, match.start()) or _QUALIFIED_AFTER.match(text, match.end()):
                 continue  # "with versions before 2.5, the default is ...": no longer the default
+            if text[match.end() :].startswith(" than"):
+                continue  # "The default is now longer than before": a comparison, not a value
             owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
             if owned and not _named_last(text, match.start(), q):
                 continue
@@ -279,16 +282,29 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
 # versions before 2.5, the default is ...", which is today's).
 _OLDER: Final = re.compile(
     r"\b(?:with|for|in|on) (?:[\w.-]+ )?(?:versions?|releases?) (?:before|prior to|older than|earlier than)\b"
-    r"|\b\d+(?:\.\d+)+ (?:and|or) (?:earlier|older)\b",
+    r"|\b\d+(?:\.\d+)+ (?:and|or) (?:earlier|older)\b"
+    r"|(?:^|[(;] ?)(?:prior to|before) (?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
+    r"|\bin (?:older|earlier|previous) (?:versions|releases)\b",
     re.IGNORECASE,
+)
+# A default qualified by a version or a setting after it: "set to yes by default in Postfix 2.x and to no
+# ... with compatibility_level 3" is not the default of today.
+_QUALIFIED_AFTER: Final = re.compile(
+    r"(?: by default)? (?:in|with|for|as of) (?:[A-Z][\w.-]* )?(?:version )?\d"
 )
 
 
 def _named_last(text: str, at: int, q: DocQuestion) -> bool:
-    """Whether the code-shaped name `text` gives last before `at` is the one the question asks about."""
-    before = [token.rstrip(".,;:") for token in re.findall(r"[\w.-]+", text[:at])]
-    named = [token for token in before if is_identifier(token)]
-    return bool(named) and any(names(i)[0] == named[-1].casefold() for i in q.identifiers)
+    """Whether the code-shaped name `text` gives last before `at` is the one the question asks about,
+    in the same clause ("virtual_mailbox_limit ...; the message size limit, which is set to 10240000
+    by default" gives the default of the message size limit)."""
+    found = [m for m in re.finditer(r"[\w.-]+", text[:at]) if is_identifier(m.group(0).rstrip(".,;:"))]
+    if not found:
+        return False
+    last = found[-1]
+    if re.search(r"[,;:]|\bthe\b", text[last.end() : at]):
+        return False
+    return any(names(i)[0] == last.group(0).rstrip(".,;:").casefold() for i in q.identifiers)
 
 
 def _older(text: str, at: int) -> bool:

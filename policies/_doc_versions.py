@@ -64,9 +64,6 @@ _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will 
 _WHEN_WORDS: Final = frozenset(
     {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}
 )
-_AVAILABLE: Final = re.compile(
-    r"\b(?:available|introduced|added|new in|since)\b|\b(?:and|or) (?:later|newer|above)\b", re.IGNORECASE
-)
 # The share of the question's description a sentence must hold to give the version of its change.
 _PROSE_FIT: Final = 0.6
 
@@ -202,15 +199,20 @@ def _product_version(q: DocQuestion, page: Page, text: str, under: bool) -> Iter
     if at < 0:
         return
     if under:
-        # Under the term, only a sentence saying when it became available ("Available in Postfix 3.1 and
-        # later.", "This parameter was added in PostgreSQL 12."), not any version it names ("Sites
-        # running Postfix 2.9 had to ...", "The default changed in Postfix 3.2").
-        if _AVAILABLE.search(text) is None:
-            return
-        version = r"\d+(?:\.\d+)*"
-    else:
-        version = r"\d+(?:\.\d+)+"
-    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} ({version})\b", text, re.IGNORECASE)]
+        # Under the term, only the version a sentence says it became available in ("Available in Postfix
+        # 3.1 and later.", "was added in PostgreSQL 12", "available since PostgreSQL 13"), not any
+        # version it names ("Sites running Postfix 2.9 had to ...", "The default changed in Postfix 3.2").
+        product = re.escape(q.noun)
+        governed = (
+            rf"\b(?:available|introduced|added|new) (?:in|since|with|as of) {product} (\d+(?:\.\d+)*)\b"
+            rf"|\b{product} (\d+(?:\.\d+)*) (?:and|or) (?:later|newer|above)\b"
+        )
+        for match in re.finditer(governed, text, re.IGNORECASE):
+            yield DocCandidate(
+                page.url, match.group(1) or match.group(2), text, 2.0, "version beside the focus"
+            )
+        return
+    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
     after = [m for m in found if m.start() > at]
     for match in found:
         near = 1.0 if after and match is after[0] else 0.3

@@ -87,6 +87,7 @@ _FILE_NAME: Final = re.compile(r"\w\.(?:cf|conf|cfg|ini|txt|html?|c|h|json|ya?ml
 # A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".
 _MAN_PAGE: Final = re.compile(r"[A-Za-z][\w.-]*\([1-9][a-z]?\)")
 _MAN_SECTION: Final = re.compile(r"\([1-9][a-z]?\)$")
+_PROGRAM_NOUNS: Final = frozenset({"program", "daemon", "server"})
 # What such a page documents: a program (sections 1 and 8) or a C interface (2 and 3).
 _MAN_PAGE_NOUNS: Final = frozenset({"command", "program", "daemon", "server", "function", "interface"})
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
@@ -222,6 +223,14 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and names(m.group(0))[0] not in own
             and not _given_word(m.group(0).rstrip(".,;:"), q)
             and not _names_the_asked(m.group(0), q)
+            and not _denied_before(text, m.start())
+            # A program, daemon or server: its manual page, or a name the sentence calls so ("the
+            # Perl program log_server_status"), not any code it names ("mailbox_command names ...").
+            and (
+                q.noun not in _PROGRAM_NOUNS
+                or _MAN_PAGE.fullmatch(m.group(0).rstrip(".,;:")) is not None
+                or m.group(0).rstrip(".,;:") in {token for _, token in _called(q, text)}
+            )
             # The product every opened page names ("SQLite"), a capitalised word, is not what it names.
             and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
             and (q.noun != "error" or _reported(text, m))
@@ -433,17 +442,15 @@ def _typed(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context
     kind not counted: "the dbm.gnu module" holds no "dbm" that "Which dbm module ..." asks for)."""
     if q.noun is None or not q.noun.isalpha():
         return None
-    before = re.finditer(rf"\b{q.noun}s? (?:named |called )?[\"\u201c]?({_CODE_TOKEN.pattern})", text)
-    after = re.finditer(rf"({_CODE_TOKEN.pattern})[\"\u201d]? {q.noun}s?\b", text)
     found = {
         token
-        for m in (*before, *after)
-        if (token := m.group(1).rstrip(".,;:"))
-        and (is_identifier(token) or _MACRO.fullmatch(token) is not None)
+        for at, token in _called(q, text)
+        if (is_identifier(token) or _MACRO.fullmatch(token) is not None)
         and _shape_ok(token, q.noun)
         and names(token)[0] not in own
         and not _given_word(token, q)
         and not _names_the_asked(token, q)
+        and not _denied_before(text, at)
     }
     if len(found) != 1:
         return None
@@ -451,6 +458,28 @@ def _typed(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context
     rest = text.replace(token, " ")
     held = overlap(said, rest, *context) * len(said.words)
     return token if held >= max(3, TYPED_FIT * len(said.words)) else None
+
+
+def _called(q: DocQuestion, text: str) -> list[tuple[int, str]]:
+    """Every name `text` calls by the noun asked, where it starts: "the macro X", "an X error", "a
+    table named X"."""
+    if q.noun is None or not q.noun.isalpha():
+        return []
+    before = re.finditer(rf"\b{q.noun}s? (?:named |called )?[\"\u201c]?({_CODE_TOKEN.pattern})", text)
+    after = re.finditer(rf"({_CODE_TOKEN.pattern})[\"\u201d]? {q.noun}s?\b", text)
+    return [(m.start(1), m.group(1).rstrip(".,;:")) for m in (*before, *after)]
+
+
+# What denies or sets aside a name before it in its clause: "not through the saslauthd(8) daemon",
+# "unlike an SQLITE_MISUSE error", "is no longer done with the macro X", "even if the X parameter".
+_DENIED: Final = re.compile(
+    r"(?i)\b(?:not|never|no longer|unlike|instead of|rather than|even if|except|other than)\b|n't\b"
+)
+
+
+def _denied_before(text: str, at: int) -> bool:
+    """Whether the clause holding offset `at` denies or sets aside what it names there."""
+    return _DENIED.search(text, clause_start(text, at), at) is not None
 
 
 def _given_word(token: str, q: DocQuestion) -> bool:

@@ -189,7 +189,7 @@ _MEASURES: Final = frozenset({"far", "long", "tall", "high", "wide", "deep", "he
 _LOCATIVE: Final = frozenset({"in", "at", "from", "near"})
 # What asks for a part of a whole as an amount: "what share", "what percentage".
 _SHARE_NOUNS: Final = frozenset({"share", "percentage", "percent", "proportion", "fraction"})
-_SHARES: Final = tuple([noun] for noun in _SHARE_NOUNS)
+_SHARES: Final = tuple([noun, "of"] for noun in _SHARE_NOUNS)
 _WH_WORDS: Final = frozenset({"who", "whom", "whose", "when", "where", "why", "how", "which", "what"})
 
 
@@ -213,7 +213,7 @@ def _kind(lowered: list[str], text: str = "") -> QuestionType:
         i
         for i, word in enumerate(lowered)
         if _after_comma(text, word)
-        and (word == "how" or (word in ("what", "which") and lowered[i + 1 : i + 2] in _SHARES))
+        and (word == "how" or (word in ("what", "which") and lowered[i + 1 : i + 3] in _SHARES))
     ]
     for index, word in enumerate(opening):
         if word not in _WH_WORDS:
@@ -256,8 +256,8 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
         return "how_much" if measured else "how"  # "how long ago" asks when, not an amount
     if at >= 1 and lowered[at - 1] in _LOCATIVE and following[:1] and following[0] in PLACE_NOUNS:
         return "where"  # "In what city was ...?" asks where, as plainly as "Where ...?"
-    if following[:1] and following[0] in _SHARE_NOUNS:
-        return "how_much"  # "What share of the mail ...?" asks an amount, "50%"
+    if following[:1] and following[0] in _SHARE_NOUNS and following[1:2] == ["of"]:
+        return "how_much"  # "What share of the mail ...?" asks an amount, "50%" (not "Which share class")
     return "which" if word == "which" else "what"
 
 

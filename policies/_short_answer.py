@@ -48,9 +48,40 @@ def short_answer(question: Question, text: str) -> str | None:
             r"\bhow (far|long|tall|high|wide|deep|heavy|old)\b(?! ago)", question.text.casefold()
         )
         if measure is not None:
-            return measured(text, measure.group(1))
-        return amount(question, text, candidate_positions(question, text))
+            return measured(text, measure.group(1), question.terms)
+        found_amount = amount(question, text, candidate_positions(question, text))
+        if (
+            found_amount is not None
+            and _SHARE.search(question.text)
+            and not _share_of(question, text, found_amount)
+        ):
+            return None
+        return found_amount
     return _as_written(found[0], text)
+
+
+# A question asking for a part of a whole, and what writes one: "75 percent", "2%", "a third".
+_SHARE: Final = re.compile(r"(?i)\b(?:what|which) (?:share|percentage|percent|proportion|fraction)\b")
+_PART: Final = re.compile(r"(?i)%|\bper ?cent\b|\b(?:half|third|quarter|fifth|tenth)s?\b")
+
+
+def _share_of(question: Question, text: str, found: str) -> bool:
+    """Whether `found` answers "What share of W ...?": a part ("75 percent", "2%", "a third", not "3.1
+    million"), in a clause of `text` holding half of the question's words ("about 75 percent is covered
+    by forest, and 23 million hectares are used for timber" says no share used for timber)."""
+    if not _PART.search(found):
+        return False
+    at = text.find(found)
+    clause = re.split(r"[,;]| and | but ", text[:at])[-1] + re.split(r"[,;]| and | but ", text[at:])[0]
+    held = {stem(word.casefold()) for word in words(clause)}
+    terms = [t for t in question.terms if not t.startswith(("share", "percent", "proport", "fraction"))]
+    found_terms = [t for t in terms if t in held or any(_same_stem(t, h) for h in held)]
+    return bool(terms) and len(found_terms) >= len(terms) / 2
+
+
+def _same_stem(one: str, other: str) -> bool:
+    """Two stems of one word from four letters on ("serv" / "server")."""
+    return min(len(one), len(other)) >= 4 and (one.startswith(other) or other.startswith(one))
 
 
 def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> str | None:

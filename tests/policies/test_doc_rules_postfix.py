@@ -154,7 +154,10 @@ def test_the_wh_word_after_an_opening_clause_sets_the_kind() -> None:
 
 def test_a_delay_of_up_to_an_amount_says_how_long() -> None:
     sentence = "With verification on, a brew suffers a short delay of up to 6 seconds the first time."
-    assert measured(sentence, "long") == "6 seconds"  # must fail: no word marked it as a duration
+    asked = analyze("How long at most is a brew delayed the first time?").terms
+    assert measured(sentence, "long", asked) == "6 seconds"  # must fail: no word marked it as a duration
+    # "a lifetime of 3600 seconds" is not how long the question's "delayed" asks.
+    assert measured("A cup has a lifetime of 3600 seconds.", "long", asked) is None
     # "took 6 years" is not marked as how long the tunnel is: the amount marked so answers.
     assert measured("The tunnel took 6 years to dig and is 12 km long.", "long") == "12 km"
 

@@ -22,6 +22,7 @@ from citeloop.policies._amounts import measured
 from citeloop.policies._doc_finish import _differs
 from citeloop.policies._doc_match import DocCandidate
 from citeloop.policies._questions import analyze
+from citeloop.policies._short_answer import short_answer
 from helpers.doc_pages import doc_answers, one_page
 
 DEFAULTS = """
@@ -30,6 +31,9 @@ DEFAULTS = """
 <h2>Authentication</h2>
 <p>The brew_sasl_options parameter takes effect only when brew_sasl_enable, which is set to no by default,
 is turned on.</p>
+<p>The brew_sasl_level parameter which is set to 2 by default picks the mechanisms.</p>
+<p>The brew_pot_limit parameter limits the size of a pot; the brew size limit, which is set to 10240000
+by default, must not exceed it.</p>
 <p>Under stress, set brew_hard_limit to 1 and brew_soft_limit to 2 instead of the default 10.</p>
 <p>To submit through your provider, specify relaypot = [pot.example]:587, so that the teapot connects to
 port 587 instead of the default 25.</p>
@@ -55,7 +59,9 @@ def test_a_value_inside_the_default_bracket_is_not_the_word_before(defaults: lis
 
 def test_set_by_default_belongs_to_the_parameter_named_last(defaults: list[Page]) -> None:
     assert "no" not in doc_answers(defaults, "What is the default value of brew_sasl_options?")
-    assert doc_answers(defaults, "What is the default value of brew_sasl_enable?")[:1] == ["no"]
+    assert doc_answers(defaults, "What is the default value of brew_sasl_level?")[:1] == ["2"]
+    # Must fail: a plain-word subject between the name and the default owns it (a second review's case).
+    assert "10240000" not in doc_answers(defaults, "What is the default value of brew_pot_limit?")
 
 
 def test_instead_of_the_default_belongs_to_the_parameter_named_last(defaults: list[Page]) -> None:
@@ -157,3 +163,66 @@ def test_what_share_asks_an_amount_after_a_relative_clause() -> None:
     assert analyze(asked).kind == "how_much"
     assert analyze("What percentage of the vote did the party win?").kind == "how_much"
     assert analyze("The battle in which Arimondi died secured what for Ethiopia?").kind == "what"
+
+
+# A second review, after the fixes above, found more; each is a case below.
+SECOND = """
+<h2>Logging</h2>
+<dl><dt>-H</dt><dd><p>Log the host name as well (default, none).</p></dd></dl>
+<p>When brew_tls_level is may, the session cache timeout is set to 3600s by default.</p>
+<p>Set brew_timeout to 30s; clients then get 2 retries instead of the default 3.</p>
+<p>Prior to Teapot 14, the default auth method is md5.</p>
+<p>The brew_swap parameter is set to yes by default in Teapot 2.x and to no with level 3.</p>
+<p>The brew_pause default is now longer than before.</p>
+<h2>Delivery</h2>
+<p>Local pots are filled with an external command when brew_command names the program procmail.</p>
+<p>The teapot talks to the kettle through the auth interface of kettle(1), not through the steamd(8)
+daemon.</p>
+<dl>
+<dt>brew_auth_limit (default: no limit)</dt>
+<dd><p>Sites that used Teapot 2 must edit it; this feature is available in Teapot 2.8 and later. The
+available memory of a host running Teapot 2.11 limits it too.</p></dd>
+</dl>
+"""
+
+
+@pytest.fixture(scope="module")
+def second(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    folder: Path = tmp_path_factory.mktemp("postfix-review-second")
+    return one_page(folder / "teapot", "teapot(8)", SECOND)
+
+
+def test_second_review_defaults(second: list[Page]) -> None:
+    assert "well" not in doc_answers(second, "What is the default of the -H option?")
+    assert "3600s" not in doc_answers(second, "What is the default value of brew_tls_level?")
+    assert "3" not in doc_answers(second, "What is the default value of brew_timeout?")
+    assert "md5" not in doc_answers(second, "What is the default auth method of the teapot?")
+    assert "yes" not in doc_answers(second, "What is the default value of brew_swap?")
+    assert "longer" not in doc_answers(second, "What is the default value of brew_pause?")
+
+
+def test_second_review_names(second: list[Page]) -> None:
+    assert "brew_command" not in doc_answers(second, "Which program fills local pots?")
+    assert "steamd(8)" not in doc_answers(second, "Which daemon does the teapot use to talk to the kettle?")
+
+
+def test_second_review_versions(second: list[Page]) -> None:
+    answers = doc_answers(second, "Since which Teapot version is brew_auth_limit available?")
+    assert answers[:1] == ["2.8"], answers  # must fail: "Teapot 2", the first version the sentence names
+
+
+def test_second_review_shares_and_durations() -> None:
+    welsh = analyze("What proportion of the residents of Wales could speak Welsh in 2011?")
+    said = "In 2011, of the 3.1 million residents of Wales, about 562,000 could speak Welsh."
+    assert short_answer(welsh, said) != "3.1 million"
+    timber = analyze("What fraction of Finland's forests is used for timber production?")
+    said = (
+        "About 75 percent of Finland is covered by forest, and 23 million hectares are used for timber "
+        "production."
+    )
+    assert short_answer(timber, said) != "75 percent"
+    vote = analyze("What percentage of the voters were in favour of the assembly?")
+    assert short_answer(vote, "The vote was 51.6% of the voters in favour of the assembly.") == "51.6%"
+    resolvers = analyze("How long do resolvers keep negative answers?")
+    said = "A record with a lifetime of 3600 seconds is typical; resolvers keep negative answers as SOA says."
+    assert short_answer(resolvers, said) != "3600 seconds"
