@@ -87,7 +87,11 @@ def measured(text: str, measure: str, asked: Sequence[str] = ()) -> str | None:
         if set(after) & _MEASURE_AFTER[measure] or set(before) & _MEASURE_BEFORE[measure]:
             return match.group(0)
         duration = _DURATION_OF.search(text, 0, match.start()) if measure == "long" else None
-        if duration is not None and _prefix_stem(stem(duration.group(1)), asked):
+        if (
+            duration is not None
+            and _prefix_stem(stem(duration.group(1)), asked)
+            and _of_asked(text, match, asked)
+        ):
             return match.group(0)  # "a short delay of up to 6 seconds" of "How long is mail delayed?"
     return None
 
@@ -160,3 +164,10 @@ def amount(question: Question, text: str, found: list[tuple[int, str]]) -> str |
 def _prefix_stem(word: str, asked: Sequence[str]) -> bool:
     """Whether `word` (a stem) is one of `asked` or begins one, from four letters ("delay" / "delay")."""
     return any(word == a or (len(word) >= 4 and (a.startswith(word) or word.startswith(a))) for a in asked)
+
+
+def _of_asked(text: str, match: re.Match[str], asked: Sequence[str]) -> bool:
+    """Whether what a duration is of, if the words after it say ("a delay of 2 seconds between
+    deliveries", "a period of 20 years of revolts"), is something the question asks about."""
+    after = re.match(r"\s+(?:of|between|for|after|before|in)\s+(?:the |a |an )?(\w+)", text[match.end() :])
+    return after is None or _prefix_stem(stem(after.group(1).casefold()), asked)

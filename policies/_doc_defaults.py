@@ -259,8 +259,12 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
             if _older(text, match.start()) or _QUALIFIED_AFTER.match(text, match.end()):
                 continue  # "with versions before 2.5, the default is ...": no longer the default
-            if text[match.end() :].startswith(" than"):
-                continue  # "The default is now longer than before": a comparison, not a value
+            if text[match.end() :].startswith((" than", " longer")):
+                continue  # "The default is now longer than before", "no longer 1024": not a value
+            if re.search(r"\bdefault (?:[\w.]+ ){0,3}?(?:when|if|unless)\b", match.group(0)):
+                continue  # "set to yes by default when X is encrypt": the condition's value
+            if form is not None and form.pattern.startswith(_VALUE) and re.fullmatch(_UNIT, value):
+                continue  # "specify the seconds (default, see ...)": a unit, not a value
             owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
             if owned and not _named_last(text, match.start(), q):
                 continue
@@ -283,14 +287,18 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
 _OLDER: Final = re.compile(
     r"\b(?:with|for|in|on) (?:[\w.-]+ )?(?:versions?|releases?) (?:before|prior to|older than|earlier than)\b"
     r"|\b\d+(?:\.\d+)+ (?:and|or) (?:earlier|older)\b"
-    r"|(?:^|[(;] ?)(?:prior to|before) (?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
-    r"|\bin (?:older|earlier|previous) (?:versions|releases)\b",
+    r"|(?:^|[(;] ?)(?:prior to|before|until) (?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
+    r"|\b\d+ (?:and|or) (?:earlier|older)\b"
+    r"|\b(?:older|earlier|previous) (?:versions|releases)\b",
     re.IGNORECASE,
 )
 # A default qualified by a version or a setting after it: "set to yes by default in Postfix 2.x and to no
 # ... with compatibility_level 3" is not the default of today.
 _QUALIFIED_AFTER: Final = re.compile(
-    r"(?: by default)? (?:in|with|for|as of) (?:[A-Z][\w.-]* )?(?:version )?\d"
+    r"(?: by default)? (?:(?:in|with|for|as of) (?:[A-Z][\w.-]* )?(?:version )?\d"
+    # "set to yes by default when smtpd_tls_security_level is encrypt": a default under a condition (not
+    # the value's absence: "if not given").
+    r"|(?:when|if|unless) (?!not\b|no\b|none\b|omitted|unset|empty))"
 )
 
 
@@ -302,7 +310,11 @@ def _named_last(text: str, at: int, q: DocQuestion) -> bool:
     if not found:
         return False
     last = found[-1]
-    if re.search(r"[,;:]|\bthe\b", text[last.end() : at]):
+    between = text[last.end() : at]
+    # Right before it, and no clause, subject or condition between: "X of 1 instead of the default 100",
+    # "X parameter which is set to 5 by default"; not "X to 5 for sites that accept 10 connections
+    # instead of the default 20", nor "If X is yes then logging is set to on by default".
+    if re.search(r"[,;:]|\b(?:the|then|if|when|so)\b", between) or len(between.split()) > 4:
         return False
     return any(names(i)[0] == last.group(0).rstrip(".,;:").casefold() for i in q.identifiers)
 

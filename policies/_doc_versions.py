@@ -64,6 +64,12 @@ _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will 
 _WHEN_WORDS: Final = frozenset(
     {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}
 )
+# The opening of a sentence under a term that makes the term what became available: nothing, or
+# "This parameter is", "It was", "this feature is".
+_ITSELF: Final = re.compile(
+    r"(?i)(?:(?:this|the) (?:parameter|setting|option|feature|directive|variable|function)|it)?"
+    r"(?: (?:is|was|has been|became))?"
+)
 # The share of the question's description a sentence must hold to give the version of its change.
 _PROSE_FIT: Final = 0.6
 
@@ -205,12 +211,14 @@ def _product_version(q: DocQuestion, page: Page, text: str, under: bool) -> Iter
         product = re.escape(q.noun)
         governed = (
             rf"\b(?:available|introduced|added|new) (?:in|since|with|as of) {product} (\d+(?:\.\d+)*)\b"
-            rf"|\b{product} (\d+(?:\.\d+)*) (?:and|or) (?:later|newer|above)\b"
         )
         for match in re.finditer(governed, text, re.IGNORECASE):
-            yield DocCandidate(
-                page.url, match.group(1) or match.group(2), text, 2.0, "version beside the focus"
-            )
+            # What became available must be the term itself: the sentence opens with the verb
+            # ("Available in Postfix 3.1 and later."), or with "This parameter is" - not "The dane
+            # level is available in ...", nor "This parameter is no longer available in ...".
+            opening = text[text.rfind(";", 0, match.start()) + 1 : match.start()].strip()
+            if _ITSELF.fullmatch(opening) is not None:
+                yield DocCandidate(page.url, match.group(1), text, 2.0, "version the term says it came in")
         return
     found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
     after = [m for m in found if m.start() > at]

@@ -85,11 +85,17 @@ _PROGRAM: Final = re.compile(r"(?:import [\w.]+|from [\w.]+ import|def \w+\()")
 # A configuration or source file by its extension: "main.cf", "postgresql.conf", "setup.py".
 _FILE_NAME: Final = re.compile(r"\w\.(?:cf|conf|cfg|ini|txt|html?|c|h|json|ya?ml|xml|toml)$")
 # A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".
-_MAN_PAGE: Final = re.compile(r"[A-Za-z][\w.-]*\([1-9][a-z]?\)")
+_MAN_PAGE: Final = re.compile(r"[A-Za-z][\w.-]*\(([1-9])[a-z]?\)")
 _MAN_SECTION: Final = re.compile(r"\([1-9][a-z]?\)$")
 _PROGRAM_NOUNS: Final = frozenset({"program", "daemon", "server"})
-# What such a page documents: a program (sections 1 and 8) or a C interface (2 and 3).
-_MAN_PAGE_NOUNS: Final = frozenset({"command", "program", "daemon", "server", "function", "interface"})
+# What such a page documents, by section: a program (1 and 8) or a C interface (2 and 3); 5 is a file's.
+_PROGRAMS: Final = frozenset({"command", "program", "daemon", "server"})
+_MAN_PAGE_NOUNS: Final = {
+    "1": _PROGRAMS,
+    "8": _PROGRAMS,
+    "2": {"function", "interface"},
+    "3": {"function", "interface"},
+}
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
 # "the environment variable force-gzip", "variable PYTHONPATH", "the PYTHONFAULTHANDLER environment
@@ -126,8 +132,10 @@ def _shape_ok(identifier: str, noun: str | None) -> bool:
         return False
     if _FILE_NAME.search(identifier) is not None and noun not in ("file", "module"):
         return False  # "a main.cf parameter" names the file the parameter is set in
-    if _MAN_PAGE.fullmatch(identifier) is not None and noun not in _MAN_PAGE_NOUNS:
-        return False  # "local(8)" names a program's manual page, not a parameter or an option
+    page = _MAN_PAGE.fullmatch(identifier)
+    if page is not None and noun not in _MAN_PAGE_NOUNS.get(page.group(1), ()):
+        # "local(8)" names a program's manual page, not a parameter or an option; "master(5)" a file format.
+        return False
     if noun == "exception":
         return _EXCEPTION_NAME.search(identifier) is not None
     if noun == "error":

@@ -263,7 +263,9 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
 
 def _after_comma(text: str, word: str) -> bool:
     """Whether `word` follows a comma in `text`: "In 1990, who bought ...?" asks who."""
-    return re.search(rf",\s*{word}\b", text, re.IGNORECASE) is not None
+    # Not a comma of a quoted title: 'In the film "Oh, How I Miss You", which actor ...?'.
+    unquoted = re.sub(r"\"[^\"]*\"|\u201c[^\u201d]*\u201d", '""', text)
+    return re.search(rf",\s*{word}\b", unquoted, re.IGNORECASE) is not None
 
 
 def is_month(word: str) -> bool:

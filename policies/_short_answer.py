@@ -72,6 +72,8 @@ def _share_of(question: Question, text: str, found: str) -> bool:
     if not _PART.search(found):
         return False
     at = text.find(found)
+    if re.search(r"\bby $", text[:at]):
+        return False  # "fell by 1.5 percent": a change, not the share
     clause = re.split(r"[,;]| and | but ", text[:at])[-1] + re.split(r"[,;]| and | but ", text[at:])[0]
     held = {stem(word.casefold()) for word in words(clause)}
     terms = [t for t in question.terms if not t.startswith(("share", "percent", "proport", "fraction"))]

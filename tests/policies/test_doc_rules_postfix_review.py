@@ -226,3 +226,64 @@ def test_second_review_shares_and_durations() -> None:
     resolvers = analyze("How long do resolvers keep negative answers?")
     said = "A record with a lifetime of 3600 seconds is typical; resolvers keep negative answers as SOA says."
     assert short_answer(resolvers, said) != "3600 seconds"
+
+
+# A third review found 13 more; the seven the rules of this session caused, and four older ones.
+THIRD = """
+<dl>
+<dt>brew_tls_level (default: empty)</dt>
+<dd><p>The dane level is available in Teapot 2.11 and later.</p></dd>
+<dt>brew_sasl_name (default: teapot)</dt>
+<dd><p>This parameter is no longer available in Teapot 3.0 and later.</p></dd>
+<dt>brew_concurrency</dt>
+<dd><p>Set brew_concurrency to 5 for sites that accept 10 parallel brews instead of the default 20.</p></dd>
+<dt>brew_sasl_enable (default: no)</dt>
+<dd><p>If brew_sasl_enable is yes then leaf logging is set to on by default.</p></dd>
+<dt>brew_auth_only (default: no)</dt>
+<dd><p>The brew_auth_only parameter is set to yes by default when brew_tls_level is encrypt.</p></dd>
+<dt>brew_page_size</dt>
+<dd><p>The default is no longer 1024 bytes.</p></dd>
+<dt>brew_auth_method</dt>
+<dd><p>In Teapot 13 and earlier, the default is md5.</p></dd>
+</dl>
+<p>The process limits of teapot services are controlled in master(5), the master.cf file format.</p>
+"""
+
+
+@pytest.fixture(scope="module")
+def third(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    folder: Path = tmp_path_factory.mktemp("postfix-review-third")
+    return one_page(folder / "teapot", "Teapot parameters", THIRD)
+
+
+def test_third_review_versions(third: list[Page]) -> None:
+    assert "2.11" not in doc_answers(third, "Since which Teapot version is brew_tls_level available?")
+    assert "3.0" not in doc_answers(third, "Since which Teapot version is brew_sasl_name available?")
+
+
+def test_third_review_defaults(third: list[Page]) -> None:
+    # The term's own "(default: 20)" answers; the sentence's "instead of the default 20" is not read as
+    # brew_concurrency's (its "5 for sites that accept 10 parallel brews" stands between).
+    assert [
+        a for a in doc_answers(third, "What is the default value of brew_concurrency?") if a != "20"
+    ] == []
+    assert "on" not in doc_answers(third, "What is the default value of brew_sasl_enable?")
+    answers = doc_answers(third, "What is the default value of brew_auth_only?")
+    assert "encrypt" not in answers and "yes" not in answers, answers
+    assert "no" not in doc_answers(third, "What is the default value of brew_page_size?")
+    assert "md5" not in doc_answers(third, "What is the default value of brew_auth_method?")
+
+
+def test_third_review_a_file_format_page_is_no_daemon(third: list[Page]) -> None:
+    assert "master(5)" not in doc_answers(
+        third, "Which daemon controls the process limits of teapot services?"
+    )
+
+
+def test_third_review_shares_and_durations() -> None:
+    welsh = analyze("What proportion of the residents of Wales could speak Welsh in 2011?")
+    said = "In 2011, the proportion of residents of Wales who could speak Welsh fell by 1.5 percent."
+    assert short_answer(welsh, said) != "1.5 percent"
+    retry = analyze("How long is the delay before the teapot retries a deferred brew?")
+    said = "When the teapot retries a deferred brew, it keeps a delay of 2 seconds between pours to one cup."
+    assert short_answer(retry, said) != "2 seconds"
