@@ -14,7 +14,8 @@ nothing: they name what they call. Word order breaks a tie of the same words. An
 answered with its number. "Which function closes ...": the verb asked (of a function,
 method, decorator or command) must be in the sentence or its term. A sentence that calls one
 name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with
-half of the question's words (at least three, the name's own letters not counted).
+half of the question's words (at least three, the name's own letters not counted). The shapes,
+and the names a sentence calls by a noun, are `_doc_shapes`'s.
 """
 
 from __future__ import annotations
@@ -54,6 +55,21 @@ from ._doc_naming import (
     term_words,
 )
 from ._doc_questions import FRAME, DocQuestion, is_identifier
+from ._doc_shapes import (
+    CODE_TOKEN,
+    EXCEPTION_NAME,
+    MAN_PAGE,
+    PROGRAM_EXAMPLE,
+    PROGRAM_NOUNS,
+    TYPED,
+    called,
+    denied_before,
+    given_word,
+    names_the_asked,
+    object_words,
+    shape_ok,
+    typed_name,
+)
 from ._outline import clean
 from ._questions import STOPWORDS
 from ._sentences import stem
@@ -63,11 +79,6 @@ from ._sentences import stem
 ORDER: Final = 0.05
 # A sentence under the term the question names outranks one under another term holding more of its words.
 UNDER: Final = 0.5
-# A sentence calling a name by the noun asked ("the preprocessor macro SQLITE_MAX_LENGTH") answers with
-# fewer of the question's words, for what it adds to the score.
-TYPED_FIT: Final = 0.5
-TYPED: Final = 0.25
-_CODE_TOKEN: Final = re.compile(r"[-\w.]+(?:\([^)\s]*\)|\[[^\]\s]*\])?(?:/[-\w]+)?")
 
 
 def _call_after(text: str, end: int) -> str:
@@ -75,27 +86,6 @@ def _call_after(text: str, end: int) -> str:
     return "()" if re.match(r" ?\(", text[end:]) else ""
 
 
-# Nouns for a thing that is not called: a call ("get()") is a function, not one of these.
-_NOT_CALLED: Final = frozenset(
-    {"exception", "attribute", "constant", "variable", "module", "field", "property", "setting", "type",
-     "value", "format", "mode", "level", "header", "keyword", "pragma", "macro", "table", "error"}
-)  # fmt: skip
-# A program's first line, quoted as an example: "import crypt", "from hmac import ...", "def login():".
-_PROGRAM: Final = re.compile(r"(?:import [\w.]+|from [\w.]+ import|def \w+\()")
-# A configuration or source file by its extension: "main.cf", "postgresql.conf", "setup.py".
-_FILE_NAME: Final = re.compile(r"\w\.(?:cf|conf|cfg|ini|txt|html?|c|h|json|ya?ml|xml|toml)$")
-# A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".
-_MAN_PAGE: Final = re.compile(r"[A-Za-z][\w.-]*\(([1-9])[a-z]?\)")
-_MAN_SECTION: Final = re.compile(r"\([1-9][a-z]?\)$")
-_PROGRAM_NOUNS: Final = frozenset({"program", "daemon", "server"})
-# What such a page documents, by section: a program (1 and 8) or a C interface (2 and 3); 5 is a file's.
-_PROGRAMS: Final = frozenset({"command", "program", "daemon", "server"})
-_MAN_PAGE_NOUNS: Final = {
-    "1": _PROGRAMS,
-    "8": _PROGRAMS,
-    "2": {"function", "interface"},
-    "3": {"function", "interface"},
-}
 # Words before a "which" noun that do not narrow it ("which one function", "what other module").
 _NOT_QUALIFIERS: Final = frozenset({"one", "other", "the", "a", "an", "kind", "sort", "new", "two", "three"})
 # "the environment variable force-gzip", "variable PYTHONPATH", "the PYTHONFAULTHANDLER environment
@@ -108,8 +98,6 @@ _VARIABLE_NAMED: Final = re.compile(
 # sentence gives is the name after the statement's keyword, "PRAGMA foreign_keys" ("Pragma" opening a
 # sentence), or a name with an underscore before the word; never a word of the prose ("This pragma returns").
 _PRAGMA_NAMED: Final = re.compile(r"\b(?:PRAGMA|Pragma) (?:\w+\.)?([a-z]\w*)|\b([a-z]+_\w+) pragma\b")
-# A preprocessor macro is spelled in capitals with an underscore: SQLITE_MAX_LENGTH.
-_MACRO: Final = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+")
 # A setting given its value: "journal_mode=PERSIST", "synchronous=OFF".
 _SETTING: Final = re.compile(r"\b([a-z][\w.]*)=([A-Za-z0-9][\w.-]*)")
 # Negation, in the question and before a word of the sentence ("are not enforced", "is never used").
@@ -119,42 +107,10 @@ _NEGATED_WORD: Final = re.compile(
 )
 # A manual page's section listing how a command is called.
 _USAGE: Final = re.compile(r"(?i)synopsis|usage")
-# A module's own exception is often plain `error` ("struct.error", "socket.error").
-_EXCEPTION_NAME: Final = re.compile(r"[a-z](?:Error|Exception|Warning|Exit|Interrupt|Iteration)$|\.error$")
 # 'a "malformed database schema" error': an error named by its message, quoted before the word.
 _QUOTED_ERROR: Final = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,60})[\"\u201d] error\b")
 # "raises the Full exception": an exception named by a plain capitalised word.
 _NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
-
-
-def _shape_ok(identifier: str, noun: str | None) -> bool:
-    if noun in _NOT_CALLED and "(" in identifier:
-        return False
-    if _FILE_NAME.search(identifier) is not None and noun not in ("file", "module"):
-        return False  # "a main.cf parameter" names the file the parameter is set in
-    page = _MAN_PAGE.fullmatch(identifier)
-    if page is not None and noun not in _MAN_PAGE_NOUNS.get(page.group(1), ()):
-        # "local(8)" names a program's manual page, not a parameter or an option; "master(5)" a file format.
-        return False
-    if noun == "exception":
-        return _EXCEPTION_NAME.search(identifier) is not None
-    if noun == "error":
-        # An error is raised as an exception ("ValueError") or returned as a code ("SQLITE_BUSY").
-        return _EXCEPTION_NAME.search(identifier) is not None or _MACRO.fullmatch(identifier) is not None
-    if noun != "class" and _EXCEPTION_NAME.search(identifier) is not None:
-        return False  # an exception answers a question asking for one (or for a class), not a format
-    if noun in ("function", "method", "decorator", "interface"):  # a C interface is a function
-        return identifier.endswith(")") or "(" in identifier
-    if noun == "flag":
-        # A command-line flag, or a module's flag constant ("gc.DEBUG_SAVEALL").
-        return identifier.startswith("-") or _MACRO.fullmatch(identifier.rsplit(".", 1)[-1]) is not None
-    if noun == "option":
-        return identifier.startswith("-")
-    if noun == "item":
-        return "[" in identifier
-    if noun == "macro":
-        return _MACRO.fullmatch(identifier) is not None
-    return not identifier.startswith("-")
 
 
 def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -183,7 +139,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     # A sentence that only calls a name by the noun asked answers when no sentence answers outright.
     typed_only: list[DocCandidate] = []
     answered = False
-    obj = _object_words(q)
+    obj = object_words(q)
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
@@ -193,7 +149,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         ):
             continue
         text = sentence.text
-        if ">>>" in text or text.startswith("$ ") or _PROGRAM.match(text) is not None:
+        if ">>>" in text or text.startswith("$ ") or PROGRAM_EXAMPLE.match(text) is not None:
             continue  # an example calls what it needs; it does not say what does what
         if line.headings and _USAGE.fullmatch(line.headings[-1]):
             continue  # a synopsis lists every option; it does not say what one does
@@ -206,7 +162,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         # question asks for describes that name as a whole, so it may hold fewer of the question's words.
         partial = fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject) < 0.6
         typed = (
-            _typed(q, said, text, own, *line.headings[-1:], *asked_term, *subject)
+            typed_name(q, said, text, own, *line.headings[-1:], *asked_term, *subject)
             if partial and (not obj or overlap_words(obj, text))
             else None
         )
@@ -225,19 +181,19 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue
         shaped = [
             (m.start(), m.group(0).rstrip(".,;:"))
-            for m in _CODE_TOKEN.finditer(text)
+            for m in CODE_TOKEN.finditer(text)
             if is_identifier(m.group(0).rstrip(".,;:"))
-            and _shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
+            and shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
-            and not _given_word(m.group(0).rstrip(".,;:"), q)
-            and not _names_the_asked(m.group(0), q)
-            and not _denied_before(text, m.start())
+            and not given_word(m.group(0).rstrip(".,;:"), q)
+            and not names_the_asked(m.group(0), q)
+            and not denied_before(text, m.start())
             # A program, daemon or server: its manual page, or a name the sentence calls so ("the
             # Perl program log_server_status"), not any code it names ("mailbox_command names ...").
             and (
-                q.noun not in _PROGRAM_NOUNS
-                or _MAN_PAGE.fullmatch(m.group(0).rstrip(".,;:")) is not None
-                or m.group(0).rstrip(".,;:") in {token for _, token in _called(q, text)}
+                q.noun not in PROGRAM_NOUNS
+                or MAN_PAGE.fullmatch(m.group(0).rstrip(".,;:")) is not None
+                or m.group(0).rstrip(".,;:") in {token for _, token in called(q, text)}
             )
             # The product every opened page names ("SQLite"), a capitalised word, is not what it names.
             and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
@@ -324,7 +280,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             declared = clean(term).startswith(("class ", "exception "))
             call = name + "()" if "(" in term and not declared else name
             # A term declared "exception X" is one, whatever its name.
-            shaped_ok = _shape_ok(call, q.noun) or (
+            shaped_ok = shape_ok(call, q.noun) or (
                 q.noun == "exception" and clean(term).startswith("exception ")
             )
             if shaped_ok and name.casefold() not in own:
@@ -352,7 +308,7 @@ def _reported(text: str, match: re.Match[str]) -> bool:
     """Whether the error-shaped token at `match` is one the sentence says is returned or raised (an
     exception's own name, "ValueError", says so itself)."""
     token = match.group(0).rstrip(".,;:")
-    if _EXCEPTION_NAME.search(token) is not None:
+    if EXCEPTION_NAME.search(token) is not None:
         return True
     before, after = text[: match.start()], text[match.start() + len(token) :]
     return _REPORTED_BEFORE.search(before) is not None or _REPORTED_AFTER.match(after) is not None
@@ -361,20 +317,10 @@ def _reported(text: str, match: re.Match[str]) -> bool:
 def _setting_asked(name: str, q: DocQuestion) -> bool:
     """Whether `name=value` sets what the question asks the value of: "journal_mode" of "which journal
     mode", or "candidates" of "Which --candidates value ..." (the option written before the noun)."""
-    return _names_the_asked(name, q) or any(
+    return names_the_asked(name, q) or any(
         identifier.lstrip("-") == name and re.search(rf"{re.escape(identifier)} {q.noun}s?\b", q.text)
         for identifier in q.identifiers
     )
-
-
-def _names_the_asked(token: str, q: DocQuestion) -> bool:
-    """Whether `token` is the name of what the question asks for ("journal_mode" of "which journal
-    mode"): each of its words is the asked noun or a word of the question."""
-    if q.noun is None:
-        return False
-    parts = [stem(part) for part in re.findall(r"[a-z]+", token.casefold())]
-    asked = {*q.words, stem(q.noun), q.noun}
-    return len(parts) > 1 and q.noun in token.casefold() and all(part in asked for part in parts)
 
 
 def _denies(q: DocQuestion, text: str) -> bool:
@@ -441,79 +387,3 @@ def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iter
         match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
         if match is not None and fit >= 0.6:
             yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")
-
-
-def _typed(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context: str) -> str | None:
-    """The one code-shaped name `text` calls by the noun asked ("the macro SQLITE_MAX_LENGTH", "the
-    SQLITE_BUSY error", "a table named sqlite_stat1"), if exactly one, in a sentence holding half of
-    the question's words and at least three, with its `context` (the name's own letters and the noun's
-    kind not counted: "the dbm.gnu module" holds no "dbm" that "Which dbm module ..." asks for)."""
-    if q.noun is None or not q.noun.isalpha():
-        return None
-    found = {
-        token
-        for at, token in _called(q, text)
-        if (is_identifier(token) or _MACRO.fullmatch(token) is not None)
-        and _shape_ok(token, q.noun)
-        and names(token)[0] not in own
-        and not _given_word(token, q)
-        and not _names_the_asked(token, q)
-        and not _denied_before(text, at)
-    }
-    if len(found) != 1:
-        return None
-    (token,) = found
-    rest = text.replace(token, " ")
-    held = overlap(said, rest, *context) * len(said.words)
-    return token if held >= max(3, TYPED_FIT * len(said.words)) else None
-
-
-def _called(q: DocQuestion, text: str) -> list[tuple[int, str]]:
-    """Every name `text` calls by the noun asked, where it starts: "the macro X", "an X error", "a
-    table named X"."""
-    if q.noun is None or not q.noun.isalpha():
-        return []
-    before = re.finditer(rf"\b{q.noun}s? (?:named |called )?[\"\u201c]?({_CODE_TOKEN.pattern})", text)
-    after = re.finditer(rf"({_CODE_TOKEN.pattern})[\"\u201d]? {q.noun}s?\b", text)
-    return [(m.start(1), m.group(1).rstrip(".,;:")) for m in (*before, *after)]
-
-
-# What denies or sets aside a name before it in its clause: "not through the saslauthd(8) daemon",
-# "unlike an SQLITE_MISUSE error", "is no longer done with the macro X", "even if the X parameter".
-_DENIED: Final = re.compile(
-    r"(?i)\b(?:not|never|no longer|unlike|instead of|rather than|even if|except|other than)\b|n't\b"
-)
-
-
-def _denied_before(text: str, at: int) -> bool:
-    """Whether the clause holding offset `at` denies or sets aside what it names there."""
-    return _DENIED.search(text, clause_start(text, at), at) is not None
-
-
-def _given_word(token: str, q: DocQuestion) -> bool:
-    """Whether the question names `token` as a plain word, given and not asked ("Which server keeps
-    the statistics that smtpd uses?" is not answered by smtpd(8))."""
-    return _MAN_SECTION.sub("", token).casefold() in re.findall(r"[a-z][\w-]*", q.text.casefold())
-
-
-_ASKING_AUXILIARIES: Final = frozenset(
-    {"is", "are", "was", "were", "does", "do", "did", "can", "should", "must", "will", "would", "may", "be"}
-)
-
-
-def _object_words(q: DocQuestion) -> list[str]:
-    """The first two content words after the verb of "which <noun> <verb> ...", as stems: what the
-    noun's name does something to ("sets the maximum size": maximum, size). A sentence that calls a
-    name by the noun says it of these, or says something else ("binds to the IP address" is not
-    "limits the number of recipients")."""
-    text = q.text.casefold()
-    at = re.search(rf"\b{re.escape(q.noun or '')}s?\b", text) if q.noun else None
-    if at is None:
-        return []
-    after = re.findall(r"[a-z][\w-]*", text[at.end() :])
-    while after and after[0] in _ASKING_AUXILIARIES:
-        after = after[1:]
-    # The verb, unless an auxiliary stood for it before an article ("is an alternative to ...").
-    if after and after[0] not in STOPWORDS:
-        after = after[1:]
-    return [stem(word) for word in after if word not in STOPWORDS][:2]
