@@ -162,7 +162,7 @@ def amount(question: Question, text: str, found: list[tuple[int, str]]) -> str |
 
 
 def _prefix_stem(word: str, asked: Sequence[str]) -> bool:
-    """Whether `word` (a stem) is one of `asked` or begins one, from four letters ("delay" / "delay")."""
+    """Whether `word` (a stem) is one of `asked`, or one begins the other from four letters on."""
     return any(word == a or (len(word) >= 4 and (a.startswith(word) or word.startswith(a))) for a in asked)
 
 

@@ -282,13 +282,13 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             break
 
 
-# "with Postfix versions before 2.5", "Postfix 2.4 and earlier": what older versions did (not "Unlike
-# versions before 2.5, the default is ...", which is today's).
+# What older versions did: "with Postfix versions before 2.5", "Postfix 2.4 and earlier", "Prior to
+# PostgreSQL 14, ...", "Until version 13, ...", "older releases" (not "Unlike versions before 2.5, the
+# default is ...", which is today's).
 _OLDER: Final = re.compile(
     r"\b(?:with|for|in|on) (?:[\w.-]+ )?(?:versions?|releases?) (?:before|prior to|older than|earlier than)\b"
-    r"|\b\d+(?:\.\d+)+ (?:and|or) (?:earlier|older)\b"
+    r"|\b\d+(?:\.\d+)* (?:and|or) (?:earlier|older)\b"
     r"|(?:^|[(;] ?)(?:prior to|before|until) (?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
-    r"|\b\d+ (?:and|or) (?:earlier|older)\b"
     r"|\b(?:older|earlier|previous) (?:versions|releases)\b",
     re.IGNORECASE,
 )

@@ -2,15 +2,15 @@
 
 `version_candidates` reads, in this order: a `Compatibility:` row under the asked heading
 (`_doc_rows`), "New in version N" / "Changed in version N" under the term the question names
-(or "<product> N" beside it, or anywhere under its term, for a product other than Python; the
-rules are on `_doc_answer`'s docstring), and versions told in prose. A reference manual that
-keeps no "New in version N" notes says when something changed in its sentences:
-"beginning with SQLite version 3.12.0, the default page size increased to 4096", "The ability
-to vacuum attached databases was added in version 3.15.0", "For SQLite versions before 3.16.0,
-...". Such a sentence answers when it holds most of what the question says changed (not the
-words of asking when), names every capitalised statement the question names ("VACUUM INTO"),
-says the removal or deprecation asked about, and gives one version of the product, not
-"version 1.2.11 of the zlib library".
+(or "<product> N" beside it, or under its term the version a sentence says the term itself
+became available in, for a product other than Python; the rules are on `_doc_answer`'s
+docstring), and versions told in prose. A reference manual that keeps no "New in version N"
+notes says when something changed in its sentences: "beginning with SQLite version 3.12.0, the
+default page size increased to 4096", "The ability to vacuum attached databases was added in
+version 3.15.0", "For SQLite versions before 3.16.0, ...". Such a sentence answers when it
+holds most of what the question says changed (not the words of asking when), names every
+capitalised statement the question names ("VACUUM INTO"), says the removal or deprecation
+asked about, and gives one version of the product, not "version 1.2.11 of the zlib library".
 Asked "before which version", the version after "before" or "prior to" answers; otherwise
 that one answers only where the sentence denies its own predicate ("will not work with
 versions prior to 3.9.0": 3.9.0 is when it began to work).
