@@ -10,6 +10,7 @@ set aside in its clause ("not through the saslauthd(8) daemon", "unlike X") answ
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -140,7 +141,13 @@ def denied_before(text: str, at: int) -> bool:
 def given_word(token: str, q: DocQuestion) -> bool:
     """Whether the question names `token` as a plain word, given and not asked ("Which server keeps
     the statistics that smtpd uses?" is not answered by smtpd(8))."""
-    return _MAN_SECTION.sub("", token).casefold() in re.findall(r"[a-z][\w-]*", q.text.casefold())
+    return _MAN_SECTION.sub("", token).casefold() in _plain_words(q.text)
+
+
+@functools.lru_cache(maxsize=64)
+def _plain_words(question: str) -> frozenset[str]:
+    """The question's words as written, case-folded: read once per question, not once per token."""
+    return frozenset(re.findall(r"[a-z][\w-]*", question.casefold()))
 
 
 _ASKING_AUXILIARIES: Final = frozenset(

@@ -179,6 +179,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 DocCandidate(page.url, typed, text, 1.0 + fit / 2 + TYPED, "a name the sentence types")
             )
             continue
+        # The names this sentence calls a program, daemon or server, read once for all its tokens.
+        called_so = {token for _, token in called(q, text)} if q.noun in PROGRAM_NOUNS else set()
         shaped = [
             (m.start(), m.group(0).rstrip(".,;:"))
             for m in CODE_TOKEN.finditer(text)
@@ -193,7 +195,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and (
                 q.noun not in PROGRAM_NOUNS
                 or MAN_PAGE.fullmatch(m.group(0).rstrip(".,;:")) is not None
-                or m.group(0).rstrip(".,;:") in {token for _, token in called(q, text)}
+                or m.group(0).rstrip(".,;:") in called_so
             )
             # The product every opened page names ("SQLite"), a capitalised word, is not what it names.
             and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
