@@ -51,7 +51,6 @@ from ._doc_defaults import default_candidates
 from ._doc_keywords import keyword_candidates
 from ._doc_match import (
     NUMBER_WORDS,
-    about,
     mentions,
     names,
     on_every_page,
@@ -61,6 +60,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_match import DocCandidate as DocCandidate
+from ._doc_meaning import value_meanings
 from ._doc_prose import (
     CONDITION_FIT,
     consequence_in_prose,
@@ -88,6 +88,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         "version": version_candidates,
         "which": which_candidates,
         "does": _does,
+        "meaning": value_meanings,
         "value": _value,
         "stated": noun_of_value,
         "keyword": keyword_candidates,
@@ -117,10 +118,6 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         yield from object_in_prose(q, pages)  # "What does SQLite use to ...?": a verb's object
         return
     subject = q.subject or ""
-    value = re.search(r"(?<![\w.-])(-?\d+)(?![\w.])", subject)
-    if q.noun == "mean" and value is not None:
-        yield from _meaning(q, pages, value.group(1))  # "What does setting X to 0 mean?"
-        return
     head = re.split(r"\s+(?:of|in|on|for)\s+", subject, maxsplit=1)
     # "the aifc getcomptype method": the word before the kind names the term.
     named = re.sub(r"^(?:the|an?) |\s+(?:function|method|attribute|class)$", "", head[0].strip())
@@ -149,17 +146,6 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
     if q.noun == "do":
         yield from does_in_prose(q, pages)
-
-
-def _meaning(q: DocQuestion, pages: Sequence[Page], value: str) -> Iterator[DocCandidate]:
-    """What a sentence about the code the question names says a value means ("A value of 0 means no
-    limit is applied"), up to an aside or the sentence's end."""
-    meant = rf"\b(?:an? |the )?value of {re.escape(value)} (?:means|indicates) (.+?)(?: \(|[.;]|$)"
-    says = re.compile(meant, re.IGNORECASE)
-    for page, line, sentence in sentences_of(pages):
-        match = says.search(sentence.text)
-        if match is not None and q.identifiers and about(line, sentence.text, q):
-            yield DocCandidate(page.url, match.group(1), sentence.text, 2.0, "what the value means")
 
 
 def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

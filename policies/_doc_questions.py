@@ -11,13 +11,14 @@ documentation question of a kind no extractor handles is refused, not guessed
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
 from ._questions import STOPWORDS
 from ._sentences import stem
 
-DocKind = Literal["default", "version", "which", "does", "value", "stated", "keyword"]
+DocKind = Literal["default", "version", "which", "does", "meaning", "value", "stated", "keyword"]
 
 _TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
 _DOTTED: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
@@ -109,6 +110,30 @@ _DOES: Final = re.compile(
     r"(?: (?:when|if|on|for|with|after|before|once|unless|in case)\b.*)?\??$"
 )
 
+# How a question asks for a value's meaning (lowered, "?" gone): the setting and the value. An
+# opening clause may name the setting instead ("In RequestReadTimeout, what does a value of 0 mean?").
+_VALUE_ASKED: Final = r"(?P<value>-?\d+(?:\.\d+)?|zero|off|on|none|true|false|yes|no|never|always)"
+_HAPPENS_TO: Final = r"what (?:happens|will happen|would happen)(?: to (?:the |a |an )?[\w-]+(?: [\w-]+)?)?"
+_SETTING_TO: Final = r"(?:setting|specifying) (?P<setting>\S+) (?:to|as)"
+_QUESTIONS: Final = tuple(
+    re.compile(pattern)
+    for pattern in (
+        # "What happens (to mail) when X is set to 0?", "... if you set X to 0?"
+        rf"^{_HAPPENS_TO} (?:when|if) (?:you |i |we |one )?(?:sets? |setting )(?P<setting>\S+) to "
+        rf"{_VALUE_ASKED}$",
+        rf"^{_HAPPENS_TO} (?:when|if) (?:the )?(?P<setting>\S+)(?: \w+)? (?:is|are) (?:set|configured) to "
+        rf"{_VALUE_ASKED}$",
+        # "What does setting X to 0 mean|do?", "What is the effect of setting X to 0?"
+        rf"^what (?:does|do|will|would) {_SETTING_TO} {_VALUE_ASKED}(?: [\w ]+)? (?:mean|do|cause)$",
+        rf"^what is the (?:effect|meaning|result) of {_SETTING_TO} {_VALUE_ASKED}$",
+        # "(In X,) what does a (fixed timeout) value of 0 (for a stage) mean?", "... mean for X?"
+        r"^(?:in (?P<opening>\S+), )?what (?:does|do) (?:an? |the )?(?:[\w-]+ ){0,3}?value of "
+        rf"{_VALUE_ASKED}(?: (?:for|in|of) (?:the )?(?P<setting>\S+))?(?: .*)? (?:mean|do)$",
+        rf"^what (?:does|do) (?:an? |the )?value of {_VALUE_ASKED} (?:mean|do) (?:for|in|to) "
+        r"(?:the )?(?P<setting>\S+)$",
+    )
+)
+
 
 def is_identifier(token: str) -> bool:
     """Whether `token` reads as code: dotted, snake_case, CamelCase, a call, an index, a flag."""
@@ -161,6 +186,21 @@ def _which_noun(opening: list[str]) -> str | None:
     return None
 
 
+def meaning_asked(lowered: str, identifiers: Sequence[str]) -> tuple[str, str] | None:
+    """The setting (one of the question's `identifiers`, as written) and the value a question asks
+    the meaning of, or None. A setting named in plain words ("the timeout") is not enough: the
+    sentences answering are found by the code they sit under."""
+    for pattern in _QUESTIONS:
+        match = pattern.match(lowered)
+        if match is None:
+            continue
+        found = match.groupdict()
+        named = [(found.get(g) or "").strip("\"'`,") for g in ("setting", "opening")]
+        setting = next((i for n in named for i in identifiers if i.casefold() == n), None)
+        return (setting, found["value"]) if setting is not None else None
+    return None
+
+
 def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     """The documentation kind of `text`, or None when it is not a documentation question.
 
@@ -198,6 +238,11 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
+    meaning = meaning_asked(lowered, identifiers)
+    if meaning is not None:
+        # "What happens when X is set to 0?": what the value does, said of the setting (`_doc_meaning`).
+        rest = tuple(w for w in words if w not in ("happen", "happens", "mean"))
+        return DocQuestion(cleaned, "meaning", tuple(identifiers), rest, meaning[1], meaning[0])
     version = _VERSION.search(lowered) or _SINCE.search(lowered) or _LEAST_VERSION.search(lowered)
     # "In which version did usenetrc become False by default?" asks when, not what the default is.
     when = version is not None and _WHEN.match(lowered) is not None

@@ -1,0 +1,102 @@
+"""What one value of a setting means: "What happens when X is set to 0?", "What does a value of -1
+mean for X?", "What does setting X to off do?".
+
+A manual says it of the setting itself, in a sentence under the setting's term (or one naming
+it) whose subject is the value: "A value of 0 means no limit.", "Setting this to zero disables
+the timeout.", "If set to off, the server ...", "-1 (the default) disables the check.",
+"Specify 0 for mail that should be returned immediately". The answer is what the sentence says
+the value does, from its verb on (without "means"). A sentence whose subject is another setting
+("Setting other_limit to 0 ...") says nothing of the asked one, and neither does a value that only
+begins the asked one ("0.5" is not "0").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import DocCandidate, about, mentions, own_quote, sentences_of
+from ._doc_questions import DocQuestion
+
+# What a sentence says a value does: "means (that) ...", or the verb it does it with.
+_EFFECT: Final = (
+    r"(?:(?:will )?(?:means?|indicates?|signifies|specifies)(?: that)? (?P<meant>.+)"
+    r"|(?P<does>(?:will \w+|disables|enables|turns|causes|makes|prevents|removes|allows|forces|keeps"
+    r"|selects|tells|lets|suppresses|stops|requests|restores|deactivates|activates|switches|results in"
+    r"|is (?:treated|interpreted|taken) as|is equivalent to|has the effect of|instructs|skips|uses) .+))"
+)
+# The setting a sentence may call by a pronoun or its kind instead of its name.
+_ITSELF: Final = r"(?:(?:this|the) (?:parameter|option|setting|value|variable|directive)|this|it)"
+_ASIDE: Final = r"(?: \((?:the |which is the )?default\))?"
+
+
+def value_meanings(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """What the sentences about the setting `q` asks of (its subject) say its value (its noun) does."""
+    setting, value = q.subject or "", q.noun or ""
+    said = _spellings(value)
+    named = rf"(?:{re.escape(setting)}|{_ITSELF})"
+    forms = (
+        # "A value of 0 means ...", "The special value -1 disables ..."
+        rf"(?:^|[;:] |, )(?i:an? |the )?(?i:special )?(?i:value) (?:of )?{said}{_ASIDE},? {_EFFECT}",
+        # "Setting this to zero disables ...", "Specifying 0 causes ..."
+        rf"^(?i:setting|specifying|set|using) (?:{named} )?(?:to |as )?{said}{_ASIDE},? {_EFFECT}",
+        # "If (this is) set to 0, ...": the main clause after the condition's comma.
+        rf"^(?i:if|when) (?:{named} )?(?:(?:is|are) )?(?:set to |specified as |given as |equal to )?{said}"
+        rf"(?: is (?:given|specified|used))?{_ASIDE}, (?:then )?(?P<clause>.+)",
+        # "-1 (the default) disables the check.", "Zero means no limit."
+        rf"(?:^|; ){said}{_ASIDE} {_EFFECT}",
+        # "Specify 0 for mail that should be returned immediately ..."
+        rf"^(?i:specify|use|set) (?:{named} to )?{said} (?:for|to) (?P<purpose>.+)",
+    )
+    patterns = [re.compile(form) for form in forms]
+    seen: set[str] = set()
+    for page, line, sentence in sentences_of(pages):
+        text = sentence.text
+        if text in seen or not about(line, text, q):
+            continue
+        opener = re.match(r"(?i:setting|specifying|set|using|if|when|specify|use) (\S+)", text)
+        if opener is not None and _other_setting(opener.group(1), setting):
+            continue  # "Setting other_limit to 0 ...": what another setting's value does
+        for pattern in patterns:
+            match = pattern.search(text)
+            if match is None:
+                continue
+            groups = match.groupdict()
+            answer = next((groups[k] for k in ("meant", "does", "clause", "purpose") if groups.get(k)), "")
+            answer = re.split(r" \(|; |\. ", answer, maxsplit=1)[0].rstrip(" .:,")
+            if answer:
+                seen.add(text)
+                # Under the setting's own term the sentence is about it; under a heading only, less so.
+                own = any(mentions(t, setting) for t in line.terms) or mentions(text, setting)
+                yield DocCandidate(
+                    page.url,
+                    answer,
+                    own_quote(page, line, sentence),
+                    2.0 if own else 1.8,
+                    f"what the value {value} of {setting} does",
+                )
+            break
+
+
+def _spellings(value: str) -> str:
+    """A value as manuals write it: 0 also "zero", -1 also "minus one", a word in quotes or in any case."""
+    words = {"0": "zero", "-1": "minus one", "1": "one"}
+    escaped = re.escape(value)
+    if value.startswith("-"):
+        escaped = rf"[-\u2212]{re.escape(value[1:])}"
+    alternatives = [escaped, *([words[value]] if value in words else [])]
+    if value == "zero":
+        alternatives.append("0")
+    spelled = "|".join(alternatives)
+    # Not the start of a longer value: "0.5" or "0s" is not "0", "on" not "one".
+    return rf"[\"'`]?(?i:{spelled})[\"'`]?(?![\w-]|\.\d)"
+
+
+def _other_setting(word: str, setting: str) -> bool:
+    """Whether the word after "Setting"/"If" names a setting other than the asked one (code, not "this")."""
+    bare = word.strip("\"'`,")
+    code = "_" in bare or any(c.isupper() for c in bare[1:])
+    return code and bare.casefold() != setting.casefold()

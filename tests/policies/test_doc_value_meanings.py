@@ -1,0 +1,105 @@
+"""What one value of a setting means (`_doc_meaning`): "What happens when X is set to 0?".
+
+The page is invented (a "teapot" server's settings), in the forms parameter manuals use. Each
+rule has a case that must fail: before it, every question here but "What does setting X to 0
+mean?" over "A value of 0 means ..." was refused as a kind the policy does not extract; the near misses (another setting's value, "0.5" for "0", a value the page
+never gives) must stay unanswered.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from citeloop.events import Page, open_store
+from citeloop.policies import ExtractivePolicy
+from citeloop.policies._doc_questions import doc_question
+from citeloop.runtime import Runtime
+from helpers.doc_pages import doc_answers, one_page, page_corpus
+
+SETTINGS = """
+<h2>Timeouts</h2>
+<dl>
+<dt><code>brew_timeout</code> (integer)</dt>
+<dd><p>Stops a brew that runs longer than this many seconds. Setting this to zero disables the timeout.
+A value of 0.5 means half a second.</p></dd>
+<dt><code>steep_limit</code> (integer)</dt>
+<dd><p>The most cups one pot may steep at once. A value of 0 means no limit. Setting lid_delay to 0
+turns off the lid.</p></dd>
+<dt><code>lid_delay</code> (integer)</dt>
+<dd><p>How long the lid stays open. -1 (the default) keeps the lid open until the pot is empty.</p></dd>
+<dt><code>pot_check</code> (enum)</dt>
+<dd><p>Whether pots are weighed before a brew. If set to off, the server skips the weighing and trusts
+the pot label.</p></dd>
+<dt><code>max_pot_lifetime</code> (time)</dt>
+<dd><p>How long a pot stays on the stove. Specify 0 for pots that should be emptied right after the
+first failed brew.</p></dd>
+</dl>
+"""
+
+
+@pytest.fixture(scope="module")
+def pages(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    return one_page(tmp_path_factory.mktemp("value-meanings") / "teapot", "Teapot settings", SETTINGS)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("What happens when brew_timeout is set to 0?", "disables the timeout"),
+        ("What does setting steep_limit to 0 mean?", "no limit"),
+        ("What does a value of 0 mean for steep_limit?", "no limit"),
+        ("In lid_delay, what does a value of -1 mean?", "keeps the lid open until the pot is empty"),
+        (
+            "What happens if you set pot_check to off?",
+            "the server skips the weighing and trusts the pot label",
+        ),
+        (
+            "What happens to a pot when max_pot_lifetime is set to 0?",
+            "pots that should be emptied right after the first failed brew",
+        ),
+        ("What is the effect of setting brew_timeout to zero?", "disables the timeout"),
+    ],
+)
+def test_the_sentence_under_the_setting_says_what_its_value_does(
+    pages: list[Page], question: str, answer: str
+) -> None:
+    # must fail: all but the second were refused as a kind of question the policy does not extract
+    assert doc_answers(pages, question)[:1] == [answer]
+
+
+def test_a_longer_value_is_not_the_asked_one(pages: list[Page]) -> None:
+    # must fail: "0.5 means half a second" read as what 0 means
+    assert "half a second" not in doc_answers(pages, "What does a value of 0 mean for brew_timeout?")
+
+
+def test_a_sentence_says_the_value_of_the_setting_it_names(pages: list[Page]) -> None:
+    # "Setting lid_delay to 0 turns off the lid" sits under steep_limit: it says what lid_delay's 0
+    # does, and nothing of steep_limit's (must fail: read as what steep_limit's 0 does).
+    assert doc_answers(pages, "What happens when lid_delay is set to 0?") == ["turns off the lid"]
+    assert doc_answers(pages, "What does setting steep_limit to 0 do?") == ["no limit"]
+
+
+def test_a_value_the_page_never_explains_is_refused(pages: list[Page]) -> None:
+    assert doc_answers(pages, "What happens when steep_limit is set to 5?") == []
+    assert doc_answers(pages, "What happens when pot_check is set to on?") == []
+
+
+def test_a_setting_named_in_plain_words_is_not_a_value_question() -> None:
+    asked = doc_question("What happens when the timeout is set to 0?", True)
+    assert asked is None or asked.kind != "meaning"
+    named = doc_question("What happens when brew_timeout is set to 0?", True)
+    assert named is not None and (named.kind, named.subject, named.noun) == ("meaning", "brew_timeout", "0")
+
+
+@pytest.mark.anyio
+async def test_the_gate_accepts_the_meaning_with_its_sentence(tmp_path: Path) -> None:
+    title = "<title>Teapot settings</title>"
+    html = f"<html><head>{title}</head><body><h1>Teapot settings</h1>{SETTINGS}</body></html>"
+    (tmp_path / "pages").mkdir()
+    corpus = page_corpus(tmp_path / "pages", {"settings": html})
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        outcome = await rt.run("What happens when brew_timeout is set to 0?")
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.answer == "disables the timeout"
+    assert outcome.evidence == "Setting this to zero disables the timeout."
