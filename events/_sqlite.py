@@ -65,12 +65,13 @@ from ._sqlite_batch import Append, Extra, HeadCheckedWriter, Results
 from ._sqlite_bodies import cut, insert, restore
 from ._sqlite_db import (
     BUSY_TIMEOUT_MS,
+    LIST_RUNS,
     Busy,
     Checkpointer,
     connect,
     connect_readonly,
     is_busy,
-    is_corrupt,
+    read_errors,
 )
 from ._store import RunStatus, RunSummary, StoredEvent, check_batch
 from ._urls import file_url_parts
@@ -82,16 +83,6 @@ _PAGE: Final = 2_000  # rows per query when tailing the whole store
 # writes three or four whole pages (the events' leaf, their index's leaf, the runs').
 _CHECKPOINT_COMMITS: Final = 300
 _CHECKPOINT_BYTES: Final = 2_000_000
-
-# Each run with its last event (found through the (run_id, seq) index), oldest run first.
-_LIST_RUNS: Final = """
-SELECT r.run_id, r.question, r.status, e.seq + 1, r.started_at,
-       json_extract(CAST(e.body AS TEXT), '$.at')
-FROM runs AS r
-JOIN events AS e
-  ON e.run_id = r.run_id AND e.seq = (SELECT MAX(seq) FROM events WHERE run_id = r.run_id)
-ORDER BY r.rowid
-"""
 
 
 class SqliteStore(AsyncResource):
@@ -277,21 +268,13 @@ class SqliteStore(AsyncResource):
 
     def _query(self, sql: str, params: tuple[object, ...]) -> list[tuple[object, ...]]:
         self._check_open()
-        try:
+        with read_errors(self._path):
             return self._reader.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
-            if is_corrupt(exc):
-                raise CorruptLogError(f"SQLite store {self._path} is corrupt: {exc}") from None
-            raise StoreUnavailableError(f"cannot read SQLite store {self._path}: {exc}") from None
 
     def _restore(self, rows: list[bytes]) -> None:
         """Page bodies stored once, spliced back into the rows read (in place)."""
-        try:
+        with read_errors(self._path):
             restore(self._reader, rows, f"SQLite store {self._path}")
-        except sqlite3.Error as exc:
-            if is_corrupt(exc):
-                raise CorruptLogError(f"SQLite store {self._path} is corrupt: {exc}") from None
-            raise StoreUnavailableError(f"cannot read SQLite store {self._path}: {exc}") from None
 
     def _decode(self, rows: list[bytes], keys: Sequence[tuple[object, object]] = ()) -> list[Event]:
         """Decode bodies; an undecodable one is named by its (run, seq) from `keys`, not dumped."""
@@ -342,7 +325,7 @@ class SqliteStore(AsyncResource):
 
     async def runs(self) -> list[RunSummary]:
         await anyio.lowlevel.checkpoint()
-        rows = self._query(_LIST_RUNS, ())
+        rows = self._query(LIST_RUNS, ())
         return [
             RunSummary(
                 run_id=cast(str, run_id),

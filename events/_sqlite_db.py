@@ -11,7 +11,7 @@ import random
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Final
 from urllib.parse import quote
@@ -43,6 +43,17 @@ CREATE TABLE IF NOT EXISTS bodies (
     sha256 TEXT PRIMARY KEY,
     body BLOB NOT NULL
 );
+"""
+
+
+# Each run with its last event (found through the (run_id, seq) index), oldest run first.
+LIST_RUNS: Final = """
+SELECT r.run_id, r.question, r.status, e.seq + 1, r.started_at,
+       json_extract(CAST(e.body AS TEXT), '$.at')
+FROM runs AS r
+JOIN events AS e
+  ON e.run_id = r.run_id AND e.seq = (SELECT MAX(seq) FROM events WHERE run_id = r.run_id)
+ORDER BY r.rowid
 """
 
 
@@ -194,6 +205,17 @@ def _retry_busy(step: Callable[[], None], busy_ms: int) -> None:
             if not is_busy(exc) or time.monotonic() >= deadline:
                 raise
         time.sleep(random.uniform(0.005, 0.05))
+
+
+@contextlib.contextmanager
+def read_errors(path: Path) -> Iterator[None]:
+    """A failed read of the store at `path` as the store's error: corrupt, or unavailable."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        if is_corrupt(exc):
+            raise CorruptLogError(f"SQLite store {path} is corrupt: {exc}") from None
+        raise StoreUnavailableError(f"cannot read SQLite store {path}: {exc}") from None
 
 
 def is_corrupt(exc: sqlite3.Error) -> bool:
