@@ -79,7 +79,8 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
         rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
         rf"\ba default(?: value)? of {_VALUE}",
-        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now )?{_VALUE}",
+        # "The default is typically 100 connections": an adverb before the value is not it.
+        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
         rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
@@ -142,6 +143,8 @@ def _standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:
 
 def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """Every default the opened pages state for what `q` asks, signature defaults first."""
+    if _PAST_ASKED.search(q.text):
+        return  # "What was the default in version 9?": today's default does not answer it
     # A condition other than the asked value's absence ("when the user is 'anonymous'"): the
     # signature's default is the unconditional one, so it does not answer.
     condition = CONDITION.search(q.text)
@@ -255,6 +258,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(value_group))
+            if form is not None and _names_another(match.group(0)[: match.start(1) - match.start()], q):
+                continue  # "The default for archive_mode is off; ...": another parameter's default
             if any(names(i)[0] == value.casefold() for i in q.identifiers):
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
             if _older(text, match.start()) or _QUALIFIED_AFTER.match(text, match.end()):
@@ -319,6 +324,18 @@ def _named_last(text: str, at: int, q: DocQuestion) -> bool:
     return any(names(i)[0] == last.group(0).rstrip(".,;:").casefold() for i in q.identifiers)
 
 
+def _names_another(before_value: str, q: DocQuestion) -> bool:
+    """Whether the words of a default form before its value name code the question does not ask
+    about: "The default for archive_mode is" gives archive_mode's default, not archive_command's."""
+    if not q.identifiers:
+        return False  # a question naming no code may name the parameter in words
+    for word in re.findall(r"[\w.-]+", before_value):
+        bare = word.rstrip(".,;:")
+        if is_identifier(bare) and not any(names(i)[0] == names(bare)[0] for i in q.identifiers):
+            return True
+    return False
+
+
 def _older(text: str, at: int) -> bool:
     """Whether the default at `at` is said of older versions: "(with Postfix versions before 2.5, the
     default is ...)", within its bracket or its part of the sentence."""
@@ -326,6 +343,15 @@ def _older(text: str, at: int) -> bool:
     return _OLDER.search(text, start, at) is not None
 
 
+# A question about an older version's default: "before version 9.5", "prior to 10", "in version 9",
+# "What was the default ... in Postfix 2.4?" (not "in Postfix 3.0 and later", today's).
+_PAST_ASKED: Final = re.compile(
+    r"\b(?:before|prior to|earlier than|older than|until|up to) "
+    r"(?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
+    r"|\b(?:in|with|for) (?:[\w.-]+ )?(?:versions?|releases?) \d[\d.]*(?! (?:and|or) (?:later|newer|above))"
+    r"|^what was\b.*\b\d+(?:\.\d+)*(?! (?:and|or) (?:later|newer|above))\b",
+    re.IGNORECASE,
+)
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(
