@@ -331,7 +331,10 @@ def _names_another(before_value: str, q: DocQuestion) -> bool:
         return False  # a question naming no code may name the parameter in words
     for word in re.findall(r"[\w.-]+", before_value):
         bare = word.rstrip(".,;:")
-        if is_identifier(bare) and not any(names(i)[0] == names(bare)[0] for i in q.identifiers):
+        if not is_identifier(bare) or any(names(i)[0] == names(bare)[0] for i in q.identifiers):
+            continue
+        # "the default sort key" asks for sort_key in words
+        if not all(stem(part) in q.words for part in PLAIN.findall(bare.casefold())):
             return True
     return False
 
