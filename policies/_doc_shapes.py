@@ -43,6 +43,16 @@ _MAN_SECTION: Final = re.compile(r"\([1-9][a-z]?\)$")
 PROGRAM_NOUNS: Final = frozenset({"program", "daemon", "server"})
 # What such a page documents, by section: a program (1 and 8) or a C interface (2 and 3); 5 is a file's.
 _PROGRAMS: Final = frozenset({"command", "program", "daemon", "server"})
+# A configuration parameter's term with its type: "max_senders (integer)", "journal_level (enum)". It
+# names a setting, never a program, a function or a command, whatever its bracket looks like.
+SETTING_TERM: Final = re.compile(
+    r"\s\((?:integer|int|string|boolean|bool|enum|real|floating point|float|double|time|size)\)\s*$",
+    re.IGNORECASE,
+)
+NOT_SETTINGS: Final = frozenset(
+    {"program", "daemon", "server", "command", "subcommand", "tool", "utility", "function", "method",
+     "interface", "class", "module", "macro", "exception", "error", "file", "flag", "decorator"}
+)  # fmt: skip
 _MAN_PAGE_NOUNS: Final = {
     "1": _PROGRAMS,
     "8": _PROGRAMS,
@@ -136,6 +146,30 @@ _DENIED: Final = re.compile(
 def denied_before(text: str, at: int) -> bool:
     """Whether the clause holding offset `at` denies or sets aside what it names there."""
     return _DENIED.search(text, clause_start(text, at), at) is not None
+
+
+# What replaces a thing is not the thing: "This parameter was replaced by flusher_delay ... and is
+# ignored" says flusher_delay is not what is ignored; "use strpos instead" is not the deprecated one.
+_REPLACED_BY: Final = re.compile(
+    r"\b(?:replaced|superseded|succeeded|obsoleted) by (?:the )?$"
+    r"|\bin favou?r of (?:the )?$|\brenamed (?:to|as) $"
+)
+_USE_INSTEAD: Final = re.compile(r"\buse (?:the )?$")
+_INSTEAD_AFTER: Final = re.compile(r"\S* (?:\w+ ){0,2}?instead\b")
+_ASKS_REPLACEMENT: Final = re.compile(
+    r"\b(?:replac|supersed|succe|instead|favou?r|renam|new name|alternative)"
+)
+
+
+def a_replacement(text: str, at: int, end: int, q: DocQuestion) -> bool:
+    """Whether the name at `at` (ending at `end`) is what replaces the thing the sentence is about,
+    when the question does not ask for a replacement."""
+    if _ASKS_REPLACEMENT.search(q.text.casefold()):
+        return False
+    before = text[max(0, at - 40) : at]
+    if _REPLACED_BY.search(before):
+        return True
+    return _USE_INSTEAD.search(before) is not None and _INSTEAD_AFTER.match(text, end) is not None
 
 
 def given_word(token: str, q: DocQuestion) -> bool:

@@ -59,9 +59,12 @@ from ._doc_shapes import (
     CODE_TOKEN,
     EXCEPTION_NAME,
     MAN_PAGE,
+    NOT_SETTINGS,
     PROGRAM_EXAMPLE,
     PROGRAM_NOUNS,
+    SETTING_TERM,
     TYPED,
+    a_replacement,
     called,
     denied_before,
     given_word,
@@ -190,6 +193,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and not given_word(m.group(0).rstrip(".,;:"), q)
             and not names_the_asked(m.group(0), q)
             and not denied_before(text, m.start())
+            and not a_replacement(text, m.start(), m.end(), q)
             # A program, daemon or server: its manual page, or a name the sentence calls so ("the
             # Perl program log_server_status"), not any code it names ("mailbox_command names ...").
             and (
@@ -280,7 +284,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             term = line.terms[-1]
             name = term_name(term)
             declared = clean(term).startswith(("class ", "exception "))
-            call = name + "()" if "(" in term and not declared else name
+            setting = SETTING_TERM.search(clean(term)) is not None
+            if setting and q.noun in NOT_SETTINGS:
+                continue  # "max_senders (integer)" is a parameter, not "which program"
+            call = name + "()" if "(" in term and not declared and not setting else name
             # A term declared "exception X" is one, whatever its name.
             shaped_ok = shape_ok(call, q.noun) or (
                 q.noun == "exception" and clean(term).startswith("exception ")

@@ -5,6 +5,10 @@ Defaults: an adverb read as the value ("The default is typically 100 connections
 parameter's default in the same sentence ("The default for archive_mode is off; archive_command
 defaults to ..."); today's default given for a question about an older version ("What was the
 default ... before version 9.5?").
+
+Names: a parameter's term typed "(integer)" answering "which program" or, read as a call, "which
+function"; the name a sentence says replaces the thing ("replaced by flusher_delay ... and is
+ignored") answering which thing is ignored.
 """
 
 from __future__ import annotations
@@ -70,3 +74,46 @@ def test_a_question_about_an_older_versions_default_is_not_answered_with_todays(
 ) -> None:
     # must fail: "fast" and "replica", today's defaults
     assert doc_answers(pages, question) == []
+
+
+REPLICATION = """
+<h2>Sending servers</h2>
+<dl>
+<dt><code>max_senders</code> (integer)</dt>
+<dd><p>Specifies the maximum number of concurrent connections from standby servers or streaming base
+backup clients.</p></dd>
+<dt><code>flusher_sleep_ms</code> (integer)</dt>
+<dd><p><strong>Deprecated.</strong> This parameter was replaced by <code>flusher_delay</code> in
+version 12 and is ignored.</p></dd>
+</dl>
+<h2>String functions</h2>
+<p>The older function <code>substr_index()</code> is deprecated and will be removed; use
+<code>strpos()</code> instead.</p>
+"""
+
+
+@pytest.fixture(scope="module")
+def replication(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    return one_page(tmp_path_factory.mktemp("review5-names") / "quill", "Replication", REPLICATION)
+
+
+def test_a_typed_parameter_term_is_no_program_and_no_function(replication: list[Page]) -> None:
+    # must fail: "max_senders" (its term "max_senders (integer)" read as a call) and "flusher_sleep_ms"
+    assert "max_senders" not in doc_answers(replication, "Which program serves base backup clients?")
+    assert "flusher_sleep_ms" not in doc_answers(replication, "Which function is deprecated?")
+    assert doc_answers(replication, "Which parameter serves standby servers and base backup clients?")[
+        :1
+    ] == ["max_senders"]
+
+
+def test_what_replaces_a_thing_is_not_the_thing(replication: list[Page]) -> None:
+    # must fail: "flusher_delay" and "strpos()", the replacements
+    assert "flusher_delay" not in doc_answers(replication, "Which parameter is ignored since version 12?")
+    assert "strpos()" not in doc_answers(replication, "Which function is deprecated and will be removed?")
+    # asked for the replacement, it answers
+    assert doc_answers(replication, "Which function should be used instead of substr_index()?") == [
+        "strpos()"
+    ]
+    assert doc_answers(replication, "Which parameter replaced flusher_sleep_ms in version 12?") == [
+        "flusher_delay"
+    ]
