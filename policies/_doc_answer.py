@@ -79,6 +79,14 @@ from ._outline import described_term, outline
 from ._sentences import Sentence, split_sentences
 
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
+# A release or version the question asks about ("does release 14.2 contain"): the sentence answering
+# sits under it (or names it), not under another release's heading.
+_RELEASE_ASKED: Final = re.compile(r"\b(?:release|version)s? (\d+(?:\.\d+)*)\b", re.IGNORECASE)
+
+
+def _names_release(release: str, *texts: str) -> bool:
+    said = re.compile(rf"(?<![\d.]){re.escape(release)}(?!\d|\.\d)")
+    return any(said.search(text) for text in texts)
 
 
 def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
@@ -180,6 +188,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         + (r"|\b(?i:once|twice|thrice)\b" if q.noun == "times" else "")
     )
     measured = re.compile(rf"\b(?i:{noun}) (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
+    releases = _RELEASE_ASKED.findall(q.text)
     previous: Sentence | None = None
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
@@ -193,8 +202,8 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         if before is not None:
             text = page.body[line.start + before.start : line.start + sentence.end]
         fit = overlap(q, text, *line.terms[-1:], *line.headings[-1:])
-        if fit < 0.5:
-            continue
+        if fit < 0.5 or not all(_names_release(r, text, *line.terms, *line.headings) for r in releases):
+            continue  # "How many fixes does release 14.2 contain?": not a sentence under Release 14.1
         for pattern in (counted, measured):
             match = the_count(q, text, counted) if pattern is counted else pattern.search(text)
             if match is not None:

@@ -32,7 +32,7 @@ NOUNS: Final = frozenset(
         "exception", "module", "command", "flag", "item", "variable", "field", "property", "setting",
         "keyword", "decorator", "type", "value", "rfc", "format", "header", "mode", "level",
         "pragma", "macro", "interface", "table", "error", "strategy", "action", "directive", "server",
-        "daemon", "program",
+        "daemon", "program", "subcommand",
     }
 )  # fmt: skip
 # What a "which" question names by an identifier, whatever else it says ("by default").
@@ -41,7 +41,7 @@ _NAMED_THINGS: Final = frozenset(
 )
 _CODE_WORDS: Final = frozenset(
     {"python", "module", "function", "method", "attribute", "argument", "parameter", "option", "constant",
-     "exception", "default", "command", "flag", "decorator", "keyword", "api", "rfc"}
+     "exception", "default", "command", "subcommand", "flag", "decorator", "keyword", "api", "rfc"}
 )  # fmt: skip
 # Words that frame a documentation question without saying what it is about.
 FRAME: Final = frozenset(

@@ -73,7 +73,7 @@ from ._doc_shapes import (
     shape_ok,
     typed_name,
 )
-from ._outline import clean
+from ._outline import Line, clean
 from ._questions import STOPWORDS
 from ._sentences import stem
 
@@ -173,7 +173,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue
         if _denies(q, text):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
-        if action is not None and not _says(action[0], text, *line.terms[-1:]):
+        if action is not None and not (
+            _says(action[0], text, *line.terms[-1:]) or _returns_row(action[0], line)
+        ):
             continue  # "Open url in a new window" does not say which function closes one
         if action is not None and action[1] and not overlap_words(action[1], text, *line.terms[-1:]):
             continue  # "Sets the time ..." does not say which method sets the user agent
@@ -377,6 +379,19 @@ def _action(q: DocQuestion) -> tuple[str, list[str]] | None:
             break
         target.append(stem(word))
     return stem(found.group(1)), target
+
+
+def _returns_row(action: str, line: Line) -> bool:
+    """Whether `line` is a row of a table of functions with a "Return type" (or "Result") column: its
+    description, a noun phrase ("Number of characters in string"), says what the function returns;
+    one opening with a verb ("Removes the longest string ...") says what it does."""
+    return (
+        action.startswith("return")
+        and bool(line.cells)
+        and line.cells != line.header
+        and any(re.search(r"\b(?:return|result)", cell, re.IGNORECASE) for cell in line.header[1:])
+        and not any(re.match(r"[A-Z][a-z]*[^s\W]s\b", cell) for cell in line.cells[1:])
+    )
 
 
 def _says(action: str, *texts: str) -> bool:

@@ -8,13 +8,17 @@ default ... before version 9.5?").
 
 Names: a parameter's term typed "(integer)" answering "which program" or, read as a call, "which
 function"; the name a sentence says replaces the thing ("replaced by flusher_delay ... and is
-ignored") answering which thing is ignored.
+ignored") answering which thing is ignored; a capitalised description word ("Sends") answering
+"which qsctl subcommand" on the general path. Counts: a sentence under the Release 14.1 heading
+answering how many fixes release 14.2 contains. One rule came with them: a row of a function table
+with a "Return type" column says what its function returns ("Number of characters in string").
 """
 
 from __future__ import annotations
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._doc_questions import doc_question
 from helpers.doc_pages import doc_answers, one_page
 
 SETTINGS = """
@@ -117,3 +121,51 @@ def test_what_replaces_a_thing_is_not_the_thing(replication: list[Page]) -> None
     assert doc_answers(replication, "Which parameter replaced flusher_sleep_ms in version 12?") == [
         "flusher_delay"
     ]
+
+
+RELEASES = """
+<h2>E.1. Release 14.2</h2>
+<p><strong>Release date:</strong> 2024-02-08</p>
+<p>This release fixes a crash in qsdump.</p>
+<h2>E.2. Release 14.1</h2>
+<p>This release contains 31 bug fixes and two security fixes.</p>
+<h2>qsctl</h2>
+<table><tr><th>Subcommand</th><th>Description</th></tr>
+<tr><td><code>reload</code></td>
+<td>Sends the server a SIGHUP signal, causing it to reread its configuration files</td></tr>
+<tr><td><code>status</code></td><td>Checks for a running server in the specified data directory</td></tr>
+</table>
+<h2>String functions</h2>
+<table><tr><th>Function</th><th>Return type</th><th>Description</th></tr>
+<tr><td><code>char_length(string)</code></td><td><code>integer</code></td>
+<td>Number of characters in string</td></tr>
+<tr><td><code>rtrim(string)</code></td><td><code>text</code></td>
+<td>Removes the spaces at the end of string</td></tr>
+</table>
+"""
+
+
+@pytest.fixture(scope="module")
+def releases(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    return one_page(tmp_path_factory.mktemp("review5-releases") / "quill", "Release notes", RELEASES)
+
+
+def test_a_count_asked_of_one_release_is_not_read_under_another(releases: list[Page]) -> None:
+    # must fail: "31 bug", said under Release 14.1
+    assert doc_answers(releases, "How many bug fixes does release 14.2 contain?") == []
+    assert doc_answers(releases, "How many bug fixes does release 14.1 contain?")[:1] == ["31 bug"]
+
+
+def test_a_subcommand_question_is_a_documentation_question(releases: list[Page]) -> None:
+    # must fail: the general path answered "Sends", the capitalised first word of the description
+    asked = doc_question("Which qsctl subcommand causes the server to reread its configuration files?", True)
+    assert asked is not None and asked.noun == "subcommand"
+    assert "Sends" not in doc_answers(releases, asked.text)
+
+
+def test_a_function_table_row_says_what_its_function_returns(releases: list[Page]) -> None:
+    # must fail: refused, the row never says "returns"
+    found = doc_answers(releases, "Which function returns the number of characters in a string?")
+    assert found[:1] == ["char_length(string)"]
+    # a description opening with a verb says what the function does, not what it returns
+    assert doc_answers(releases, "Which function returns the spaces at the end of a string?") == []
