@@ -215,6 +215,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
     wanted = [w for w in q.words if w not in named and w not in subjects]
     asks_state = ASKS_STATE.search(q.text) is not None
+    qualifier = _qualifier(q)
     if asks_state:  # "on or off" are the answers asked for, not words naming what is asked about
         wanted = [w for w in wanted if w not in STATE_WORDS]
     for page, line, sentence in sentences_of(pages):
@@ -237,6 +238,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
+        if qualifier and not all(
+            overlap_words([w], text, paragraph, *line.terms, *line.headings) for w in qualifier
+        ):
+            continue  # "the default max_sessions on a standby server": a case the sentence does not state
         # What the page is about counts as said: "git archive" of git-archive(1).
         context = (paragraph, page_subject(page), *line.terms[-1:], *line.headings, *line.cells[:1])
         state, stated = stated_state(q, text, wanted) if asks_state else ("", False)
@@ -322,6 +327,21 @@ def _named_last(text: str, at: int, q: DocQuestion) -> bool:
     if re.search(r"[,;:]|\b(?:the|then|if|when|so)\b", between) or len(between.split()) > 4:
         return False
     return any(names(i)[0] == last.group(0).rstrip(".,;:").casefold() for i in q.identifiers)
+
+
+# A case the question asks the default in, after the name it asks about: "X on a standby server".
+_QUALIFIER: Final = re.compile(r"^\s*(?:on|for|in|with|under|inside) (?:an?|the) ([\w -]+)$")
+
+
+def _qualifier(q: DocQuestion) -> list[str]:
+    """The words of the case a question asks a code name's default in, when one ends it."""
+    if not q.identifiers:
+        return []
+    last = q.text.rfind(q.identifiers[-1])
+    match = _QUALIFIER.match(q.text[last + len(q.identifiers[-1]) :]) if last >= 0 else None
+    if match is None:
+        return []
+    return [stem(w) for w in PLAIN.findall(match.group(1).casefold()) if w not in STOPWORDS]
 
 
 def _names_another(before_value: str, q: DocQuestion) -> bool:

@@ -58,6 +58,12 @@ def test_an_adverb_before_the_default_is_not_the_value(pages: list[Page]) -> Non
     assert doc_answers(pages, "What is the default unix_socket_directory?")[:1] == ["/tmp"]
 
 
+def test_a_case_the_sentence_does_not_state_is_no_default(pages: list[Page]) -> None:
+    # must fail: "100", the default of every server, for a case the page never mentions
+    assert doc_answers(pages, "What is the default max_sessions on a standby server?") == []
+    assert doc_answers(pages, "What is the default max_sessions on a database server?")[:1] == ["100"]
+
+
 def test_the_default_of_another_parameter_named_in_the_form_is_no_answer(pages: list[Page]) -> None:
     # must fail: "off", archive_mode's default, answered archive_command's
     assert "off" not in doc_answers(pages, "What is the default archive_command?")
