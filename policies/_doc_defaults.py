@@ -43,7 +43,7 @@ from ._doc_match import (
 )
 from ._doc_questions import DocQuestion, is_identifier
 from ._doc_returns import CONDITION, trim
-from ._doc_rows import default_rows
+from ._doc_rows import default_columns, default_rows
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_which import UNDER
 from ._outline import Line, clean, outline
@@ -75,6 +75,8 @@ _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
         rf"\(defaults?:? (?:is |to )?{_VALUE}\)",
+        # "... in time terms. default: 200ms." - a label, as manual pages print it.
+        rf"(?:^|(?<=[.;] )|(?<=\. ))default: {_VALUE}(?=[.;]?$|[.;] )",
         rf"\bdefaults? to {_VALUE}",
         rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
         rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
@@ -162,7 +164,7 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
                 if param_matches(param, q):
                     described = _says_when_left_out(page, lines, index, param)
                     signature.append((page, param, value, line.text, described))
-    stated = [*default_rows(q, pages), *_stated_default(q, pages)]
+    stated = [*default_rows(q, pages), *default_columns(q, pages), *_stated_default(q, pages)]
     for page, param, value, text, described in signature:
         # "None" often means "see the text", and a placeholder (0, '') may stand for a default the
         # text states ("port=0": "The default port number is 21"): one the page states outranks it,
@@ -265,6 +267,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             value = trim(match.group(value_group))
             if form is not None and _names_another(match.group(0)[: match.start(1) - match.start()], q):
                 continue  # "The default for archive_mode is off; ...": another parameter's default
+            if match.group(0).startswith("(") and _names_another(_word_before(text, match.start()), q):
+                continue  # "sort_arena_size multiplied by hash_arena_multiplier (default 2.0)": the latter's
             if any(names(i)[0] == value.casefold() for i in q.identifiers):
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
             if _older(text, match.start()) or _QUALIFIED_AFTER.match(text, match.end()):
@@ -342,6 +346,12 @@ def _qualifier(q: DocQuestion) -> list[str]:
     if match is None:
         return []
     return [stem(w) for w in PLAIN.findall(match.group(1).casefold()) if w not in STOPWORDS]
+
+
+def _word_before(text: str, at: int) -> str:
+    """The word right before offset `at` (a bracket's owner: "hash_arena_multiplier (default 2.0)")."""
+    words = text[:at].split()
+    return words[-1] if words else ""
 
 
 def _names_another(before_value: str, q: DocQuestion) -> bool:

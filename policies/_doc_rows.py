@@ -27,6 +27,7 @@ from ._questions import STOPWORDS
 from ._sentences import Sentence
 
 _DEFAULT_FIELD: Final = re.compile(r"(?i)defaults?:?")
+_DEFAULT_COLUMN: Final = re.compile(r"(?i)default(?: value|s)?")
 _AVAILABLE_FIELD: Final = re.compile(r"(?i)(?:compatibility|availability|since):?")
 _VERSION: Final = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?!\w|\.\d)")  # "2.4.39." ends a sentence
 # What a clause's subject ends at: "The handshake stage | is available since version 2.4.39".
@@ -45,6 +46,28 @@ def default_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate
         if value:
             quote = own_quote(page, line, first)
             yield DocCandidate(page.url, value, quote, 2.5, "the default row under its heading")
+
+
+def default_columns(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """The cell under a "Default" column in the row of a table of parameters whose first cell is the
+    parameter the question names ("ssl | boolean | off | Enables SSL connections.")."""
+    if not q.identifiers:
+        return
+    asked = {i.casefold() for i in q.identifiers}
+    seen: set[tuple[str, int]] = set()
+    for page, line, _ in sentences_of(pages):
+        if (page.url, line.start) in seen or len(line.cells) < 3 or len(line.header) != len(line.cells):
+            continue
+        seen.add((page.url, line.start))
+        column = next((k for k, h in enumerate(line.header) if _DEFAULT_COLUMN.fullmatch(h.strip())), None)
+        if column is None or column == 0 or line.cells[0].strip().casefold() not in asked:
+            continue
+        value = line.cells[column].strip()
+        if value:
+            row = Sentence(0, len(line.text), line.text)
+            yield DocCandidate(
+                page.url, value, own_quote(page, line, row), 2.5, "the default column of its row"
+            )
 
 
 def available_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from ._focus import within as _within
 from ._quantities import UNITS, Quantity, fold_text, quantities, singular
+from ._table_header import column_header
 
 if TYPE_CHECKING:
     from ._support import Judgement, SupportCase
@@ -71,6 +72,12 @@ def _assigned(answer: str, quote: str) -> bool:
     return _ASSIGNED.match(answer) is not None and _within(quote, answer)
 
 
+def _default_column(case: SupportCase) -> bool:
+    """Whether the quote is a table row whose answer cell sits under a "Default" column header."""
+    header = column_header(case.evidence, case.answer, case.pages)
+    return header is not None and fold_text(header).rstrip(":") in ("default", "default value", "defaults")
+
+
 def number_unit(case: SupportCase) -> Judgement | None:
     """`number-unit`: a question for a count or amount gets a number the quote gives for it.
 
@@ -95,6 +102,7 @@ def number_unit(case: SupportCase) -> Judgement | None:
         and _DEFAULT_WORDS.isdisjoint(case.evidence_words)
         and not _assigned(fold_text(case.answer), case.folded_evidence)
         and not _used_if_omitted(case)
+        and not _default_column(case)
     ):
         return "unsupported", "the quote does not say it is the default"
     numbers = [q for q in quantities(answer) if not q.dated]

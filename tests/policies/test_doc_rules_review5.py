@@ -16,10 +16,14 @@ with a "Return type" column says what its function returns ("Number of character
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from citeloop.events import Page
+from citeloop.events import Page, open_store
+from citeloop.policies import ExtractivePolicy
 from citeloop.policies._doc_questions import doc_question
-from helpers.doc_pages import doc_answers, one_page
+from citeloop.runtime import Runtime
+from helpers.doc_pages import doc_answers, one_page, page_corpus
 
 SETTINGS = """
 <h2>Connections</h2>
@@ -175,3 +179,58 @@ def test_a_function_table_row_says_what_its_function_returns(releases: list[Page
     assert found[:1] == ["char_length(string)"]
     # a description opening with a verb says what the function does, not what it returns
     assert doc_answers(releases, "Which function returns the spaces at the end of a string?") == []
+
+
+MEMORY = """
+<h2>Memory</h2>
+<dl>
+<dt><code>sort_arena_size</code> (integer)</dt>
+<dd><p>Sets the base maximum amount of memory used by a sort. If this value is specified without units, it
+is taken as kilobytes. The default value is four megabytes (<code>4MB</code>).</p>
+<p>Hash-based operations may use <code>sort_arena_size</code> multiplied by <code>hash_multiplier</code>
+(default 2.0) of memory.</p></dd>
+<dt><code>writer_delay</code> (integer)</dt>
+<dd><p>Specifies how often the writer flushes, in time terms. default: 200ms.</p></dd>
+</dl>
+<h2>SSL</h2>
+<table><tr><th>Name</th><th>Type</th><th>Default</th><th>Description</th></tr>
+<tr><td><code>ssl_min_version</code></td><td>enum</td>
+<td><code>TLSv1.2</code></td><td>Minimum version.</td></tr>
+<tr><td><code>ssl_max_version</code></td><td>enum</td><td>(empty)</td><td>Maximum version.</td></tr>
+</table>
+"""
+
+
+@pytest.fixture(scope="module")
+def memory(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    return one_page(tmp_path_factory.mktemp("review5-memory") / "quill", "Resource consumption", MEMORY)
+
+
+def test_a_bracketed_default_belongs_to_the_name_right_before_it(memory: list[Page]) -> None:
+    # must fail: "2.0", hash_multiplier's default, rivalled sort_arena_size's and the run refused
+    found = doc_answers(memory, "What is the default sort_arena_size?")
+    assert found[:1] == ["four megabytes (4MB)"] and "2.0" not in found
+    assert doc_answers(memory, "What is the default hash_multiplier?")[:1] == ["2.0"]
+
+
+def test_a_default_label_after_the_description(memory: list[Page]) -> None:
+    # must fail: refused, "default: 200ms" is in no bracket
+    assert doc_answers(memory, "What is the default writer_delay?")[:1] == ["200ms"]
+
+
+def test_the_default_column_of_a_parameters_row(memory: list[Page]) -> None:
+    # must fail: refused, the row never says "default"
+    assert doc_answers(memory, "What is the default ssl_min_version?") == ["TLSv1.2"]
+    assert doc_answers(memory, "What is the default ssl_max_version?") == ["(empty)"]
+
+
+@pytest.mark.anyio
+async def test_a_default_column_is_accepted_end_to_end(tmp_path: Path) -> None:
+    html = f"<html><head><title>Resource consumption</title></head><body>{MEMORY}</body></html>"
+    (tmp_path / "pages").mkdir()
+    corpus = page_corpus(tmp_path / "pages", {"memory": html})
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        outcome = await rt.run("What is the default ssl_min_version?")
+    # must fail: the gate rejected the row as "does not say it is the default", and the run abstained
+    assert (outcome.status, outcome.answer) == ("answered", "TLSv1.2")
+    assert outcome.evidence == "ssl_min_version\tenum\tTLSv1.2\tMinimum version."
