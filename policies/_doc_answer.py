@@ -60,7 +60,7 @@ from ._doc_match import (
     term_name,
 )
 from ._doc_match import DocCandidate as DocCandidate
-from ._doc_meaning import value_meanings
+from ._doc_meaning import bare_unit, value_meanings
 from ._doc_prose import (
     CONDITION_FIT,
     consequence_in_prose,
@@ -97,6 +97,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         "which": which_candidates,
         "does": _does,
         "meaning": value_meanings,
+        "unit": bare_unit,
         "value": _value,
         "stated": noun_of_value,
         "keyword": keyword_candidates,
@@ -166,7 +167,9 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if not row or (not any(mentions(row, i) for i in q.identifiers) and not overlap(q, row) > 0):
                 continue
             for column, cell in zip(line.header[1:], line.cells[1:], strict=True):
-                if cell and overlap(q, column) > 0 and overlap(q, row, column) >= 0.5:
+                # The column the question names: by its words, or as the noun asked ("the return type of f").
+                named = q.noun is not None and q.noun.casefold() == column.strip().rstrip(":").casefold()
+                if cell and (overlap(q, column) > 0 or named) and overlap(q, row, column) >= 0.5:
                     score = 1.5 + overlap(q, row, column)
                     yield DocCandidate(
                         page.url, cell, line.text, score, f"the {column!r} cell of row {row!r}"

@@ -1,5 +1,7 @@
 """What one value of a setting means: "What happens when X is set to 0?", "What does a value of -1
-mean for X?", "What does setting X to off do?".
+mean for X?", "What does setting X to off do?"; and the unit a bare value of it is taken in ("If
+X is specified without units, what unit is it taken as?": "If this value is specified without
+units, it is taken as milliseconds").
 
 A manual says it of the setting itself, in a sentence under the setting's term (or one naming
 it) whose subject is the value: "A value of 0 means no limit.", "Setting this to zero disables
@@ -100,3 +102,39 @@ def _other_setting(word: str, setting: str) -> bool:
     bare = word.strip("\"'`,")
     code = "_" in bare or any(c.isupper() for c in bare[1:])
     return code and bare.casefold() != setting.casefold()
+
+
+# The unit a bare number is read in: "If this value is specified without units, it is taken as
+# milliseconds", "The value is specified in kilobytes", "in units of 8kB blocks".
+_UNIT_FORMS: Final = tuple(
+    re.compile(form, re.IGNORECASE)
+    for form in (
+        r"\bwithout (?:a )?units?, (?:it|the value|this value|the setting|this setting|\S+) is "
+        r"(?:taken|interpreted|assumed|read) (?:to be )?(?:as |in )?"
+        r"(?P<unit>(?:[\w-]+ ){0,2}?[\w-]+?)(?=[.,;]|$)",
+        r"\b(?:is|are) (?:specified|given|measured|expressed) in (?:units of )?(?P<unit>[\w-]+(?: [\w-]+)?)"
+        r"(?=[.,;]|$)",
+        r"\bin units of (?P<unit>[\w-]+(?: [\w-]+)?)(?=[.,;]|$)",
+    )
+)
+
+
+def bare_unit(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """The unit a sentence about the setting `q` names says its bare values are taken in."""
+    setting = q.subject or ""
+    for page, line, sentence in sentences_of(pages):
+        if not about(line, sentence.text, q):
+            continue
+        for form in _UNIT_FORMS:
+            match = form.search(sentence.text)
+            if match is None:
+                continue
+            own = any(mentions(t, setting) for t in line.terms) or mentions(sentence.text, setting)
+            yield DocCandidate(
+                page.url,
+                match.group("unit"),
+                own_quote(page, line, sentence),
+                2.0 if own else 1.8,
+                f"the unit of a bare {setting} value",
+            )
+            break

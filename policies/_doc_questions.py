@@ -18,7 +18,7 @@ from typing import Final, Literal
 from ._questions import STOPWORDS
 from ._sentences import stem
 
-DocKind = Literal["default", "version", "which", "does", "meaning", "value", "stated", "keyword"]
+DocKind = Literal["default", "version", "which", "does", "meaning", "unit", "value", "stated", "keyword"]
 
 _TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
 _DOTTED: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
@@ -115,6 +115,8 @@ _DOES: Final = re.compile(
 _VALUE_ASKED: Final = r"(?P<value>-?\d+(?:\.\d+)?|zero|off|on|none|true|false|yes|no|never|always)"
 _HAPPENS_TO: Final = r"what (?:happens|will happen|would happen)(?: to (?:the |a |an )?[\w-]+(?: [\w-]+)?)?"
 _SETTING_TO: Final = r"(?:setting|specifying) (?P<setting>\S+) (?:to|as)"
+# "What unit is X taken as?", "In what units is X given?": the unit bare values are read in.
+_UNIT_ASKED: Final = re.compile(r"^(?:.*, )?(?:in )?(?:what|which) units?\b")
 _QUESTIONS: Final = tuple(
     re.compile(pattern)
     for pattern in (
@@ -129,6 +131,9 @@ _QUESTIONS: Final = tuple(
         # "(In X,) what does a (fixed timeout) value of 0 (for a stage) mean?", "... mean for X?"
         r"^(?:in (?P<opening>\S+), )?what (?:does|do) (?:an? |the )?(?:[\w-]+ ){0,3}?value of "
         rf"{_VALUE_ASKED}(?: (?:for|in|of) (?:the )?(?P<setting>\S+))?(?: .*)? (?:mean|do)$",
+        # "What does a temp_file_limit of -1 mean?"
+        rf"^what (?:does|do) (?:an? |the )?(?P<setting>\S+) (?:value |setting )?of {_VALUE_ASKED} "
+        r"(?:mean|do)$",
         rf"^what (?:does|do) (?:an? |the )?value of {_VALUE_ASKED} (?:mean|do) (?:for|in|to) "
         r"(?:the )?(?P<setting>\S+)$",
     )
@@ -238,6 +243,9 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
+    if len(identifiers) == 1 and _UNIT_ASKED.search(lowered):
+        # "If X is specified without units, what unit is it taken as?" (`_doc_meaning`)
+        return DocQuestion(cleaned, "unit", tuple(identifiers), words, "unit", identifiers[0])
     meaning = meaning_asked(lowered, identifiers)
     if meaning is not None:
         # "What happens when X is set to 0?": what the value does, said of the setting (`_doc_meaning`).

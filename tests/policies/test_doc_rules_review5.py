@@ -177,6 +177,9 @@ def test_a_function_table_row_says_what_its_function_returns(releases: list[Page
     # must fail: refused, the row never says "returns"
     found = doc_answers(releases, "Which function returns the number of characters in a string?")
     assert found[:1] == ["char_length(string)"]
+    # must fail: refused, "return type" named no column by the question's words
+    assert doc_answers(releases, "What is the return type of char_length?") == ["integer"]
+    assert doc_answers(releases, "What is the return type of rtrim?") == ["text"]
     # a description opening with a verb says what the function does, not what it returns
     assert doc_answers(releases, "Which function returns the spaces at the end of a string?") == []
 

@@ -1,9 +1,10 @@
-"""What one value of a setting means (`_doc_meaning`): "What happens when X is set to 0?".
+"""What one value of a setting means (`_doc_meaning`): "What happens when X is set to 0?", and
+the unit a bare value is taken in ("If X is specified without units, what unit is it taken as?").
 
 The page is invented (a "teapot" server's settings), in the forms parameter manuals use. Each
 rule has a case that must fail: before it, every question here but "What does setting X to 0
-mean?" over "A value of 0 means ..." was refused as a kind the policy does not extract; the near misses (another setting's value, "0.5" for "0", a value the page
-never gives) must stay unanswered.
+mean?" over "A value of 0 means ..." was refused as a kind the policy does not extract; the near
+misses (another setting's value, "0.5" for "0", a value the page never gives) must stay unanswered.
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ turns off the lid.</p></dd>
 <dt><code>pot_check</code> (enum)</dt>
 <dd><p>Whether pots are weighed before a brew. If set to off, the server skips the weighing and trusts
 the pot label.</p></dd>
+<dt><code>steep_delay</code> (integer)</dt>
+<dd><p>How long a cup steeps. If this value is specified without units, it is taken as milliseconds.
+<code>-1</code> (the default) means no delay.</p></dd>
+<dt><code>cup_pool</code> (integer)</dt>
+<dd><p>The cups kept warm. If this value is specified without units, it is taken as blocks, that is
+cup_size bytes, typically 8kB.</p></dd>
 <dt><code>max_pot_lifetime</code> (time)</dt>
 <dd><p>How long a pot stays on the stove. Specify 0 for pots that should be emptied right after the
 first failed brew.</p></dd>
@@ -59,6 +66,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
             "pots that should be emptied right after the first failed brew",
         ),
         ("What is the effect of setting brew_timeout to zero?", "disables the timeout"),
+        ("What does a steep_delay of -1 mean?", "no delay"),
     ],
 )
 def test_the_sentence_under_the_setting_says_what_its_value_does(
@@ -103,3 +111,20 @@ async def test_the_gate_accepts_the_meaning_with_its_sentence(tmp_path: Path) ->
     assert outcome.status == "answered", outcome.answer
     assert outcome.answer == "disables the timeout"
     assert outcome.evidence == "Setting this to zero disables the timeout."
+
+
+@pytest.mark.parametrize(
+    ("question", "unit"),
+    [
+        ("If steep_delay is specified without units, what unit is it taken as?", "milliseconds"),
+        ("In what units is cup_pool given?", "blocks"),
+        ("What unit is steep_delay taken in when no unit is given?", "milliseconds"),
+    ],
+)
+def test_the_unit_a_bare_value_is_taken_in(pages: list[Page], question: str, unit: str) -> None:
+    # must fail: refused as a kind of question the policy does not extract
+    assert doc_answers(pages, question)[:1] == [unit]
+
+
+def test_a_unit_no_sentence_about_the_setting_gives_is_refused(pages: list[Page]) -> None:
+    assert doc_answers(pages, "In what units is brew_timeout given?") == []
