@@ -39,7 +39,8 @@ from ._doc_match import (
 )
 from ._doc_questions import DocQuestion
 from ._doc_rows import available_rows
-from ._sentences import stem
+from ._outline import Line
+from ._sentences import Sentence, stem
 
 # A release note's own form: "New in version 3.2", "Changed in version 3.9: ...".
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
@@ -70,6 +71,8 @@ _ITSELF: Final = re.compile(
     r"(?i)(?:(?:this|the) (?:parameter|setting|option|feature|directive|variable|function)|it)?"
     r"(?: (?:is|was|has been|became))?"
 )
+# The words of a question asking when the thing itself arrived ("Since which version is X available?").
+_ARRIVAL_WORDS: Final = frozenset(stem(w) for w in ("available", "added", "introduced", "new", "supported"))
 # The share of the question's description a sentence must hold to give the version of its change.
 _PROSE_FIT: Final = 0.6
 
@@ -128,15 +131,17 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     # What the question asks about beyond the code it names ("support for weights" of "f").
     feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
     yield from _prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
+    itself = all(w in _ARRIVAL_WORDS for w in feature)
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
             # Under the term that is the question's code in full ("smtpd_client_auth_rate_limit (default:").
-            under = bool(line.terms) and term_name(line.terms[-1]).casefold() in {
-                names(i)[0] for i in q.identifiers
-            }
-            yield from _product_version(q, page, text, under)
+            yield from _product_version(q, page, line, sentence, _under_asked_term(line, q))
             continue
+        if asked_event is None and itself and NEW_IN.search(text) is None:
+            # A manual without a product name: "Available since version 13." under the term, asked of
+            # the term itself (not "support for weights added to f": f's own arrival is not that).
+            yield from _came_in(page, line, sentence, r"(?:version|release)", q, _under_asked_term(line, q))
         match = NEW_IN.search(text)
         if match is None:
             continue
@@ -194,11 +199,51 @@ def _is_term_of(term: str, identifier: str) -> bool:
     return "." in wanted and (name == wanted or name.endswith("." + wanted))
 
 
-def _product_version(q: DocQuestion, page: Page, text: str, under: bool) -> Iterator[DocCandidate]:
+def _under_asked_term(line: Line, q: DocQuestion) -> bool:
+    """Whether the line sits under the term that is the question's code in full."""
+    return bool(line.terms) and term_name(line.terms[-1]).casefold() in {names(i)[0] for i in q.identifiers}
+
+
+def _came_in(
+    page: Page, line: Line, sentence: Sentence, product: str, q: DocQuestion, under: bool
+) -> Iterator[DocCandidate]:
+    """The version a sentence under a term says the term itself became available in ("Available in
+    Postfix 3.1 and later.", "was added in PostgreSQL 12", "Available since version 13."), not any
+    version it names ("Sites running Postfix 2.9 had to ...", "The default changed in Postfix 3.2")."""
+    text = sentence.text
+    governed = rf"\b(?:available|introduced|added|new) (?:in|since|with|as of) {product} (\d+(?:\.\d+)*)\b"
+    for match in re.finditer(governed, text, re.IGNORECASE):
+        # What became available must be the term itself: the sentence opens with the verb
+        # ("Available in Postfix 3.1 and later."), with "This parameter is", or with the asked name
+        # ("date_bin is available since version 14") - not "The dane level is available in ...",
+        # nor "This parameter is no longer available in ...".
+        # (A sentence the splitter kept whole opens after ". " too: "... regexp_split. starts_with is".)
+        opening = re.split(r"; |\. ", text[: match.start()])[-1].strip()
+        if (under and _ITSELF.fullmatch(opening) is not None) or _names_itself(opening, q):
+            quote = own_quote(page, line, sentence)  # "Available since version 13." under many terms
+            yield DocCandidate(page.url, match.group(1), quote, 2.0, "version the term says it came in")
+
+
+_SUBJECT_FRAME: Final = re.compile(
+    r"(?i)^(?:the )?(?:(?:function|parameter|setting|option|directive|command) )?"
+    r"|(?: (?:function|parameter|setting|option|directive|command))?(?: is| was| has been)$"
+)
+
+
+def _names_itself(opening: str, q: DocQuestion) -> bool:
+    """Whether a sentence's opening is the asked code as its subject: "date_bin is", "The X function was"."""
+    bare = re.sub(_SUBJECT_FRAME, "", opening)
+    return any(names(bare)[0] == names(i)[0] for i in q.identifiers)
+
+
+def _product_version(
+    q: DocQuestion, page: Page, line: Line, sentence: Sentence, under: bool
+) -> Iterator[DocCandidate]:
     """ "<product> N" after the question's identifier in the sentence (the nearest one after it), or
     anywhere in a sentence `under` the term naming it ("Available in Postfix 3.1 and later.")."""
     if q.noun is None:
         return
+    text = sentence.text
     folded = text.casefold()
     starts = [folded.find(names(i)[1]) for i in q.identifiers]
     at = 0 if under else min((s for s in starts if s >= 0), default=-1)
@@ -208,17 +253,7 @@ def _product_version(q: DocQuestion, page: Page, text: str, under: bool) -> Iter
         # Under the term, only the version a sentence says it became available in ("Available in Postfix
         # 3.1 and later.", "was added in PostgreSQL 12", "available since PostgreSQL 13"), not any
         # version it names ("Sites running Postfix 2.9 had to ...", "The default changed in Postfix 3.2").
-        product = re.escape(q.noun)
-        governed = (
-            rf"\b(?:available|introduced|added|new) (?:in|since|with|as of) {product} (\d+(?:\.\d+)*)\b"
-        )
-        for match in re.finditer(governed, text, re.IGNORECASE):
-            # What became available must be the term itself: the sentence opens with the verb
-            # ("Available in Postfix 3.1 and later."), or with "This parameter is" - not "The dane
-            # level is available in ...", nor "This parameter is no longer available in ...".
-            opening = text[text.rfind(";", 0, match.start()) + 1 : match.start()].strip()
-            if _ITSELF.fullmatch(opening) is not None:
-                yield DocCandidate(page.url, match.group(1), text, 2.0, "version the term says it came in")
+        yield from _came_in(page, line, sentence, re.escape(q.noun), q, under)
         return
     found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
     after = [m for m in found if m.start() > at]

@@ -237,3 +237,44 @@ async def test_a_default_column_is_accepted_end_to_end(tmp_path: Path) -> None:
     # must fail: the gate rejected the row as "does not say it is the default", and the run abstained
     assert (outcome.status, outcome.answer) == ("answered", "TLSv1.2")
     assert outcome.evidence == "ssl_min_version\tenum\tTLSv1.2\tMinimum version."
+
+
+VERSIONS = """
+<h2>Parameters</h2>
+<dl>
+<dt><code>hash_multiplier</code> (floating point)</dt>
+<dd><p>Used to compute the memory of hash operations. Available since version 13.</p></dd>
+<dt><code>reserved_slots</code> (integer)</dt>
+<dd><p>Slots kept for administrators. Available since version 14.</p></dd>
+</dl>
+<h2>Functions</h2>
+<p>The function <code>string_to_list</code> was added in version 12; in earlier versions use
+<code>regexp_split</code>. <code>starts_with</code> is available since version 11.</p>
+<p>The dane level of <code>tls_level</code> is available since version 15.</p>
+"""
+
+
+@pytest.fixture(scope="module")
+def versions(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    return one_page(tmp_path_factory.mktemp("review5-versions") / "quill", "Quillstore manual", VERSIONS)
+
+
+@pytest.mark.parametrize(
+    ("question", "version"),
+    [
+        ("Since which version is hash_multiplier available?", "13"),
+        ("Since which version is reserved_slots available?", "14"),
+        ("In which version was string_to_list added?", "12"),
+        ("Since which version is starts_with available?", "11"),
+    ],
+)
+def test_a_manual_without_a_product_name_says_when_the_thing_came(
+    versions: list[Page], question: str, version: str
+) -> None:
+    # must fail: refused, no "New in version N" note and no product named before the number
+    assert doc_answers(versions, question)[:1] == [version]
+
+
+def test_the_version_of_another_subject_or_a_feature_is_no_answer(versions: list[Page]) -> None:
+    assert doc_answers(versions, "Since which version is tls_level available?") == []  # the dane level's
+    assert doc_answers(versions, "Since which version does hash_multiplier support fractions?") == []
