@@ -35,6 +35,7 @@ from ._doc_match import (
     overlap_words,
     page_subject,
     param_matches,
+    prefix_of,
     sentences_of,
     signature_params,
     stems,
@@ -240,6 +241,13 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
+        if (
+            not q.identifiers
+            and named_term
+            and _SUBJECTLESS.search(text)
+            and not _asks_term(named_term[0], q)
+        ):
+            continue  # "The default is double-quote." under QUOTE: QUOTE's, not the ESCAPE asked about
         if qualifier and not all(
             overlap_words([w], text, paragraph, *line.terms, *line.headings) for w in qualifier
         ):
@@ -265,6 +273,11 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(value_group))
+            listed = _LIST_REST.match(text, match.end()) if value[:1] in "\"'" else None
+            if listed is not None:
+                value += listed.group(1).rstrip(".")  # 'is "$user", public.': a list, not its first item
+            if _another_case(text, match.end(), q):
+                continue  # "\N in text format, and an empty string in csv format", asked of csv
             if form is not None and _names_another(match.group(0)[: match.start(1) - match.start()], q):
                 continue  # "The default for archive_mode is off; ...": another parameter's default
             if match.group(0).startswith("(") and _names_another(_word_before(text, match.start()), q):
@@ -346,6 +359,34 @@ def _qualifier(q: DocQuestion) -> list[str]:
     if match is None:
         return []
     return [stem(w) for w in PLAIN.findall(match.group(1).casefold()) if w not in STOPWORDS]
+
+
+def _asks_term(term: str, q: DocQuestion) -> bool:
+    """Whether a question naming no code names the term a description sits under, by one word of its
+    name at least ("the default debugging level of an NNTP object" for NNTP.set_debuglevel; not "the
+    default ESCAPE character" for QUOTE). A term of no words ("-<digit>") is not judged."""
+    name = re.sub(r"<[^>]*>", "", term_name(term))  # a placeholder names no term
+    parts = [stem(part) for part in PLAIN.findall(name.casefold()) if len(part) >= 3]
+    held = set(q.words)
+    return not parts or any(part in held or prefix_of(part, held) for part in parts)
+
+
+# The rest of a list a quoted first item opens, to the sentence's end: '"$user", public'.
+_LIST_REST: Final = re.compile(r"((?:, ?[\w$\"'./-]+)+)\.?\s*$")
+# The case a default is given for: "\N (backslash-N) in text format".
+_CASE_AFTER: Final = re.compile(
+    r"\s+(?:\([^)]*\)\s+)?(?:in|for) (?:the )?([\w-]+) (format|mode)\b", re.IGNORECASE
+)
+
+
+def _another_case(text: str, end: int, q: DocQuestion) -> bool:
+    """Whether the default ending at `end` is given for a case ("in text format") other than the one the
+    question asks about ("in csv format")."""
+    given = _CASE_AFTER.match(text, end)
+    if given is None:
+        return False
+    asked = re.search(rf"\b([\w-]+) {given.group(2)}\b", q.text, re.IGNORECASE)
+    return asked is not None and asked.group(1).casefold() != given.group(1).casefold()
 
 
 def _word_before(text: str, at: int) -> str:
