@@ -143,6 +143,12 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     typed_only: list[DocCandidate] = []
     answered = False
     obj = object_words(q)
+    # Terms the question spells out in words ("the cost limit ... COMPACT" for compact_cost_limit).
+    spelled = [
+        name
+        for name in term_names(pages)
+        if len(parts := re.findall(r"[a-z]+", name)) >= 2 and all(stem(part) in q.words for part in parts)
+    ]
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
             continue
@@ -173,6 +179,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue
         if _denies(q, text):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
+        if spelled and not any(mentions(" ".join((text, *line.terms)), n) for n in spelled):
+            continue  # "the cost limit used in automatic COMPACT" names compact_cost_limit, not this term
+        if line.cells and not all(overlap_words([w], text, *line.headings) for w in said.words):
+            continue  # a table row says all it says: "Disk space used by the widget" is not a table's
         if action is not None and not (
             _says(action[0], text, *line.terms[-1:]) or _returns_row(action[0], line)
         ):
@@ -266,6 +276,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 and name not in STOPWORDS
                 and ("_" in name or not name.endswith("s"))  # "PRAGMA functions" titles a section
             ]
+        if shaped and q.noun in _SETTING_NOUNS and _describes_its_term(line, sentence.start, text):
+            shaped = []  # "Controls whether ... longer than deadlock_check_interval": log_lock_waits's own
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             stretches = [
@@ -334,12 +346,23 @@ def _setting_asked(name: str, q: DocQuestion) -> bool:
     )
 
 
+_EXCLUDED: Final = re.compile(
+    r"\b(?:other than|except(?: for)?(?! that)|excluding|not including) ([^,;.)]+)", re.IGNORECASE
+)
+
+
 def _denies(q: DocQuestion, text: str) -> bool:
     """Whether `text` negates a word the question asks about ("are not enforced", "never used") while
     the question negates nothing: the sentence then says what does not happen."""
     if _NEGATED.search(q.text) is not None:
         return False
     denied = [stem(m.group(1).casefold()) for m in _NEGATED_WORD.finditer(text)]
+    # "(other than the autocompact launcher)": the words an exclusion names are set aside too.
+    # (Only words the sentence says nowhere else: "autocompact processes (other than the autocompact
+    # launcher)" still speaks of autocompact processes.)
+    for excluded in _EXCLUDED.finditer(text):
+        rest = stems(text[: excluded.start()] + " " + text[excluded.end() :])
+        denied += [w for w in stems(excluded.group(1)) if w not in rest]
     # One word in two forms ("enforced" / "enforcement"): one stem begins the other.
     return any(
         len(d) >= 4 and len(w) >= 4 and (w.startswith(d) or d.startswith(w)) for d in denied for w in q.words
@@ -379,6 +402,18 @@ def _action(q: DocQuestion) -> tuple[str, list[str]] | None:
             break
         target.append(stem(word))
     return stem(found.group(1)), target
+
+
+# What a term's description may be asked as: the setting it describes.
+_SETTING_NOUNS: Final = frozenset({"parameter", "setting", "option", "variable", "directive"})
+# The opening of a description with no subject of its own: "Controls ...", "Specifies ...", "This is ...".
+_SUBJECTLESS_OPENING: Final = re.compile(r"(?:[A-Z][a-z]+[^s\W]s|(?:This|It) (?:is|was|sets|controls))\b")
+
+
+def _describes_its_term(line: Line, start: int, text: str) -> bool:
+    """Whether the sentence opens the description of a term and has no subject of its own: the names
+    it mentions are what the term does something with, not the setting it describes."""
+    return bool(line.terms) and line.depth > 0 and start == 0 and _SUBJECTLESS_OPENING.match(text) is not None
 
 
 def _returns_row(action: str, line: Line) -> bool:

@@ -5,6 +5,12 @@ Defaults: a question naming no code took the default a description states under 
 ("The default is double-quote." under QUOTE, asked of ESCAPE); a default given per case ("\\N in text
 format, and an empty string in csv format") answered the other case; a list default was cut at its
 first comma ('"$user", public').
+
+Names: a parameter named inside another term's subjectless description ("Controls whether ... longer
+than deadlock_check_interval") answered "which parameter" instead of the term described; a term
+answered a question that spells out another term's name in words ("the cost limit" of
+compact_cost_limit); a table row answered though it lacks a word of the question ("disk space used by
+a table" from "Disk space used by the widget"); a word set aside by "other than" counted as said.
 """
 
 from __future__ import annotations
@@ -52,3 +58,60 @@ def test_a_default_given_for_another_case_is_no_answer(transfer: list[Page]) -> 
 def test_a_list_default_is_the_whole_list(transfer: list[Page]) -> None:
     # must fail: '"$user"', the list's first item
     assert doc_answers(transfer, "What is the default search_order?")[:1] == ['"$user", public']
+
+
+COMPACTION = """
+<h2>Compaction</h2>
+<dl>
+<dt><code>log_lock_waits</code> (boolean)</dt>
+<dd><p>Controls whether a log message is produced when a session waits longer than
+<code>deadlock_check_interval</code> to acquire a lock.</p></dd>
+<dt><code>deadlock_check_interval</code> (integer)</dt>
+<dd><p>The time to wait on a lock before checking for a deadlock.</p></dd>
+<dt><code>autocompact_cost_delay</code> (floating point)</dt>
+<dd><p>Specifies the cost delay value that will be used in automatic <code>COMPACT</code> operations.</p></dd>
+<dt><code>compact_cost_limit</code> (integer)</dt>
+<dd><p>This is the accumulated cost that will cause the compacting process to sleep.</p></dd>
+<dt><code>autocompact_max_workers</code> (integer)</dt>
+<dd><p>Specifies the maximum number of autocompact processes (other than the autocompact launcher) that may
+be running at any one time.</p></dd>
+</dl>
+<h2>Size functions</h2>
+<table><tr><th>Function</th><th>Return type</th><th>Description</th></tr>
+<tr><td><code>widget_size(name text)</code></td><td><code>bigint</code></td>
+<td>Disk space used by the widget, in bytes</td></tr>
+</table>
+"""
+
+
+@pytest.fixture(scope="module")
+def compaction(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    return one_page(tmp_path_factory.mktemp("review6-names") / "brack", "Compaction", COMPACTION)
+
+
+def test_a_name_inside_a_terms_description_is_not_the_setting_described(compaction: list[Page]) -> None:
+    question = "Which parameter controls whether a log message is produced when a session waits for a lock?"
+    # must fail: "deadlock_check_interval", named inside log_lock_waits's description
+    assert doc_answers(compaction, question)[:1] == ["log_lock_waits"]
+
+
+def test_a_term_the_question_spells_out_is_the_only_answer(compaction: list[Page]) -> None:
+    # must fail: "autocompact_cost_delay", whose sentence holds every other word
+    question = "Which parameter specifies the cost limit used in automatic COMPACT operations?"
+    assert "autocompact_cost_delay" not in doc_answers(compaction, question)
+
+
+def test_a_table_row_must_hold_every_word_of_the_question(compaction: list[Page]) -> None:
+    # must fail: "widget_size" answered for a table's disk space
+    assert doc_answers(compaction, "Which function returns the disk space used by a table?") == []
+    assert doc_answers(compaction, "Which function returns the disk space used by a widget?")[:1] == [
+        "widget_size"
+    ]
+
+
+def test_a_word_set_aside_by_other_than_is_not_said(compaction: list[Page]) -> None:
+    question = "Which parameter specifies the maximum number of autocompact launcher processes?"
+    # must fail: autocompact_max_workers, whose sentence excludes the launcher
+    assert "autocompact_max_workers" not in doc_answers(compaction, question)
+    found = doc_answers(compaction, "Which parameter specifies the maximum number of autocompact processes?")
+    assert found[:1] == ["autocompact_max_workers"]
