@@ -55,6 +55,7 @@ from ._doc_match import (
     names,
     on_every_page,
     overlap,
+    overlap_words,
     sentences_of,
     stems,
     term_name,
@@ -192,6 +193,10 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     )
     measured = re.compile(rf"\b(?i:{noun}) (?:of|is|was|=|:) ([^\s,;]*\d[^\s,;]*)")
     releases = _RELEASE_ASKED.findall(q.text)
+    # The words besides the counted noun: in a short question, each says what is counted ("a schema").
+    besides = (
+        [w for w in q.words if w not in stems(q.noun)] if q.text.casefold().startswith("how many") else []
+    )
     previous: Sentence | None = None
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
@@ -207,6 +212,12 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         fit = overlap(q, text, *line.terms[-1:], *line.headings[-1:])
         if fit < 0.5 or not all(_names_release(r, text, *line.terms, *line.headings) for r in releases):
             continue  # "How many fixes does release 14.2 contain?": not a sentence under Release 14.1
+        if (
+            besides
+            and len(besides) <= 2
+            and not all(overlap_words([w], text, *line.terms, *line.headings) for w in besides)
+        ):
+            continue  # "How many widgets can a schema have?": not "A table can have at most 32 widgets"
         for pattern in (counted, measured):
             match = the_count(q, text, counted) if pattern is counted else pattern.search(text)
             if match is not None:

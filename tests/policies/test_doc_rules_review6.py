@@ -9,7 +9,8 @@ first comma ('"$user", public').
 Names: a parameter named inside another term's subjectless description ("Controls whether ... longer
 than deadlock_check_interval") answered "which parameter" instead of the term described; a term
 answered a question that spells out another term's name in words ("the cost limit" of
-compact_cost_limit); a table row answered though it lacks a word of the question ("disk space used by
+compact_cost_limit); "How many widgets can a schema have?" took "A table can have at most 32
+widgets"; a table row answered though it lacks a word of the question ("disk space used by
 a table" from "Disk space used by the widget"); a word set aside by "other than" counted as said.
 """
 
@@ -115,3 +116,14 @@ def test_a_word_set_aside_by_other_than_is_not_said(compaction: list[Page]) -> N
     assert "autocompact_max_workers" not in doc_answers(compaction, question)
     found = doc_answers(compaction, "Which parameter specifies the maximum number of autocompact processes?")
     assert found[:1] == ["autocompact_max_workers"]
+
+
+def test_a_count_of_another_container_is_no_answer(tmp_path_factory: pytest.TempPathFactory) -> None:
+    pages = one_page(
+        tmp_path_factory.mktemp("review6-counts") / "brack",
+        "CREATE WIDGET",
+        "<p>A table can have at most 32 widgets.</p>",
+    )
+    # must fail: "32 widgets", a table's
+    assert doc_answers(pages, "How many widgets can a schema have?") == []
+    assert doc_answers(pages, "How many widgets can a table have?")[:1] == ["32 widgets"]
