@@ -18,6 +18,7 @@ from citeloop.events import Page
 
 from ._doc_match import DocCandidate, on_every_page, overlap, sentences_of
 from ._doc_questions import DocQuestion
+from ._sentences import stem
 
 # The share of the question's words (the noun aside) the sentence and its heading must hold.
 FIT: Final = 0.6
@@ -33,6 +34,8 @@ def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         re.compile(rf"\b(?i:{noun})s? {_KEYWORD}(?![\w-])"),
     )
     asked = {word.casefold() for word in re.findall(r"\w+", q.text)}
+    on = _ON_OBJECT.search(q.text)
+    asked_on = on.group(1).casefold() if on is not None else None
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         fit = overlap(q, text, *line.headings[-1:])
@@ -44,7 +47,22 @@ def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
             for match in pattern.finditer(text)
             if not any(word.casefold() in asked for word in match.group(1).split())
             and not on_every_page(match.group(1), pages)
+            and not _on_another(text, match.end(), asked_on)
         }
         if len(found) == 1:
             (keyword,) = found
             yield DocCandidate(page.url, keyword, text, 1.0 + fit, f"the keyword beside {q.noun!r}")
+
+
+# What a lock (or any keyword's noun) is taken on: "on the widget", "on the underlying table".
+_ON_OBJECT: Final = re.compile(r"\bon (?:the |an? )?(?:[\w-]+ ){0,2}?([\w-]+)\s*\??$", re.IGNORECASE)
+_ON_AFTER: Final = re.compile(r"\s+on (?:the |an? )?((?:[\w-]+ ?){1,4})", re.IGNORECASE)
+
+
+def _on_another(text: str, end: int, asked_on: str | None) -> bool:
+    """Whether the keyword ending at `end` is said of another object than the question's ("a SHARE ROW
+    EXCLUSIVE lock on the underlying table", asked of the lock on the widget)."""
+    if asked_on is None:
+        return False
+    said = _ON_AFTER.match(text, end)
+    return said is not None and stem(asked_on) not in {stem(w) for w in said.group(1).casefold().split()}

@@ -61,6 +61,8 @@ _WHICH_KIND: Final = re.compile(
     r"(?:^|, )which (?:[a-z][\w-]* ){0,2}?([a-z]\w+) "
     r"(?:does|do|did|is|are|was|were|can|should|must|will|would)\b"
 )
+_LOCK_ASKED: Final = re.compile(r"^(?:which|what) (?:kind of |type of )?(?:[a-z]+ )?lock\b")
+_WHAT_LOCK: Final = re.compile(r"^what (?:kind of |type of )?(lock) (?:does|do|did|is|are|will|would)\b")
 # "What is the minimum SQLite version needed to ...": the first version that has it.
 # Words that may stand before "version" without naming a product ("the minimum required version").
 _NOT_PRODUCTS: Final = frozenset({"required", "supported", "needed", "compatible", "stable", "released"})
@@ -225,6 +227,10 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     plain = [w.rstrip("'") for w in raw]
     quoted = {w.rstrip("'") for w in raw if w.endswith("'")}
     code = bool(identifiers) or bool(_CODE_WORDS & set(plain))
+    # "Which lock does ALTER WIDGET acquire?": a command in capitals, asked for the lock it takes (the
+    # keyword beside "lock", `_doc_keywords`), not for the longest capitalised run the prose path finds.
+    commands = _LOCK_ASKED.search(lowered) is not None and re.search(r"\b[A-Z]{3,}\b", cleaned) is not None
+    code = code or commands
     # Over plain prose only code that cannot be a name counts ("McDonald" is CamelCase too).
     if not in_structure and not any(_CAMEL.search(i) is None for i in identifiers):
         return None
@@ -296,6 +302,11 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if asked is not None:
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
+    if commands and _WHAT_LOCK.search(lowered):
+        # "What lock does ALTER WIDGET take?": the keyword beside "lock" (`_doc_keywords`).
+        return DocQuestion(
+            cleaned, "keyword", tuple(identifiers), tuple(w for w in words if w != "lock"), "lock", None
+        )
     asked_noun = _WHAT_NOUN.match(lowered)
     if measure is None and asked_noun is not None and asked_noun.group(1) not in _NOT_ASKED_NOUNS:
         # "What date do the functions assume ...?": only the value a sentence gives as "a date of ...".

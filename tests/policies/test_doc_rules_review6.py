@@ -12,12 +12,17 @@ answered a question that spells out another term's name in words ("the cost limi
 compact_cost_limit); "How many widgets can a schema have?" took "A table can have at most 32
 widgets"; a table row answered though it lacks a word of the question ("disk space used by
 a table" from "Disk space used by the widget"); a word set aside by "other than" counted as said.
+
+Locks: "Which lock does ALTER WIDGET acquire on the widget?" went to the prose path, which took the
+longest capitalised run ("SHARE UPDATE EXCLUSIVE", the table's lock); a lock taken on another object
+("on the underlying table") answered a question about the lock on the widget.
 """
 
 from __future__ import annotations
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._doc_questions import doc_question
 from helpers.doc_pages import doc_answers, one_page
 
 TRANSFER = """
@@ -127,3 +132,38 @@ def test_a_count_of_another_container_is_no_answer(tmp_path_factory: pytest.Temp
     # must fail: "32 widgets", a table's
     assert doc_answers(pages, "How many widgets can a schema have?") == []
     assert doc_answers(pages, "How many widgets can a table have?")[:1] == ["32 widgets"]
+
+
+LOCKS = """
+<h2>Notes</h2>
+<p><code>CREATE WIDGET</code> takes a <code>SHARE ROW EXCLUSIVE</code> lock on the underlying table, which
+blocks concurrent data changes.</p>
+<p><code>ALTER WIDGET</code> acquires an <code>ACCESS EXCLUSIVE</code> lock on the widget, but only a
+<code>SHARE UPDATE EXCLUSIVE</code> lock on the underlying table.</p>
+"""
+
+
+@pytest.fixture(scope="module")
+def locks(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
+    return one_page(tmp_path_factory.mktemp("review6-locks") / "brack", "ALTER WIDGET", LOCKS)
+
+
+def test_a_lock_question_about_a_command_in_capitals_is_a_documentation_question() -> None:
+    for question in (
+        "Which lock does ALTER WIDGET acquire on the widget?",
+        "What lock does ALTER WIDGET take?",
+    ):
+        asked = doc_question(question, True)
+        # must fail: None, the prose path's question
+        assert asked is not None and (asked.kind, asked.noun) == ("keyword", "lock")
+
+
+def test_the_lock_on_the_object_asked_about(locks: list[Page]) -> None:
+    # must fail: "SHARE UPDATE EXCLUSIVE" (the table's), and "SHARE ROW EXCLUSIVE" for the widget
+    assert doc_answers(locks, "Which lock does ALTER WIDGET acquire on the widget?")[:1] == [
+        "ACCESS EXCLUSIVE"
+    ]
+    assert doc_answers(locks, "Which lock does CREATE WIDGET take on the widget?") == []
+    assert doc_answers(locks, "Which lock does CREATE WIDGET take on the underlying table?")[:1] == [
+        "SHARE ROW EXCLUSIVE"
+    ]
