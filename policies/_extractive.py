@@ -23,6 +23,7 @@ This module decides which step comes next; the finishes live beside it: `_prose_
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 from citeloop.events import Finish
@@ -40,6 +41,10 @@ from ._shared import shared_question
 from ._view import RunView
 
 DEFAULT_MIN_CONFIDENCE: Final = 0.42
+# "Which options ...", "Which roles can ...": a question for several names (a plural noun, not "class").
+_ASKS_SEVERAL: Final = re.compile(
+    r"(?i)(?:which|what) (?:[a-z]+ )?[a-z]+[^s\W]s (?:can|cannot|are|do|must|may|should)\b"
+)
 
 
 class ExtractivePolicy:
@@ -131,6 +136,10 @@ class ExtractivePolicy:
         doc = doc_question(view.question, in_structure)
         if doc is not None:
             return finish_doc(doc, ranked, set())
+        if in_structure and _ASKS_SEVERAL.match(view.question.strip()) is not None:
+            # "Which options cannot be used together?" asks for several names; the prose path finds one.
+            thought = "a question for several names over a manual: refusing, not giving one"
+            return abstain_reply(thought, "the opened pages do not state the answer")
         return finish_prose(
             question,
             hits_order=order,
