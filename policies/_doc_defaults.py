@@ -367,10 +367,12 @@ def _asks_term(term: str, q: DocQuestion) -> bool:
     default ESCAPE character" for QUOTE). A term of no words ("-<digit>") is not judged."""
     name = re.sub(r"<[^>]*>", "", term_name(term))  # a placeholder names no term
     parts = [stem(part) for part in PLAIN.findall(name.casefold()) if len(part) >= 3]
-    held = set(q.words)
+    # Not a word of the case the default is asked in ("the default delimiter in csv format" names no FORMAT).
+    held = stems(_CASE_ASKED.sub("", q.text)) & set(q.words)
     return not parts or any(part in held or prefix_of(part, held) for part in parts)
 
 
+_CASE_ASKED: Final = re.compile(r"\b(?:in|for) (?:the )?[\w-]+ (?:format|mode)\b", re.IGNORECASE)
 # The rest of a list a quoted first item opens, to the sentence's end: '"$user", public'.
 _LIST_REST: Final = re.compile(r"((?:, ?[\w$\"'./-]+)+)\.?\s*$")
 # The case a default is given for: "\N (backslash-N) in text format".

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Final
 
 from citeloop.events import Page
@@ -36,17 +37,23 @@ def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     asked = {word.casefold() for word in re.findall(r"\w+", q.text)}
     on = _ON_OBJECT.search(q.text)
     asked_on = on.group(1).casefold() if on is not None else None
+    # A command the question names in capitals, of several words ("TRANSFER TO"), is named whole where
+    # the answer is: not "TRANSFER FROM", whose "from" the question's words would not tell apart.
+    commands = re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", q.text)
+    described = replace(q, words=tuple(w for w in q.words if w not in _TAKING))
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
-        fit = overlap(q, text, *line.headings[-1:])
-        if fit < FIT:
+        fit = overlap(described, text, *line.headings[-1:])
+        if fit < FIT or not all(re.search(rf"(?<![\w-]){c}(?![\w-])", text) for c in commands):
             continue
         found = {
             match.group(1)
             for pattern in beside
             for match in pattern.finditer(text)
             if not any(word.casefold() in asked for word in match.group(1).split())
-            and not on_every_page(match.group(1), pages)
+            # the product every opened page names ("SQLITE"), a single word; a lock's name ("ACCESS
+            # SHARE") may be on every page of a manual's commands and still be the answer
+            and not (" " not in match.group(1) and on_every_page(match.group(1), pages))
             and not _on_another(text, match.end(), asked_on)
         }
         if len(found) == 1:
@@ -54,6 +61,10 @@ def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
             yield DocCandidate(page.url, keyword, text, 1.0 + fit, f"the keyword beside {q.noun!r}")
 
 
+# How a question says a lock is taken: not what it is about.
+_TAKING: Final = frozenset(
+    stem(w) for w in ("take", "takes", "acquire", "acquires", "obtain", "hold", "use", "need")
+)
 # What a lock (or any keyword's noun) is taken on: "on the widget", "on the underlying table".
 _ON_OBJECT: Final = re.compile(r"\bon (?:the |an? )?(?:[\w-]+ ){0,2}?([\w-]+)\s*\??$", re.IGNORECASE)
 _ON_AFTER: Final = re.compile(r"\s+on (?:the |an? )?((?:[\w-]+ ?){1,4})", re.IGNORECASE)

@@ -147,7 +147,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     spelled = [
         name
         for name in term_names(pages)
-        if len(parts := re.findall(r"[a-z]+", name)) >= 2 and all(stem(part) in q.words for part in parts)
+        if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", name)  # a setting's name, not "--jobs=njobs"
+        and all(stem(part) in q.words for part in name.split("_"))
     ]
     for page, line, sentence in sentences_of(pages):
         if within is not None and not mentions(" ".join((*line.headings[:1], sentence.text)), within):
@@ -179,7 +180,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue
         if _denies(q, text):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
-        if spelled and not any(mentions(" ".join((text, *line.terms)), n) for n in spelled):
+        if spelled and not any(n in " ".join((text, *line.terms)).casefold() for n in spelled):
             continue  # "the cost limit used in automatic COMPACT" names compact_cost_limit, not this term
         if line.cells and not all(overlap_words([w], text, *line.headings) for w in said.words):
             continue  # a table row says all it says: "Disk space used by the widget" is not a table's
