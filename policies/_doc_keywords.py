@@ -46,6 +46,8 @@ def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         fit = overlap(described, text, *line.headings[-1:])
         if fit < FIT or not all(re.search(rf"(?<![\w-]){c}(?![\w-])", text) for c in commands):
             continue
+        if _another_command(text, q.text):
+            continue  # "REBUILD ONLINE takes ...": not what a plain REBUILD takes
         found = {
             match.group(1)
             for pattern in beside
@@ -66,7 +68,7 @@ _TAKING: Final = frozenset(
     stem(w) for w in ("take", "takes", "acquire", "acquires", "obtain", "hold", "use", "need")
 )
 # What a lock (or any keyword's noun) is taken on: "on the widget", "on the underlying table".
-_ON_OBJECT: Final = re.compile(r"\bon (?:the |an? )?(?:[\w-]+ ){0,2}?([\w-]+)\s*\??$", re.IGNORECASE)
+_ON_OBJECT: Final = re.compile(r"\bon (?:the |an? )?(?:[\w'-]+ ){0,2}?([\w-]+)\s*\??$", re.IGNORECASE)
 _ON_AFTER: Final = re.compile(r"\s+on (?:the |an? )?((?:[\w-]+ ?){1,4})", re.IGNORECASE)
 
 
@@ -77,3 +79,18 @@ def _on_another(text: str, end: int, asked_on: str | None) -> bool:
         return False
     said = _ON_AFTER.match(text, end)
     return said is not None and stem(asked_on) not in {stem(w) for w in said.group(1).casefold().split()}
+
+
+# The command a sentence opens with, in capitals: "REBUILD ONLINE takes ...", "Plain COMPACT acquires ...".
+_SUBJECT_COMMAND: Final = re.compile(r"^(?:Plain |A |An |The )?([A-Z]{2,}(?: [A-Z]{2,})*) [a-z]")
+
+
+def _another_command(text: str, question: str) -> bool:
+    """Whether the sentence's subject is a longer command than the one the question names: a variant
+    ("REBUILD ONLINE") the question ("a standard REBUILD") does not ask about."""
+    subject = _SUBJECT_COMMAND.match(text)
+    if subject is None:
+        return False
+    asked = set(re.findall(r"\b[A-Z]{2,}\b", question))
+    words = subject.group(1).split()
+    return bool(asked & set(words)) and not set(words) <= asked

@@ -158,6 +158,8 @@ blocks concurrent data changes.</p>
 <code>SHARE UPDATE EXCLUSIVE</code> lock on the underlying table.</p>
 <p><code>TRANSFER FROM</code> takes a <code>ROW EXCLUSIVE</code> lock on the target table.
 <code>TRANSFER TO</code> takes an <code>ACCESS SHARE</code> lock.</p>
+<p><code>REBUILD ONLINE</code> takes only a <code>SHARE UPDATE EXCLUSIVE</code> lock on the table.</p>
+<p>Plain <code>COMPACT</code> acquires a <code>SHARE UPDATE EXCLUSIVE</code> lock on each table.</p>
 """
 
 
@@ -218,3 +220,13 @@ def test_a_lock_named_on_every_opened_page_may_answer(tmp_path_factory: pytest.T
     ]
     # must fail: "ACCESS SHARE" was set aside as the product every opened page names
     assert doc_answers(pages, "Which lock does TRANSFER TO take?")[:1] == ["ACCESS SHARE"]
+
+
+def test_a_variant_of_the_command_or_another_object_is_no_answer(locks: list[Page]) -> None:
+    # must fail: "SHARE UPDATE EXCLUSIVE", REBUILD ONLINE's lock, and the lock COMPACT takes on each table
+    assert doc_answers(locks, "Which lock does a standard REBUILD take on the table?") == []
+    assert doc_answers(locks, "Which lock does COMPACT take on the table's indexes?") == []
+    assert doc_answers(locks, "Which lock does REBUILD ONLINE take on the table?") == [
+        "SHARE UPDATE EXCLUSIVE"
+    ]
+    assert doc_answers(locks, "What lock does plain COMPACT acquire?") == ["SHARE UPDATE EXCLUSIVE"]
