@@ -130,8 +130,19 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     subject = q.subject or ""
     head = re.split(r"\s+(?:of|in|on|for)\s+", subject, maxsplit=1)
     # "the aifc getcomptype method": the word before the kind names the term.
-    named = re.sub(r"^(?:the|an?) |\s+(?:function|method|attribute|class)$", "", head[0].strip())
+    # "the VERBOSE option (of COMPACT)": an option or parameter named by its word, as its term is.
+    named = re.sub(
+        r"^(?:the|an?) |\s+(?:function|method|attribute|class|option|parameter|keyword|clause)$",
+        "",
+        head[0].strip(),
+    )
     target = names(named.rsplit(" ", 1)[-1])[1]
+    # The command it is an option of, in capitals ("of COMPACT"): the page documents it.
+    command = (
+        head[1].strip()
+        if len(head) > 1 and re.fullmatch(r"[A-Z]{2,}(?: [A-Z]{2,})*", head[1].strip())
+        else None
+    )
     # The words beyond what the question asks about: the condition it is asked under, if any.
     condition = replace(q, words=tuple(w for w in q.words if w not in stems(subject)))
     # The term's owner is code the subject names ("Shelf" of "slots of Shelf"), not code a condition names.
@@ -144,6 +155,8 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                 continue
             if owner and not all(any(mentions(t, i) for t in (*line.terms, line.text)) for i in owner):
                 continue
+            if command is not None and not any(mentions(h, command) for h in (page.title, *line.headings)):
+                continue  # the VERBOSE option of another command's page
             if q.noun == "return":
                 yield from returned(q, page, line, lines[index + 1 :])
                 continue

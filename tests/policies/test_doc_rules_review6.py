@@ -230,3 +230,35 @@ def test_a_variant_of_the_command_or_another_object_is_no_answer(locks: list[Pag
         "SHARE UPDATE EXCLUSIVE"
     ]
     assert doc_answers(locks, "What lock does plain COMPACT acquire?") == ["SHARE UPDATE EXCLUSIVE"]
+
+
+OPTIONS = """
+<h2>Parameters</h2>
+<dl>
+<dt><code>FULL</code></dt>
+<dd><p>Selects full compaction, which can reclaim more space. It takes much longer.</p></dd>
+<dt><code>VERBOSE</code></dt>
+<dd><p>Prints a detailed compaction activity report for each table.</p></dd>
+</dl>
+"""
+
+
+def test_an_option_named_by_its_word_is_read_under_its_term(tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = tmp_path_factory.mktemp("review6-options")
+    compact = one_page(folder / "compact", "COMPACT", OPTIONS)
+    other = one_page(
+        folder / "survey",
+        "SURVEY",
+        "<h2>Parameters</h2><dl><dt><code>VERBOSE</code></dt><dd><p>Prints progress messages.</p></dd></dl>",
+    )
+    # must fail: refused, "option" was read as the name of the term
+    assert doc_answers(compact, "What does the FULL option of COMPACT do?") == [
+        "Selects full compaction, which can reclaim more space"
+    ]
+    pages = [*compact, *other]
+    assert doc_answers(pages, "What does the VERBOSE option of COMPACT do?") == [
+        "Prints a detailed compaction activity report for each table"
+    ]
+    # another command's page: its VERBOSE says nothing of COMPACT's
+    assert doc_answers(pages, "What does the VERBOSE option of SURVEY do?") == ["Prints progress messages"]
+    assert doc_answers(other, "What does the VERBOSE option of COMPACT do?") == []
