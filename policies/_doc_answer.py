@@ -167,8 +167,37 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if sentences and (not condition.words or overlap(condition, sentences[0].text) >= CONDITION_FIT):
                 text = sentences[0].text
                 yield DocCandidate(page.url, text.rstrip("."), text, 2.0, "the first sentence under the term")
+    if q.noun in ("do", "return") and not condition.words:
+        yield from _row_description(q, pages, target)
     if q.noun == "do":
         yield from does_in_prose(q, pages)
+
+
+def _row_description(q: DocQuestion, pages: Sequence[Page], target: str) -> Iterator[DocCandidate]:
+    """What a function's row in a table of functions says it does (its "Description" cell), or what it
+    returns: the rest of a description opening "Returns", or a description that is a noun phrase
+    ("Number of characters in string") under a "Return type" column. A description opening with
+    another verb ("Removes ...") says what the function does, not what it returns."""
+    for page in pages:
+        for line in outline(page.body):
+            if not line.cells or line.cells == line.header or len(line.header) != len(line.cells):
+                continue
+            column = next(
+                (k for k, h in enumerate(line.header) if h.strip().casefold() == "description"), None
+            )
+            if column is None or column == 0 or term_name(line.cells[0]).casefold() != target:
+                continue
+            described = line.cells[column].strip().rstrip(".")
+            if q.noun == "return":
+                typed = any(re.search(r"(?i)\breturn", h) for h in line.header)
+                if described.startswith("Returns "):
+                    described = described.removeprefix("Returns ")
+                elif not typed or re.match(r"[A-Z][a-z]*[^s\W]s\b", described):
+                    continue
+            if described:
+                yield DocCandidate(
+                    page.url, described, line.text, 2.0, "the description in its function's row"
+                )
 
 
 def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

@@ -278,3 +278,13 @@ def test_a_manual_without_a_product_name_says_when_the_thing_came(
 def test_the_version_of_another_subject_or_a_feature_is_no_answer(versions: list[Page]) -> None:
     assert doc_answers(versions, "Since which version is tls_level available?") == []  # the dane level's
     assert doc_answers(versions, "Since which version does hash_multiplier support fractions?") == []
+
+
+def test_a_function_row_says_what_it_does_and_returns(releases: list[Page]) -> None:
+    # must fail: refused, a row is no term with a description under it
+    assert doc_answers(releases, "What does char_length return?") == ["Number of characters in string"]
+    assert doc_answers(releases, "What does the rtrim function do?") == [
+        "Removes the spaces at the end of string"
+    ]
+    # a description opening with another verb says what the function does, not what it returns
+    assert doc_answers(releases, "What does rtrim return?") == []
