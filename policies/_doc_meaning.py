@@ -20,7 +20,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, about, mentions, own_quote, sentences_of
+from ._doc_match import DocCandidate, about, mentions, own_quote, sentences_of, term_name
 from ._doc_questions import DocQuestion
 
 # What a sentence says a value does: "means (that) ...", or the verb it does it with.
@@ -62,6 +62,8 @@ def value_meanings(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandida
         opener = re.match(r"(?i:setting|specifying|set|using|if|when|specify|use) (\S+)", text)
         if opener is not None and _other_setting(opener.group(1), setting):
             continue  # "Setting other_limit to 0 ...": what another setting's value does
+        if not _owns(line.terms, text, setting):
+            continue  # under another term: "-1 means that retention_period applies" is that term's -1
         for pattern in patterns:
             match = pattern.search(text)
             if match is None:
@@ -97,6 +99,22 @@ def _spellings(value: str) -> str:
     return rf"[\"'`]?(?i:{spelled})[\"'`]?(?![\w-]|\.\d)"
 
 
+def _owns(terms: Sequence[str], text: str, setting: str) -> bool:
+    """Whether a sentence speaks of `setting`: it sits under no term or under the setting's own, or it
+    opens with the setting's name ("Setting X to 0 ...", "If X is ...", "X is specified in ...")."""
+    if not terms or term_name(terms[-1]).casefold() == setting.casefold():
+        return True
+    return (
+        re.match(rf"(?i)^(?:(?:setting|specifying|if|when|set|using) )?(?:the )?{re.escape(setting)}\b", text)
+        is not None
+    )
+
+
+def _names_another(before: str, setting: str) -> bool:
+    """Whether the words before a phrase name code other than `setting` (the phrase is about that)."""
+    return any(_other_setting(word, setting) for word in re.findall(r"[\w.]+", before))
+
+
 def _other_setting(word: str, setting: str) -> bool:
     """Whether the word after "Setting"/"If" names a setting other than the asked one (code, not "this")."""
     bare = word.strip("\"'`,")
@@ -104,6 +122,11 @@ def _other_setting(word: str, setting: str) -> bool:
     return code and bare.casefold() != setting.casefold()
 
 
+# A unit a bare value may be taken in: its last word.
+_UNIT_WORD: Final = re.compile(
+    r"(?i)(?:^|\s)(?:(?:milli|micro|nano)?seconds?|minutes?|hours?|days?|(?:kilo|mega|giga)?bytes?|[kMGT]B|bits?"
+    r"|blocks?|pages?|percent|buffers?|segments?|ms|s|min|h)$"
+)
 # The unit a bare number is read in: "If this value is specified without units, it is taken as
 # milliseconds", "The value is specified in kilobytes", "in units of 8kB blocks".
 _UNIT_FORMS: Final = tuple(
@@ -123,12 +146,14 @@ def bare_unit(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """The unit a sentence about the setting `q` names says its bare values are taken in."""
     setting = q.subject or ""
     for page, line, sentence in sentences_of(pages):
-        if not about(line, sentence.text, q):
-            continue
+        if not about(line, sentence.text, q) or not _owns(line.terms, sentence.text, setting):
+            continue  # "... at least three times heartbeat_interval; if specified without units, it ..."
         for form in _UNIT_FORMS:
             match = form.search(sentence.text)
-            if match is None:
-                continue
+            if match is None or not _UNIT_WORD.search(match.group("unit")):
+                continue  # "specified in murrelet.conf", "given in square brackets": no unit
+            if _names_another(re.split(r"[;:] ", sentence.text[: match.start()])[-1], setting):
+                continue  # "less than ack_timeout, which is specified in seconds": ack_timeout's unit
             own = any(mentions(t, setting) for t in line.terms) or mentions(sentence.text, setting)
             yield DocCandidate(
                 page.url,

@@ -38,6 +38,13 @@ the pot label.</p></dd>
 <dt><code>cup_pool</code> (integer)</dt>
 <dd><p>The cups kept warm. If this value is specified without units, it is taken as blocks, that is
 cup_size bytes, typically 8kB.</p></dd>
+<dt><code>dead_pot_retention</code> (integer)</dt>
+<dd><p>How long dead pots are kept. -1 (the default) means that steep_limit applies.</p></dd>
+<dt><code>pot_session_timeout</code> (integer)</dt>
+<dd><p>How long a session is kept. It must be at least three times steep_delay; if specified without units,
+it is taken as seconds. It must be less than <code>brew_window</code>, which is specified in minutes.</p></dd>
+<dt><code>listen_port</code> (integer)</dt>
+<dd><p>The port. This parameter is specified in teapot.conf or on the command line.</p></dd>
 <dt><code>max_pot_lifetime</code> (time)</dt>
 <dd><p>How long a pot stays on the stove. Specify 0 for pots that should be emptied right after the
 first failed brew.</p></dd>
@@ -128,3 +135,20 @@ def test_the_unit_a_bare_value_is_taken_in(pages: list[Page], question: str, uni
 
 def test_a_unit_no_sentence_about_the_setting_gives_is_refused(pages: list[Page]) -> None:
     assert doc_answers(pages, "In what units is brew_timeout given?") == []
+
+
+def test_a_sentence_under_another_term_says_nothing_of_the_setting_it_names(pages: list[Page]) -> None:
+    # must fail: "steep_limit applies" (dead_pot_retention's -1), "seconds" (pot_session_timeout's unit)
+    assert "steep_limit applies" not in doc_answers(pages, "What does a value of -1 mean for steep_limit?")
+    assert "seconds" not in doc_answers(
+        pages, "If steep_delay is specified without units, what unit is it taken as?"
+    )
+    assert doc_answers(pages, "If pot_session_timeout is specified without units, what unit is it taken as?")[
+        :1
+    ] == ["seconds"]
+
+
+def test_a_unit_is_a_unit_of_the_setting_asked(pages: list[Page]) -> None:
+    # must fail: "minutes" (brew_window's, named in the clause) and "teapot.conf" (no unit)
+    assert "minutes" not in doc_answers(pages, "In what units is pot_session_timeout given?")
+    assert doc_answers(pages, "In what units is listen_port specified?") == []
