@@ -165,7 +165,10 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
                 if param_matches(param, q):
                     described = _says_when_left_out(page, lines, index, param)
                     signature.append((page, param, value, line.text, described))
-    stated = [*default_rows(q, pages), *default_columns(q, pages), *_stated_default(q, pages)]
+    # A row states no case: "the default max_inflight on a replica node" is not the row's 64.
+    qualifier = _qualifier(q)
+    columns = [c for c in default_columns(q, pages) if all(w in stems(c.evidence) for w in qualifier)]
+    stated = [*default_rows(q, pages), *columns, *_stated_default(q, pages)]
     for page, param, value, text, described in signature:
         # "None" often means "see the text", and a placeholder (0, '') may stand for a default the
         # text states ("port=0": "The default port number is 21"): one the page states outranks it,
@@ -273,11 +276,14 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(value_group))
-            listed = _LIST_REST.match(text, match.end()) if value[:1] in "\"'" else None
+            listed = _LIST_REST.match(text, match.end())
             if listed is not None:
                 value += listed.group(1).rstrip(".")  # 'is "$user", public.': a list, not its first item
-            if _another_case(text, match.end(), q):
-                continue  # "\N in text format, and an empty string in csv format", asked of csv
+            case = _case_value(text, match.end(), q)
+            if case == "":
+                continue  # "\N in text format, and an empty string in csv format", asked of csv or of none
+            if case is not None:
+                value = case  # "3 for queues and 1 for topics", asked of topics: "1"
             if form is not None and _names_another(match.group(0)[: match.start(1) - match.start()], q):
                 continue  # "The default for archive_mode is off; ...": another parameter's default
             if match.group(0).startswith("(") and _names_another(_word_before(text, match.start()), q):
@@ -373,22 +379,41 @@ def _asks_term(term: str, q: DocQuestion) -> bool:
 
 
 _CASE_ASKED: Final = re.compile(r"\b(?:in|for) (?:the )?[\w-]+ (?:format|mode)\b", re.IGNORECASE)
-# The rest of a list a quoted first item opens, to the sentence's end: '"$user", public'.
-_LIST_REST: Final = re.compile(r"((?:, ?[\w$\"'./-]+)+)\.?\s*$")
+# The rest of a list its first item opens, to the sentence's end or a clause ('"$user", public',
+# "localhost, ::1"): not "10, which ..." nor "60, meaning one minute".
+_LIST_REST: Final = re.compile(
+    r"((?:, ?(?!(?:so|which|and|but|that|or|as|if|when|unless)\b)(?:\"[^\"]*\"|'[^']*'|[\w$:./-]+))+)"
+    r"(?=,? (?:so|which|but|and)\b|[.;]?\s*$)"
+)
 # The case a default is given for: "\N (backslash-N) in text format".
 _CASE_AFTER: Final = re.compile(
-    r"\s+(?:\([^)]*\)\s+)?(?:in|for) (?:the )?([\w-]+) (format|mode)\b", re.IGNORECASE
+    r"\s+(?:\([^)]*\)\s+)?(?:in|for) (?:the )?([\w-]+)(?: (format|mode|output|input))?\b", re.IGNORECASE
+)
+# The other cases after it: ", and an unquoted empty string in csv format", "and 1 for topics".
+_OTHER_CASES: Final = re.compile(
+    r"(?:,|\band\b|\bbut\b)\s+(?:and\s+)?([^,;]+?) (?:in|for) (?:the )?([\w-]+)"
+    r"(?= (?:format|mode|output|input)\b|[.,;]|$)",
+    re.IGNORECASE,
 )
 
 
-def _another_case(text: str, end: int, q: DocQuestion) -> bool:
-    """Whether the default ending at `end` is given for a case ("in text format") other than the one the
-    question asks about ("in csv format")."""
+def _case_value(text: str, end: int, q: DocQuestion) -> str | None:
+    """For a default given per case ("3 for queues and 1 for topics", "\\N in text format, and an
+    empty string in csv format"): the value of the case the question names ("... for topics?": "1"),
+    "" when it names another case or none, or None when the default ending at `end` is given for no
+    case. A single case with no other beside it ("10 for each connection") is no choice of cases."""
     given = _CASE_AFTER.match(text, end)
     if given is None:
-        return False
-    asked = re.search(rf"\b([\w-]+) {given.group(2)}\b", q.text, re.IGNORECASE)
-    return asked is not None and asked.group(1).casefold() != given.group(1).casefold()
+        return None
+    asked = stems(q.text)
+    if stem(given.group(1).casefold()) in asked:
+        return None  # the case asked: the value as read
+    rest = text[given.end() :]
+    others = _OTHER_CASES.findall(rest)
+    for value, case in others:
+        if stem(case.casefold()) in asked:
+            return trim(value)
+    return "" if others or given.group(2) else None
 
 
 def _word_before(text: str, at: int) -> str:
