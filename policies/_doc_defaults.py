@@ -276,7 +276,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             elif line.cells and " " not in line.cells[0]:
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(value_group))
-            listed = _LIST_REST.match(text, match.end())
+            # (not after "X (the default), on, and off": the list of the values it may take)
+            listed = _LIST_REST.match(text, match.end()) if match.end(value_group) == match.end() else None
             if listed is not None:
                 value += listed.group(1).rstrip(".")  # 'is "$user", public.': a list, not its first item
             case = _case_value(text, match.end(), q)
@@ -450,7 +451,9 @@ _PAST_ASKED: Final = re.compile(
     r"\b(?:before|prior to|earlier than|older than|until|up to) "
     r"(?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
     r"|\b(?:in|with|for) (?:[\w.-]+ )?(?:versions?|releases?) \d[\d.]*(?! (?:and|or) (?:later|newer|above))"
-    r"|^what was\b.*\b\d+(?:\.\d+)*(?! (?:and|or) (?:later|newer|above))\b",
+    r"|^what was\b.*\b\d+(?:\.\d+)*(?! (?:and|or) (?:later|newer|above))\b"
+    r"|\b(?:earlier|older|previous|prior|former) (?:versions?|releases?)\b"
+    r"|\b(?:previous|former|old|earlier|original|initial) default\b|\bused to (?:be|default)\b",
     re.IGNORECASE,
 )
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with

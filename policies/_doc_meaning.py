@@ -62,7 +62,9 @@ def value_meanings(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandida
         opener = re.match(r"(?i:setting|specifying|set|using|if|when|specify|use) (\S+)", text)
         if opener is not None and _other_setting(opener.group(1), setting):
             continue  # "Setting other_limit to 0 ...": what another setting's value does
-        if not _owns(line.terms, text, setting):
+        if not _owns(line.terms, text, setting) or (
+            line.cells and line.cells[0].casefold() != setting.casefold()
+        ):
             continue  # under another term: "-1 means that retention_period applies" is that term's -1
         for pattern in patterns:
             match = pattern.search(text)
@@ -102,8 +104,8 @@ def _spellings(value: str) -> str:
 def _owns(terms: Sequence[str], text: str, setting: str) -> bool:
     """Whether a sentence speaks of `setting`: it sits under no term or under the setting's own, or it
     opens with the setting's name ("Setting X to 0 ...", "If X is ...", "X is specified in ...")."""
-    if not terms or term_name(terms[-1]).casefold() == setting.casefold():
-        return True
+    if not terms or term_name(terms[-1]).casefold() == setting.casefold() or mentions(terms[-1], setting):
+        return True  # its own term, also as one of its spellings ("-j njobs, --jobs=njobs")
     return (
         re.match(rf"(?i)^(?:(?:setting|specifying|if|when|set|using) )?(?:the )?{re.escape(setting)}\b", text)
         is not None

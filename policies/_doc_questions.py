@@ -61,6 +61,7 @@ _WHICH_KIND: Final = re.compile(
     r"(?:^|, )which (?:[a-z][\w-]* ){0,2}?([a-z]\w+) "
     r"(?:does|do|did|is|are|was|were|can|should|must|will|would)\b"
 )
+_TYPE_RETURNED: Final = re.compile(r"^(?:what|which) (?:data )?(?:return )?type (?:does|do|will) \S+ return$")
 _LOCK_ASKED: Final = re.compile(r"^(?:which|what) (?:kind of |type of )?(?:[a-z]+ )?lock\b")
 _WHAT_LOCK: Final = re.compile(r"^what (?:kind of |type of )?(lock) (?:does|do|did|is|are|will|would)\b")
 # "What is the minimum SQLite version needed to ...": the first version that has it.
@@ -252,6 +253,9 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if len(identifiers) == 1 and _UNIT_ASKED.search(lowered):
         # "If X is specified without units, what unit is it taken as?" (`_doc_meaning`)
         return DocQuestion(cleaned, "unit", tuple(identifiers), words, "unit", identifiers[0])
+    if identifiers and _TYPE_RETURNED.match(lowered):
+        # "What type does queue_bytes return?": the cell under its table's "Return type" column.
+        return DocQuestion(cleaned, "value", tuple(identifiers), words, "return type", None)
     meaning = meaning_asked(lowered, identifiers)
     if meaning is not None:
         # "What happens when X is set to 0?": what the value does, said of the setting (`_doc_meaning`).

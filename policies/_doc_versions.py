@@ -102,10 +102,20 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
             continue
         if event is not None and event not in text.casefold():
             continue  # asked when it was removed: "was added in version N" is not that
+        part = [
+            m.group(1)
+            for i in q.identifiers
+            for m in re.finditer(rf"\b(\w+) of {re.escape(i)}\b", text, re.I)
+        ]
+        if any(stem(p.casefold()) not in q.words for p in part):
+            continue  # "The include_purged argument of segment_count is available since 5.0": a part's
         found = {
             m.group(3)
             for m in _PROSE_VERSION.finditer(text)
-            if _answers_when(m, text, before) and not _OF_ANOTHER.match(text, m.end())
+            if _answers_when(m, text, before)
+            and not _OF_ANOTHER.match(text, m.end())
+            # asked when it was removed: "deprecated since version 3.2" is not that
+            and not (event == "remov" and re.search(r"\bdeprecated (?:since|in)\s*$", text[: m.start()]))
         }
         if len(found) == 1:
             how = "version the sentence gives for the change"

@@ -182,6 +182,17 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue  # "foreign key constraints are not enforced" does not say what enforces them
         if spelled and not any(n in " ".join((text, *line.terms)).casefold() for n in spelled):
             continue  # "the cost limit used in automatic COMPACT" names compact_cost_limit, not this term
+        if (
+            q.noun in ("parameter", "setting")
+            and sum(not overlap_words([w], text, *line.terms) for w in said.words) > 1
+        ):
+            continue  # a parameter's description says what it sets: "replay consumers" are not "messages"
+        if any(
+            not overlap_words([w], text, *line.terms, *line.headings)
+            for w in said.words
+            if any(c.isdigit() for c in w)
+        ):
+            continue  # "the compression level used with lz4": a name with a digit is said, or not at all
         if line.cells and not all(overlap_words([w], text, *line.headings) for w in said.words):
             continue  # a table row says all it says: "Disk space used by the widget" is not a table's
         if action is not None and not (
@@ -279,6 +290,9 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             ]
         if shaped and q.noun in _SETTING_NOUNS and _describes_its_term(line, sentence.start, text):
             shaped = []  # "Controls whether ... longer than deadlock_check_interval": log_lock_waits's own
+        if q.noun in _SETTING_NOUNS:
+            # "... when sync_commit is replica": a setting named in a condition is not what the sentence sets
+            shaped = [(at, token) for at, token in shaped if not _in_condition(text, at)]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             stretches = [
@@ -348,7 +362,8 @@ def _setting_asked(name: str, q: DocQuestion) -> bool:
 
 
 _EXCLUDED: Final = re.compile(
-    r"\b(?:other than|except(?: for)?(?! that)|excluding|not including) ([^,;.)]+)", re.IGNORECASE
+    r"\b(?:other than|except(?: for)?(?! that)|excluding|not including|not counting|apart from) ([^,;.)]+)",
+    re.IGNORECASE,
 )
 
 
@@ -408,13 +423,31 @@ def _action(q: DocQuestion) -> tuple[str, list[str]] | None:
 # What a term's description may be asked as: the setting it describes.
 _SETTING_NOUNS: Final = frozenset({"parameter", "setting", "option", "variable", "directive"})
 # The opening of a description with no subject of its own: "Controls ...", "Specifies ...", "This is ...".
-_SUBJECTLESS_OPENING: Final = re.compile(r"(?:[A-Z][a-z]+[^s\W]s|(?:This|It) (?:is|was|sets|controls))\b")
+_SUBJECTLESS_OPENING: Final = re.compile(
+    r"(?:(?!This\b|Thus\b|Its\b)[A-Z][a-z]+[^s\W]s"
+    r"|(?:This|It)(?: parameter| setting)? (?!(?:was|is|has|does)\b)[a-z]+s)\b"
+)
 
 
 def _describes_its_term(line: Line, start: int, text: str) -> bool:
-    """Whether the sentence opens the description of a term and has no subject of its own: the names
-    it mentions are what the term does something with, not the setting it describes."""
-    return bool(line.terms) and line.depth > 0 and start == 0 and _SUBJECTLESS_OPENING.match(text) is not None
+    """Whether the sentence describes the term it sits under with no subject of its own ("Controls ...",
+    "This overrides retention_period ..."): the names it mentions are what the term does something
+    with, not the setting it describes. ("This ..." may come later in the description.)"""
+    opening = _SUBJECTLESS_OPENING.match(text)
+    return (
+        bool(line.terms)
+        and line.depth > 0
+        and opening is not None
+        and (start == 0 or text[:4] in ("This", "It "))
+    )
+
+
+def _in_condition(text: str, at: int) -> bool:
+    """Whether offset `at` is inside a condition of its clause: "... when sync_commit is replica"."""
+    return (
+        re.search(r"\b(?:when|if|unless|while|whenever)\b[^,;]*$", text[clause_start(text, at) : at])
+        is not None
+    )
 
 
 def _returns_row(action: str, line: Line) -> bool:
