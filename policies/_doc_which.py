@@ -295,8 +295,16 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             shaped = [(at, token) for at, token in shaped if not _in_condition(text, at)]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
+            # (A name after "by" is the agent of its own clause: "exported by murdump(1), and loaded
+            # back by murload(1)" says murload loads; its stretch is that clause, up to the name.)
             stretches = [
-                (overlap(q, text[at : shaped[i + 1][0] if i + 1 < len(shaped) else len(text)]), -i, token)
+                (
+                    overlap(q, text[clause_start(text, at) : at + len(token)])
+                    if text[:at].endswith(" by ")
+                    else overlap(q, text[at : shaped[i + 1][0] if i + 1 < len(shaped) else len(text)]),
+                    -i,
+                    token,
+                )
                 for i, (at, token) in enumerate(shaped)
             ]
             stretch, _, token = max(stretches)
@@ -425,7 +433,7 @@ _SETTING_NOUNS: Final = frozenset({"parameter", "setting", "option", "variable",
 # The opening of a description with no subject of its own: "Controls ...", "Specifies ...", "This is ...".
 _SUBJECTLESS_OPENING: Final = re.compile(
     r"(?:(?!This\b|Thus\b|Its\b)[A-Z][a-z]+[^s\W]s"
-    r"|(?:This|It)(?: parameter| setting)? (?!(?:was|is|has|does)\b)[a-z]+s)\b"
+    r"|(?:This|It)(?: parameter| setting)? (?!(?:was|is|has been) \w+ed\b)[a-z]+s)\b"
 )
 
 

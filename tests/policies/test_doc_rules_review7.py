@@ -108,6 +108,11 @@ replica.</p></dd>
 <p><code>PURGE QUEUE</code> waits for a running replay, since it conflicts with the <code>SHARE</code> lock
 that <code>REPLAY</code> holds on its source queue.</p>
 <p><code>REPLAY</code> to a file takes only an <code>ACCESS SHARE</code> lock on the source queue.</p>
+<h2>Programs</h2>
+<p>Queue contents are exported to files by murdump(1), and loaded back into a queue by murload(1).</p>
+<dl><dt><code>compact_cost_limit</code> (integer)</dt>
+<dd><p>This is the accumulated cost that will cause the compacting process to sleep for
+<code>compact_cost_delay</code>.</p></dd></dl>
 """
 
 
@@ -134,6 +139,7 @@ def settings(tmp_path_factory: pytest.TempPathFactory) -> list[Page]:
         ("What lock does DROP TOPIC take?", "SHARE UPDATE EXCLUSIVE"),
         ("Which lock does PURGE QUEUE take on the source queue?", "SHARE"),
         ("Which lock does REPLAY take?", "ACCESS SHARE"),
+        ("Which program loads queue contents back into a queue?", "murdump(1)"),
     ],
 )
 def test_the_seventh_reviews_wrong_answers(settings: list[Page], question: str, wrong: str) -> None:
@@ -156,6 +162,12 @@ def test_the_seventh_reviews_wrong_answers(settings: list[Page], question: str, 
         ("What lock does ALTER TOPIC take?", "SHARE UPDATE EXCLUSIVE"),
         ("Which lock does REPLAY to a file take?", "ACCESS SHARE"),
         ("What type does queue_bytes return?", "bigint"),
+        ("Which program loads queue contents back into a queue?", "murload(1)"),
+        ("Which program exports queue contents to files?", "murdump(1)"),
+        (
+            "Which parameter is the accumulated cost that will cause the compacting process to sleep?",
+            "compact_cost_limit",
+        ),
     ],
 )
 def test_what_the_same_pages_still_answer(settings: list[Page], question: str, answer: str) -> None:
