@@ -23,6 +23,18 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._default_scope import (
+    LIST_REST,
+    PAST_ASKED,
+    QUALIFIED_AFTER,
+    asked_case,
+    asks_term,
+    case_value,
+    named_last,
+    names_another,
+    older,
+    word_before,
+)
 from ._doc_match import (
     NUMBER,
     PLAIN,
@@ -35,14 +47,13 @@ from ._doc_match import (
     overlap_words,
     page_subject,
     param_matches,
-    prefix_of,
     sentences_of,
     signature_params,
     stems,
     term_name,
     under_named,
 )
-from ._doc_questions import DocQuestion, is_identifier
+from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, trim
 from ._doc_rows import default_columns, default_rows
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
@@ -146,7 +157,7 @@ def _standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:
 
 def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """Every default the opened pages state for what `q` asks, signature defaults first."""
-    if _PAST_ASKED.search(q.text):
+    if PAST_ASKED.search(q.text):
         return  # "What was the default in version 9?": today's default does not answer it
     # A condition other than the asked value's absence ("when the user is 'anonymous'"): the
     # signature's default is the unconditional one, so it does not answer.
@@ -166,7 +177,7 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
                     described = _says_when_left_out(page, lines, index, param)
                     signature.append((page, param, value, line.text, described))
     # A row states no case: "the default max_inflight on a replica node" is not the row's 64.
-    qualifier = _qualifier(q)
+    qualifier = asked_case(q)
     columns = [c for c in default_columns(q, pages) if all(w in stems(c.evidence) for w in qualifier)]
     stated = [*default_rows(q, pages), *columns, *_stated_default(q, pages)]
     for page, param, value, text, described in signature:
@@ -221,7 +232,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
     wanted = [w for w in q.words if w not in named and w not in subjects]
     asks_state = ASKS_STATE.search(q.text) is not None
-    qualifier = _qualifier(q)
+    qualifier = asked_case(q)
     if asks_state:  # "on or off" are the answers asked for, not words naming what is asked about
         wanted = [w for w in wanted if w not in STATE_WORDS]
     for page, line, sentence in sentences_of(pages):
@@ -244,12 +255,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
-        if (
-            not q.identifiers
-            and named_term
-            and _SUBJECTLESS.search(text)
-            and not _asks_term(named_term[0], q)
-        ):
+        if not q.identifiers and named_term and _SUBJECTLESS.search(text) and not asks_term(named_term[0], q):
             continue  # "The default is double-quote." under QUOTE: QUOTE's, not the ESCAPE asked about
         if qualifier and not all(
             overlap_words([w], text, paragraph, *line.terms, *line.headings) for w in qualifier
@@ -277,21 +283,21 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 break  # the row of another parameter: its default is not the one asked for
             value = trim(match.group(value_group))
             # (not after "X (the default), on, and off": the list of the values it may take)
-            listed = _LIST_REST.match(text, match.end()) if match.end(value_group) == match.end() else None
+            listed = LIST_REST.match(text, match.end()) if match.end(value_group) == match.end() else None
             if listed is not None:
                 value += listed.group(1).rstrip(".")  # 'is "$user", public.': a list, not its first item
-            case = _case_value(text, match.end(), q)
+            case = case_value(text, match.end(), q)
             if case == "":
                 continue  # "\N in text format, and an empty string in csv format", asked of csv or of none
             if case is not None:
                 value = case  # "3 for queues and 1 for topics", asked of topics: "1"
-            if form is not None and _names_another(match.group(0)[: match.start(1) - match.start()], q):
+            if form is not None and names_another(match.group(0)[: match.start(1) - match.start()], q):
                 continue  # "The default for archive_mode is off; ...": another parameter's default
-            if match.group(0).startswith("(") and _names_another(_word_before(text, match.start()), q):
+            if match.group(0).startswith("(") and names_another(word_before(text, match.start()), q):
                 continue  # "sort_arena_size multiplied by hash_arena_multiplier (default 2.0)": the latter's
             if any(names(i)[0] == value.casefold() for i in q.identifiers):
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
-            if _older(text, match.start()) or _QUALIFIED_AFTER.match(text, match.end()):
+            if older(text, match.start()) or QUALIFIED_AFTER.match(text, match.end()):
                 continue  # "with versions before 2.5, the default is ...": no longer the default
             if text[match.end() :].startswith((" than", " longer")):
                 continue  # "The default is now longer than before", "no longer 1024": not a value
@@ -300,7 +306,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             if form is not None and form.pattern.startswith(_VALUE) and re.fullmatch(_UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
             owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
-            if owned and not _named_last(text, match.start(), q):
+            if owned and not named_last(text, match.start(), q):
                 continue
             # "The default is on." states a state; "the default is on the server" does not.
             state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
@@ -316,146 +322,6 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             break
 
 
-# What older versions did: "with Postfix versions before 2.5", "Postfix 2.4 and earlier", "Prior to
-# PostgreSQL 14, ...", "Until version 13, ...", "older releases" (not "Unlike versions before 2.5, the
-# default is ...", which is today's).
-_OLDER: Final = re.compile(
-    r"\b(?:with|for|in|on) (?:[\w.-]+ )?(?:versions?|releases?) (?:before|prior to|older than|earlier than)\b"
-    r"|\b\d+(?:\.\d+)* (?:and|or) (?:earlier|older)\b"
-    r"|(?:^|[(;] ?)(?:prior to|before|until) (?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
-    r"|\b(?:older|earlier|previous) (?:versions|releases)\b",
-    re.IGNORECASE,
-)
-# A default qualified by a version or a setting after it: "set to yes by default in Postfix 2.x and to no
-# ... with compatibility_level 3" is not the default of today.
-_QUALIFIED_AFTER: Final = re.compile(
-    r"(?: by default)? (?:(?:in|with|for|as of) (?:[A-Z][\w.-]* )?(?:version )?\d"
-    # "set to yes by default when smtpd_tls_security_level is encrypt": a default under a condition (not
-    # the value's absence: "if not given").
-    r"|(?:when|if|unless) (?!not\b|no\b|none\b|omitted|unset|empty))"
-)
-
-
-def _named_last(text: str, at: int, q: DocQuestion) -> bool:
-    """Whether the code-shaped name `text` gives last before `at` is the one the question asks about,
-    in the same clause ("virtual_mailbox_limit ...; the message size limit, which is set to 10240000
-    by default" gives the default of the message size limit)."""
-    found = [m for m in re.finditer(r"[\w.-]+", text[:at]) if is_identifier(m.group(0).rstrip(".,;:"))]
-    if not found:
-        return False
-    last = found[-1]
-    between = text[last.end() : at]
-    # Right before it, and no clause, subject or condition between: "X of 1 instead of the default 100",
-    # "X parameter which is set to 5 by default"; not "X to 5 for sites that accept 10 connections
-    # instead of the default 20", nor "If X is yes then logging is set to on by default".
-    if re.search(r"[,;:]|\b(?:the|then|if|when|so)\b", between) or len(between.split()) > 4:
-        return False
-    return any(names(i)[0] == last.group(0).rstrip(".,;:").casefold() for i in q.identifiers)
-
-
-# A case the question asks the default in, after the name it asks about: "X on a standby server".
-_QUALIFIER: Final = re.compile(r"^\s*(?:on|for|in|with|under|inside) (?:an?|the) ([\w -]+)$")
-
-
-def _qualifier(q: DocQuestion) -> list[str]:
-    """The words of the case a question asks a code name's default in, when one ends it."""
-    if not q.identifiers:
-        return []
-    last = q.text.rfind(q.identifiers[-1])
-    match = _QUALIFIER.match(q.text[last + len(q.identifiers[-1]) :]) if last >= 0 else None
-    if match is None:
-        return []
-    return [stem(w) for w in PLAIN.findall(match.group(1).casefold()) if w not in STOPWORDS]
-
-
-def _asks_term(term: str, q: DocQuestion) -> bool:
-    """Whether a question naming no code names the term a description sits under, by one word of its
-    name at least ("the default debugging level of an NNTP object" for NNTP.set_debuglevel; not "the
-    default ESCAPE character" for QUOTE). A term of no words ("-<digit>") is not judged."""
-    name = re.sub(r"<[^>]*>", "", term_name(term))  # a placeholder names no term
-    parts = [stem(part) for part in PLAIN.findall(name.casefold()) if len(part) >= 3]
-    # Not a word of the case the default is asked in ("the default delimiter in csv format" names no FORMAT).
-    held = stems(_CASE_ASKED.sub("", q.text)) & set(q.words)
-    return not parts or any(part in held or prefix_of(part, held) for part in parts)
-
-
-_CASE_ASKED: Final = re.compile(r"\b(?:in|for) (?:the )?[\w-]+ (?:format|mode)\b", re.IGNORECASE)
-# The rest of a list its first item opens, to the sentence's end or a clause ('"$user", public',
-# "localhost, ::1"): not "10, which ..." nor "60, meaning one minute".
-_LIST_REST: Final = re.compile(
-    r"((?:, ?(?!(?:so|which|and|but|that|or|as|if|when|unless)\b)(?:\"[^\"]*\"|'[^']*'|[\w$:./-]+))+)"
-    r"(?=,? (?:so|which|but|and)\b|[.;]?\s*$)"
-)
-# The case a default is given for: "\N (backslash-N) in text format".
-_CASE_AFTER: Final = re.compile(
-    r"\s+(?:\([^)]*\)\s+)?(?:in|for) (?:the )?([\w-]+)(?: (format|mode|output|input))?\b", re.IGNORECASE
-)
-# The other cases after it: ", and an unquoted empty string in csv format", "and 1 for topics".
-_OTHER_CASES: Final = re.compile(
-    r"(?:,|\band\b|\bbut\b)\s+(?:and\s+)?([^,;]+?) (?:in|for) (?:the )?([\w-]+)"
-    r"(?= (?:format|mode|output|input)\b|[.,;]|$)",
-    re.IGNORECASE,
-)
-
-
-def _case_value(text: str, end: int, q: DocQuestion) -> str | None:
-    """For a default given per case ("3 for queues and 1 for topics", "\\N in text format, and an
-    empty string in csv format"): the value of the case the question names ("... for topics?": "1"),
-    "" when it names another case or none, or None when the default ending at `end` is given for no
-    case. A single case with no other beside it ("10 for each connection") is no choice of cases."""
-    given = _CASE_AFTER.match(text, end)
-    if given is None:
-        return None
-    asked = stems(q.text)
-    if stem(given.group(1).casefold()) in asked:
-        return None  # the case asked: the value as read
-    rest = text[given.end() :]
-    others = _OTHER_CASES.findall(rest)
-    for value, case in others:
-        if stem(case.casefold()) in asked:
-            return trim(value)
-    return "" if others or given.group(2) else None
-
-
-def _word_before(text: str, at: int) -> str:
-    """The word right before offset `at` (a bracket's owner: "hash_arena_multiplier (default 2.0)")."""
-    words = text[:at].split()
-    return words[-1] if words else ""
-
-
-def _names_another(before_value: str, q: DocQuestion) -> bool:
-    """Whether the words of a default form before its value name code the question does not ask
-    about: "The default for archive_mode is" gives archive_mode's default, not archive_command's."""
-    if not q.identifiers:
-        return False  # a question naming no code may name the parameter in words
-    for word in re.findall(r"[\w.-]+", before_value):
-        bare = word.rstrip(".,;:")
-        if not is_identifier(bare) or any(names(i)[0] == names(bare)[0] for i in q.identifiers):
-            continue
-        # "the default sort key" asks for sort_key in words
-        if not all(stem(part) in q.words for part in PLAIN.findall(bare.casefold())):
-            return True
-    return False
-
-
-def _older(text: str, at: int) -> bool:
-    """Whether the default at `at` is said of older versions: "(with Postfix versions before 2.5, the
-    default is ...)", within its bracket or its part of the sentence."""
-    start = max(text.rfind("(", 0, at), text.rfind(";", 0, at), 0)
-    return _OLDER.search(text, start, at) is not None
-
-
-# A question about an older version's default: "before version 9.5", "prior to 10", "in version 9",
-# "What was the default ... in Postfix 2.4?" (not "in Postfix 3.0 and later", today's).
-_PAST_ASKED: Final = re.compile(
-    r"\b(?:before|prior to|earlier than|older than|until|up to) "
-    r"(?:[A-Z][\w.-]* )?(?:versions? |releases? )?\d"
-    r"|\b(?:in|with|for) (?:[\w.-]+ )?(?:versions?|releases?) \d[\d.]*(?! (?:and|or) (?:later|newer|above))"
-    r"|^what was\b.*\b\d+(?:\.\d+)*(?! (?:and|or) (?:later|newer|above))\b"
-    r"|\b(?:earlier|older|previous|prior|former) (?:versions?|releases?)\b"
-    r"|\b(?:previous|former|old|earlier|original|initial) default\b|\bused to (?:be|default)\b",
-    re.IGNORECASE,
-)
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(

@@ -73,9 +73,18 @@ from ._doc_shapes import (
     shape_ok,
     typed_name,
 )
-from ._outline import Line, clean
+from ._outline import clean
 from ._questions import STOPWORDS
 from ._sentences import stem
+from ._which_checks import (
+    SETTING_NOUNS,
+    asked_action,
+    denies,
+    describes_its_term,
+    in_condition,
+    returns_row,
+    says,
+)
 
 # Word order and adjacency break a tie of the same words ("RGB to HSV" / "HSV to RGB"); they never
 # outweigh a word.
@@ -103,11 +112,6 @@ _VARIABLE_NAMED: Final = re.compile(
 _PRAGMA_NAMED: Final = re.compile(r"\b(?:PRAGMA|Pragma) (?:\w+\.)?([a-z]\w*)|\b([a-z]+_\w+) pragma\b")
 # A setting given its value: "journal_mode=PERSIST", "synchronous=OFF".
 _SETTING: Final = re.compile(r"\b([a-z][\w.]*)=([A-Za-z0-9][\w.-]*)")
-# Negation, in the question and before a word of the sentence ("are not enforced", "is never used").
-_NEGATED: Final = re.compile(r"(?i)\b(?:not|no|never|cannot|without)\b|n't\b")
-_NEGATED_WORD: Final = re.compile(
-    r"(?i)\b(?:not|never|cannot|n't)(?: (?:be|been|being|is|are|was|were|always|usually|yet))* ([a-z][\w-]*)"
-)
 # A manual page's section listing how a command is called.
 _USAGE: Final = re.compile(r"(?i)synopsis|usage")
 # 'a "malformed database schema" error': an error named by its message, quoted before the word.
@@ -136,7 +140,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     # toward how well a sentence says what the question asks ("which locale function ... locales").
     said = replace(q, words=tuple(w for w in q.words if w not in {*qualifier, *stems(within or "")}))
     # "Which function closes a window?": the action asked must be said where the answer is.
-    action = _action(q)
+    action = asked_action(q)
     documented = term_words(pages) if q.noun in NAMED_BEFORE else set()
     flag_terms = term_names(pages) if q.noun == "flag" else set()
     # A sentence that only calls a name by the noun asked answers when no sentence answers outright.
@@ -178,7 +182,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         )
         if partial and typed is None:
             continue
-        if _denies(q, text):
+        if denies(q, text):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
         if spelled and not any(n in " ".join((text, *line.terms)).casefold() for n in spelled):
             continue  # "the cost limit used in automatic COMPACT" names compact_cost_limit, not this term
@@ -196,7 +200,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         if line.cells and not all(overlap_words([w], text, *line.headings) for w in said.words):
             continue  # a table row says all it says: "Disk space used by the widget" is not a table's
         if action is not None and not (
-            _says(action[0], text, *line.terms[-1:]) or _returns_row(action[0], line)
+            says(action[0], text, *line.terms[-1:]) or returns_row(action[0], line)
         ):
             continue  # "Open url in a new window" does not say which function closes one
         if action is not None and action[1] and not overlap_words(action[1], text, *line.terms[-1:]):
@@ -288,11 +292,11 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 and name not in STOPWORDS
                 and ("_" in name or not name.endswith("s"))  # "PRAGMA functions" titles a section
             ]
-        if shaped and q.noun in _SETTING_NOUNS and _describes_its_term(line, sentence.start, text):
+        if shaped and q.noun in SETTING_NOUNS and describes_its_term(line, sentence.start, text):
             shaped = []  # "Controls whether ... longer than deadlock_check_interval": log_lock_waits's own
-        if q.noun in _SETTING_NOUNS:
+        if q.noun in SETTING_NOUNS:
             # "... when sync_commit is replica": a setting named in a condition is not what the sentence sets
-            shaped = [(at, token) for at, token in shaped if not _in_condition(text, at)]
+            shaped = [(at, token) for at, token in shaped if not in_condition(text, at)]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             # (A name after "by" is the agent of its own clause: "exported by murdump(1), and loaded
@@ -369,117 +373,10 @@ def _setting_asked(name: str, q: DocQuestion) -> bool:
     )
 
 
-_EXCLUDED: Final = re.compile(
-    r"\b(?:other than|except(?: for)?(?! that)|excluding|not including|not counting|apart from) ([^,;.)]+)",
-    re.IGNORECASE,
-)
-
-
-def _denies(q: DocQuestion, text: str) -> bool:
-    """Whether `text` negates a word the question asks about ("are not enforced", "never used") while
-    the question negates nothing: the sentence then says what does not happen."""
-    if _NEGATED.search(q.text) is not None:
-        return False
-    denied = [stem(m.group(1).casefold()) for m in _NEGATED_WORD.finditer(text)]
-    # "(other than the autocompact launcher)": the words an exclusion names are set aside too.
-    # (Only words the sentence says nowhere else: "autocompact processes (other than the autocompact
-    # launcher)" still speaks of autocompact processes.)
-    for excluded in _EXCLUDED.finditer(text):
-        rest = stems(text[: excluded.start()] + " " + text[excluded.end() :])
-        denied += [w for w in stems(excluded.group(1)) if w not in rest]
-    # One word in two forms ("enforced" / "enforcement"): one stem begins the other.
-    return any(
-        len(d) >= 4 and len(w) >= 4 and (w.startswith(d) or d.startswith(w)) for d in denied for w in q.words
-    )
-
-
 def _tie_break(q: DocQuestion, text: str) -> float:
     """Word order and adjacency: up to 2 x ORDER, and less than one of the question's words is worth
     (at least 1 / (2 n) of a score for n words) however many words the question has."""
     return (in_order(q, text) + adjacent(q, text)) * min(ORDER, 1 / (5 * max(len(q.words), 1)))
-
-
-# Words after a "which" noun that are not its verb ("which exception is raised", "which function does").
-_AUXILIARIES: Final = frozenset({"is", "was", "does", "has", "class", "process", "address", "access"})
-
-
-def _action(q: DocQuestion) -> tuple[str, list[str]] | None:
-    """The verb of "which [kind] function|method <verb>s [the] <object> ...", and its object, as stems.
-
-    The object is the run of the question's words right after the verb and its article
-    ("sets the user agent used to ...": "user", "agent"); empty when none follows.
-    """
-    # "Which option does git stash push --patch imply?": the verb after the code it is asked of.
-    inverted = re.match(
-        rf"^which(?: [\w.-]+){{0,3}}? {q.noun}s? (?:does|do) .*?[-._][\w-]* ([a-z]+)$", q.text.casefold()
-    )
-    if inverted is not None and inverted.group(1) not in STOPWORDS:
-        return stem(inverted.group(1)), []
-    if q.noun not in ("function", "method", "decorator", "command", "option", "flag"):
-        return None  # "which attribute lists ...": what a value holds, not an action
-    found = re.match(rf"^(?:which|what)(?: [a-z][\w-]*)? {q.noun}s? ([a-z]+s)\b(.*)$", q.text.casefold())
-    if found is None or found.group(1) in _AUXILIARIES or found.group(1).endswith("ss"):
-        return None
-    target = []
-    for word in re.findall(r"[a-z0-9][\w-]*", re.sub(r"^ (?:an?|the) ", " ", found.group(2))):
-        if stem(word) not in q.words:
-            break
-        target.append(stem(word))
-    return stem(found.group(1)), target
-
-
-# What a term's description may be asked as: the setting it describes.
-_SETTING_NOUNS: Final = frozenset({"parameter", "setting", "option", "variable", "directive"})
-# The opening of a description with no subject of its own: "Controls ...", "Specifies ...", "This is ...".
-_SUBJECTLESS_OPENING: Final = re.compile(
-    r"(?:(?!This\b|Thus\b|Its\b)[A-Z][a-z]+[^s\W]s"
-    r"|(?:This|It)(?: parameter| setting)? (?!(?:was|is|has been) \w+ed\b)[a-z]+s)\b"
-)
-
-
-def _describes_its_term(line: Line, start: int, text: str) -> bool:
-    """Whether the sentence describes the term it sits under with no subject of its own ("Controls ...",
-    "This overrides retention_period ..."): the names it mentions are what the term does something
-    with, not the setting it describes. ("This ..." may come later in the description.)"""
-    opening = _SUBJECTLESS_OPENING.match(text)
-    return (
-        bool(line.terms)
-        and line.depth > 0
-        and opening is not None
-        and (start == 0 or text[:4] in ("This", "It "))
-    )
-
-
-def _in_condition(text: str, at: int) -> bool:
-    """Whether offset `at` is inside a condition of its clause: "... when sync_commit is replica"."""
-    return (
-        re.search(r"\b(?:when|if|unless|while|whenever)\b[^,;]*$", text[clause_start(text, at) : at])
-        is not None
-    )
-
-
-def _returns_row(action: str, line: Line) -> bool:
-    """Whether `line` is a row of a table of functions with a "Return type" (or "Result") column: its
-    description, a noun phrase ("Number of characters in string"), says what the function returns;
-    one opening with a verb ("Removes the longest string ...") says what it does."""
-    return (
-        action.startswith("return")
-        and bool(line.cells)
-        and line.cells != line.header
-        and any(re.search(r"\b(?:return|result)", cell, re.IGNORECASE) for cell in line.header[1:])
-        and not any(re.match(r"[A-Z][a-z]*[^s\W]s\b", cell) for cell in line.cells[1:])
-    )
-
-
-def _says(action: str, *texts: str) -> bool:
-    """Whether `texts` hold the verb `action` in some form ("use" / "used", "remov" / "remove")."""
-    held = stems(" ".join(texts))
-    # A verb's own endings, not a longer word built on it ("convert" / "convertible").
-    return any(
-        (w.startswith(action) and len(w) - len(action) <= 2) or action.startswith(w)
-        for w in held
-        if len(w) >= 3
-    )
 
 
 def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:

@@ -1,0 +1,130 @@
+"""What a sentence must say to answer a "which" question, beyond its words (split out of `_doc_which`).
+
+A sentence that negates or sets aside a word of the question ("are not enforced", "other than the
+autocompact launcher") does not say it; the verb a question asks of its answer ("Which function
+closes ...") must be said where the answer is, or be what a table's "Return type" column implies; a
+term's subjectless description ("Controls ...", "This overrides X ...") is about the term, not about
+the names it mentions, and a name in a condition ("when X is replica") is not what the sentence sets.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._doc_match import clause_start, stems
+from ._doc_questions import DocQuestion
+from ._outline import Line
+from ._questions import STOPWORDS
+from ._sentences import stem
+
+# Negation, in the question and before a word of the sentence ("are not enforced", "is never used").
+_NEGATED: Final = re.compile(r"(?i)\b(?:not|no|never|cannot|without)\b|n't\b")
+_NEGATED_WORD: Final = re.compile(
+    r"(?i)\b(?:not|never|cannot|n't)(?: (?:be|been|being|is|are|was|were|always|usually|yet))* ([a-z][\w-]*)"
+)
+_EXCLUDED: Final = re.compile(
+    r"\b(?:other than|except(?: for)?(?! that)|excluding|not including|not counting|apart from) ([^,;.)]+)",
+    re.IGNORECASE,
+)
+
+
+def denies(q: DocQuestion, text: str) -> bool:
+    """Whether `text` negates a word the question asks about ("are not enforced", "never used") while
+    the question negates nothing: the sentence then says what does not happen."""
+    if _NEGATED.search(q.text) is not None:
+        return False
+    denied = [stem(m.group(1).casefold()) for m in _NEGATED_WORD.finditer(text)]
+    # "(other than the autocompact launcher)": the words an exclusion names are set aside too.
+    # (Only words the sentence says nowhere else: "autocompact processes (other than the autocompact
+    # launcher)" still speaks of autocompact processes.)
+    for excluded in _EXCLUDED.finditer(text):
+        rest = stems(text[: excluded.start()] + " " + text[excluded.end() :])
+        denied += [w for w in stems(excluded.group(1)) if w not in rest]
+    # One word in two forms ("enforced" / "enforcement"): one stem begins the other.
+    return any(
+        len(d) >= 4 and len(w) >= 4 and (w.startswith(d) or d.startswith(w)) for d in denied for w in q.words
+    )
+
+
+# Words after a "which" noun that are not its verb ("which exception is raised", "which function does").
+_AUXILIARIES: Final = frozenset({"is", "was", "does", "has", "class", "process", "address", "access"})
+
+
+def asked_action(q: DocQuestion) -> tuple[str, list[str]] | None:
+    """The verb of "which [kind] function|method <verb>s [the] <object> ...", and its object, as stems.
+
+    The object is the run of the question's words right after the verb and its article
+    ("sets the user agent used to ...": "user", "agent"); empty when none follows.
+    """
+    # "Which option does git stash push --patch imply?": the verb after the code it is asked of.
+    inverted = re.match(
+        rf"^which(?: [\w.-]+){{0,3}}? {q.noun}s? (?:does|do) .*?[-._][\w-]* ([a-z]+)$", q.text.casefold()
+    )
+    if inverted is not None and inverted.group(1) not in STOPWORDS:
+        return stem(inverted.group(1)), []
+    if q.noun not in ("function", "method", "decorator", "command", "option", "flag"):
+        return None  # "which attribute lists ...": what a value holds, not an action
+    found = re.match(rf"^(?:which|what)(?: [a-z][\w-]*)? {q.noun}s? ([a-z]+s)\b(.*)$", q.text.casefold())
+    if found is None or found.group(1) in _AUXILIARIES or found.group(1).endswith("ss"):
+        return None
+    target = []
+    for word in re.findall(r"[a-z0-9][\w-]*", re.sub(r"^ (?:an?|the) ", " ", found.group(2))):
+        if stem(word) not in q.words:
+            break
+        target.append(stem(word))
+    return stem(found.group(1)), target
+
+
+# What a term's description may be asked as: the setting it describes.
+SETTING_NOUNS: Final = frozenset({"parameter", "setting", "option", "variable", "directive"})
+# The opening of a description with no subject of its own: "Controls ...", "Specifies ...", "This is ...".
+_SUBJECTLESS_OPENING: Final = re.compile(
+    r"(?:(?!This\b|Thus\b|Its\b)[A-Z][a-z]+[^s\W]s"
+    r"|(?:This|It)(?: parameter| setting)? (?!(?:was|is|has been) \w+ed\b)[a-z]+s)\b"
+)
+
+
+def describes_its_term(line: Line, start: int, text: str) -> bool:
+    """Whether the sentence describes the term it sits under with no subject of its own ("Controls ...",
+    "This overrides retention_period ..."): the names it mentions are what the term does something
+    with, not the setting it describes. ("This ..." may come later in the description.)"""
+    opening = _SUBJECTLESS_OPENING.match(text)
+    return (
+        bool(line.terms)
+        and line.depth > 0
+        and opening is not None
+        and (start == 0 or text[:4] in ("This", "It "))
+    )
+
+
+def in_condition(text: str, at: int) -> bool:
+    """Whether offset `at` is inside a condition of its clause: "... when sync_commit is replica"."""
+    return (
+        re.search(r"\b(?:when|if|unless|while|whenever)\b[^,;]*$", text[clause_start(text, at) : at])
+        is not None
+    )
+
+
+def returns_row(action: str, line: Line) -> bool:
+    """Whether `line` is a row of a table of functions with a "Return type" (or "Result") column: its
+    description, a noun phrase ("Number of characters in string"), says what the function returns;
+    one opening with a verb ("Removes the longest string ...") says what it does."""
+    return (
+        action.startswith("return")
+        and bool(line.cells)
+        and line.cells != line.header
+        and any(re.search(r"\b(?:return|result)", cell, re.IGNORECASE) for cell in line.header[1:])
+        and not any(re.match(r"[A-Z][a-z]*[^s\W]s\b", cell) for cell in line.cells[1:])
+    )
+
+
+def says(action: str, *texts: str) -> bool:
+    """Whether `texts` hold the verb `action` in some form ("use" / "used", "remov" / "remove")."""
+    held = stems(" ".join(texts))
+    # A verb's own endings, not a longer word built on it ("convert" / "convertible").
+    return any(
+        (w.startswith(action) and len(w) - len(action) <= 2) or action.startswith(w)
+        for w in held
+        if len(w) >= 3
+    )
