@@ -19,6 +19,8 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   condition, if one is asked), never the description of what f does (`_doc_returns`);
 - `keyword`: for "which <noun>" where no code names the thing ("which lock"), the keyword in
   capitals beside the noun ("a RESERVED lock", `_doc_keywords`);
+- `meaning` and `unit`: what one value of a setting does ("What happens when X is set to 0?") and
+  the unit a bare value is taken in, from a sentence under the setting (`_doc_meaning`);
 - `stated`: the value a sentence gives as "a <noun> of <value>" for "What <noun> ...?";
   what a thing does, is for, or leads to in prose is `_doc_prose`'s;
 - `value`: a table cell under the column the question names, in the row it names, or the

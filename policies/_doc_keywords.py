@@ -4,8 +4,12 @@ A manual names a kind of thing that is not code (a lock, a datatype, a journal m
 keyword in capitals right before or after the noun: "a RESERVED lock", "datatype ANY". For
 "Which lock does SQLite acquire when the first INSERT ... runs?" that keyword is the answer,
 from a sentence that holds most of the question's words (`FIT`). Refused: a keyword the
-question itself writes ("INSERT"), the product every opened page names, and a sentence that
-puts two different keywords beside the noun ("a SHARED lock or a RESERVED lock").
+question itself writes ("INSERT"), the product every opened page names (one word), and a sentence
+that puts two different keywords beside the noun ("a SHARED lock or a RESERVED lock"). A lock is the
+asked command's: not one a sentence opens with another command or a variant of it ("REBUILD
+ONLINE takes ...", "REPLAY to a file takes ..."), names after "Unlike", says another command holds
+("the SHARE lock that REPLAY holds"), says of older releases, or takes on another object than the
+question's ("on the underlying table", asked of the lock on the widget).
 """
 
 from __future__ import annotations
