@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from citeloop.events import Page
+from citeloop.events import Page, open_store
+from citeloop.policies import ExtractivePolicy
 from citeloop.policies._doc_answer import answer_doc
 from citeloop.policies._doc_questions import doc_question
+from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus
 
 BASE = "https://docs.example/"
@@ -35,6 +37,17 @@ def doc_answers(pages: list[Page], question: str) -> list[str]:
 
 def one_page(folder: Path, title: str, body_html: str) -> list[Page]:
     """One invented page titled `title` (its `<h1>` too) holding `body_html`, indexed in `folder`."""
+    return open_pages(one_page_corpus(folder, title, body_html), "page")
+
+
+def one_page_corpus(folder: Path, title: str, body_html: str) -> Corpus:
+    """A corpus of one invented page titled `title` (its `<h1>` too) holding `body_html`, in `folder`."""
     folder.mkdir(parents=True, exist_ok=True)
     html = f"<html><head><title>{title}</title></head><body><h1>{title}</h1>{body_html}</body></html>"
-    return open_pages(page_corpus(folder, {"page": html}), "page")
+    return page_corpus(folder, {"page": html})
+
+
+async def ask(corpus: Corpus, question: str) -> Outcome:
+    """`question` run end to end (policy, gate, log) by the extractive policy over `corpus`."""
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        return await rt.run(question)

@@ -19,11 +19,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from citeloop.events import Page, open_store
-from citeloop.policies import ExtractivePolicy
+from citeloop.events import Page
 from citeloop.policies._doc_questions import doc_question
-from citeloop.runtime import Runtime
-from helpers.doc_pages import doc_answers, one_page, page_corpus
+from helpers.doc_pages import ask, doc_answers, one_page, one_page_corpus
 
 SETTINGS = """
 <h2>Connections</h2>
@@ -229,11 +227,8 @@ def test_the_default_column_of_a_parameters_row(memory: list[Page]) -> None:
 
 @pytest.mark.anyio
 async def test_a_default_column_is_accepted_end_to_end(tmp_path: Path) -> None:
-    html = f"<html><head><title>Resource consumption</title></head><body>{MEMORY}</body></html>"
-    (tmp_path / "pages").mkdir()
-    corpus = page_corpus(tmp_path / "pages", {"memory": html})
-    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
-        outcome = await rt.run("What is the default ssl_min_version?")
+    corpus = one_page_corpus(tmp_path / "pages", "Resource consumption", MEMORY)
+    outcome = await ask(corpus, "What is the default ssl_min_version?")
     # must fail: the gate rejected the row as "does not say it is the default", and the run abstained
     assert (outcome.status, outcome.answer) == ("answered", "TLSv1.2")
     assert outcome.evidence == "ssl_min_version\tenum\tTLSv1.2\tMinimum version."

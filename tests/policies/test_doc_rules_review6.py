@@ -23,11 +23,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from citeloop.events import Page, open_store
-from citeloop.policies import ExtractivePolicy
+from citeloop.events import Page
 from citeloop.policies._doc_questions import doc_question
-from citeloop.runtime import Runtime
-from helpers.doc_pages import doc_answers, one_page, page_corpus
+from helpers.doc_pages import ask, doc_answers, one_page, one_page_corpus
 
 TRANSFER = """
 <h2>Parameters</h2>
@@ -191,16 +189,13 @@ def test_the_lock_on_the_object_asked_about(locks: list[Page]) -> None:
 
 @pytest.mark.anyio
 async def test_a_question_for_several_names_over_a_manual_is_refused(tmp_path: Path) -> None:
-    html = (
-        "<html><head><title>brackcompact</title></head><body><h1>brackcompact</h1><h2>Options</h2>"
-        "<dl><dt>-f</dt><dd><p>Runs a full compaction.</p></dd><dt>-P</dt><dd><p>Uses parallel workers.</p>"
-        "</dd></dl><p>The -f and -P options cannot be used together, because COMPACT FULL does not support"
-        " parallel workers.</p></body></html>"
+    options = (
+        "<h2>Options</h2><dl><dt>-f</dt><dd><p>Runs a full compaction.</p></dd><dt>-P</dt>"
+        "<dd><p>Uses parallel workers.</p></dd></dl><p>The -f and -P options cannot be used together,"
+        " because COMPACT FULL does not support parallel workers.</p>"
     )
-    (tmp_path / "pages").mkdir()
-    corpus = page_corpus(tmp_path / "pages", {"brackcompact": html})
-    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
-        outcome = await rt.run("Which brackcompact options cannot be used together?")
+    corpus = one_page_corpus(tmp_path / "pages", "brackcompact", options)
+    outcome = await ask(corpus, "Which brackcompact options cannot be used together?")
     # must fail: "COMPACT FULL", the prose path's one capitalised run
     assert outcome.status == "abstained", outcome.answer
 

@@ -12,11 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from citeloop.events import Page, open_store
-from citeloop.policies import ExtractivePolicy
+from citeloop.events import Page
 from citeloop.policies._doc_questions import doc_question
-from citeloop.runtime import Runtime
-from helpers.doc_pages import doc_answers, one_page, page_corpus
+from helpers.doc_pages import ask, doc_answers, one_page, one_page_corpus
 
 SETTINGS = """
 <h2>Timeouts</h2>
@@ -109,12 +107,8 @@ def test_a_setting_named_in_plain_words_is_not_a_value_question() -> None:
 
 @pytest.mark.anyio
 async def test_the_gate_accepts_the_meaning_with_its_sentence(tmp_path: Path) -> None:
-    title = "<title>Teapot settings</title>"
-    html = f"<html><head>{title}</head><body><h1>Teapot settings</h1>{SETTINGS}</body></html>"
-    (tmp_path / "pages").mkdir()
-    corpus = page_corpus(tmp_path / "pages", {"settings": html})
-    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
-        outcome = await rt.run("What happens when brew_timeout is set to 0?")
+    corpus = one_page_corpus(tmp_path / "pages", "Teapot settings", SETTINGS)
+    outcome = await ask(corpus, "What happens when brew_timeout is set to 0?")
     assert outcome.status == "answered", outcome.answer
     assert outcome.answer == "disables the timeout"
     assert outcome.evidence == "Setting this to zero disables the timeout."
