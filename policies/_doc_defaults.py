@@ -38,6 +38,7 @@ from ._default_scope import (
 from ._doc_match import (
     NUMBER,
     PLAIN,
+    UNIT,
     DocCandidate,
     about,
     clause_start,
@@ -60,17 +61,14 @@ from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_which import UNDER
 from ._outline import Line, clean, outline
 from ._questions import STOPWORDS
+from ._respectively import respective_value
 from ._sentences import split_sentences, stem
 
 # A value as documentation states it: quoted, bracketed, or a token; a number (in digits or
 # words) keeps its unit, and a bracketed restatement right after it ("four megabytes (4MB)").
-_UNIT: Final = (
-    r"(?:[KMGTP]i?B|[kmgt]B|bytes?|(?:kilo|mega|giga|tera)bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?"
-    r"|minutes?|hours?|days?|weeks?|months?|years?|percent|%)"
-)
 _VALUE: Final = (
     # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
-    rf"(?<![\w.])({NUMBER} ?{_UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
+    rf"(?<![\w.])({NUMBER} ?{UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
     r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
 )
 # "the parameter which is set to 5 by default", "Use a limit of 1 instead of the default 100" (a number
@@ -79,7 +77,7 @@ _VALUE: Final = (
 # default of another parameter the sentence names first).
 _SET_BY_DEFAULT: Final = rf"\bset to {_VALUE} by default\b"
 _INSTEAD_OF_DEFAULT: Final = (
-    rf"\b(?:instead of|rather than) the default ({NUMBER}(?: ?{_UNIT})?(?!\w|\.\d)|'[^']*'|\"[^\"]*\")"
+    rf"\b(?:instead of|rather than) the default ({NUMBER}(?: ?{UNIT})?(?!\w|\.\d)|'[^']*'|\"[^\"]*\")"
     # The value itself, not a word describing a noun after it ('the default "mbox" file').
     r"(?=\s*(?:[.,;:)]|$))"
 )
@@ -263,6 +261,12 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue  # "the default max_sessions on a standby server": a case the sentence does not state
         # What the page is about counts as said: "git archive" of git-archive(1).
         context = (paragraph, page_subject(page), *line.terms[-1:], *line.headings, *line.cells[:1])
+        # "A and B, whose values are by default 50 and 3, respectively": A's is the first.
+        respective = [v for i in q.identifiers if (v := respective_value(text, i)) is not None]
+        if respective:
+            score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
+            yield DocCandidate(page.url, respective[0], text, score, "stated default")
+            continue
         state, stated = stated_state(q, text, wanted) if asks_state else ("", False)
         if stated:
             if state:  # "Is X on or off by default?": "X is off by default" (docs: policies/_doc_states.py)
@@ -303,7 +307,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "The default is now longer than before", "no longer 1024": not a value
             if re.search(r"\bdefault (?:[\w.]+ ){0,3}?(?:when|if|unless)\b", match.group(0)):
                 continue  # "set to yes by default when X is encrypt": the condition's value
-            if form is not None and form.pattern.startswith(_VALUE) and re.fullmatch(_UNIT, value):
+            if form is not None and form.pattern.startswith(_VALUE) and re.fullmatch(UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
             owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
             if owned and not named_last(text, match.start(), q):

@@ -28,6 +28,11 @@ NUMBER_WORDS: Final = (
     r"zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|sixteen|twenty|thirty|sixty|hundred"
 )
 NUMBER: Final = rf"(?:-?\d[\d.,]*|{NUMBER_WORDS})"
+# A unit documentation writes after a number: sizes, durations, shares.
+UNIT: Final = (
+    r"(?:[KMGTP]i?B|[kmgt]B|bytes?|(?:kilo|mega|giga|tera)bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?"
+    r"|minutes?|hours?|days?|weeks?|months?|years?|percent|%)"
+)
 _CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
 
 

@@ -212,6 +212,20 @@ def quantities(text: str, dates: list[Date] | None = None) -> list[Quantity]:
             and _INDEFINITE_AMOUNT.search(text, 0, start) is None
         )
         found.append(Quantity(value, unit, words, start, end, dated))
+    return _shared_units(text, found)
+
+
+# "5, 10 and 30 seconds": numbers listed before the last one, which alone writes the unit.
+_LIST_GAP: Final = re.compile(r",? (?:and|or) |, ")
+
+
+def _shared_units(text: str, found: list[Quantity]) -> list[Quantity]:
+    """`found` with each bare number of a list given the unit its last number writes once."""
+    for i in range(len(found) - 2, -1, -1):
+        number, after = found[i], found[i + 1]
+        listed = _LIST_GAP.fullmatch(text, number.end, after.start) is not None
+        if listed and number.unit is None and after.unit is not None and not (number.dated or after.dated):
+            found[i] = number._replace(unit=after.unit)
     return found
 
 

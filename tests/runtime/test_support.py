@@ -262,6 +262,27 @@ def test_numbers_in_one_form() -> None:
     ]
 
 
+def test_a_unit_written_once_after_a_list_belongs_to_each_number() -> None:
+    text = fold_text("5, 10 and 30 seconds; 2 or 4 GB; 2 cats and 3 dogs; in 1990 and 2000 km")
+    assert [(q.value, q.unit) for q in quantities(text)] == [
+        ("5", "s"),
+        ("10", "s"),
+        ("30", "s"),
+        ("2", "gb"),
+        ("4", "gb"),
+        ("2", None),  # a noun after each number: no shared unit
+        ("3", None),
+        ("1990", None),  # a year is no amount of the list's unit
+        ("2000", "km"),
+    ]
+    listed = case(
+        "What is the default lock wait?",
+        "5 seconds",
+        "lock_wait and idle_wait default to 5 and 10 seconds, respectively.",
+    )
+    assert answer_in_quote(listed)[0] == "supported"
+
+
 def test_dates_in_every_form_are_one_date() -> None:
     for text in ("1 September 2021", "September 1, 2021", "2021-09-01", "1st of Sept. 2021"):
         (date,) = find_dates(fold_text(text))
