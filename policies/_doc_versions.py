@@ -11,6 +11,9 @@ version 3.15.0", "For SQLite versions before 3.16.0, ...". Such a sentence answe
 holds most of what the question says changed (not the words of asking when), names every
 capitalised statement the question names ("VACUUM INTO"), says the removal or deprecation
 asked about, and gives one version of the product, not "version 1.2.11 of the zlib library".
+A section's "This feature is available in Postfix version 2.1 and later." gives the version of
+what the section told before it, when that holds most of the question's words and names every
+code the question names (quoted from the last sentence that names it).
 Asked "before which version", the version after "before" or "prior to" answers; otherwise
 that one answers only where the sentence denies its own predicate ("will not work with
 versions prior to 3.9.0": 3.9.0 is when it began to work).
@@ -28,6 +31,7 @@ from citeloop.events import Page
 from ._doc_match import (
     DocCandidate,
     about,
+    mentions,
     names,
     overlap,
     overlap_words,
@@ -122,6 +126,64 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
             yield DocCandidate(page.url, found.pop(), text, 1.0 + fit, how)
 
 
+# "This feature is available in Postfix version 2.1 and later.": what the section told before it.
+_FEATURE_CAME: Final = (
+    r"^This (?:feature|functionality|support) (?:is|was|became|has been) (?:available|introduced|added)"
+)
+# A sentence that adds a capability to what the section tells: "this feature" after it is the addition.
+_ADDS_CAPABILITY: Final = re.compile(
+    r"\b(?:can|may|will|does) also\b|\balso (?:supports?|allows?|provides?|offers?|lets)\b"
+    r"|^(?:In addition|Additionally)\b"
+)
+_FEATURE_REACH: Final = 800  # characters of the section a quote may reach back to name the asked code
+
+
+def _feature_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]) -> Iterator[DocCandidate]:
+    """The version a section gives for "this feature", when the section before it tells the asked
+    feature: the headings above and the sentences before it in the section hold most of the
+    question's words and every code it names. Quoted from the last sentence naming that code."""
+    feature = [w for w in feature if w not in _WHEN_WORDS and w not in _ARRIVAL_WORDS]
+    if not feature or q.noun is None:
+        return
+    came = re.compile(
+        rf"{_FEATURE_CAME} (?:in|since|with|as of) (?:{re.escape(q.noun)} )?(?:version |release )?"
+        r"(\d+(?:\.\d+)*)\b",
+        re.IGNORECASE,
+    )
+    described = replace(q, words=tuple(feature))
+    told: list[tuple[Line, Sentence]] = []
+    section: tuple[str, ...] | None = None
+    add_on = False  # "It can also keep the results in a cache": "this feature" is that, not the heading's
+    for page, line, sentence in sentences_of(pages):
+        if (page.url, *line.headings) != section:
+            section, told, add_on = (page.url, *line.headings), [], False
+        if _ADDS_CAPABILITY.search(sentence.text):
+            told, add_on = [], True
+        match = came.match(sentence.text)
+        told.append((line, sentence))
+        if match is None:
+            continue
+        # (the words of a code name tell no feature: "leaf_verify_map" is no "leaf verification")
+        before = re.sub(r"\w+_\w+", " ", " ".join(said.text for _, said in told[:-1]))
+        fit = overlap(described, before, *(() if add_on else line.headings))
+        if fit < _PROSE_FIT:
+            continue
+        start = line.start + sentence.start
+        if q.identifiers:
+            naming = [
+                (at, said) for at, said in told[:-1] if all(mentions(said.text, i) for i in q.identifiers)
+            ]
+            if not naming:
+                continue
+            start = naming[-1][0].start + naming[-1][1].start
+        if line.start + sentence.end - start > _FEATURE_REACH:
+            continue
+        quote = " ".join(page.body[start : line.start + sentence.end].split())
+        yield DocCandidate(
+            page.url, match.group(1), quote, 1.0 + fit, "version the section gives its feature"
+        )
+
+
 def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
     """Whether a version of `_PROSE_VERSION` answers: one after "before" for "before which version",
     any other for "which version" - and one after "before" too when the words just before deny
@@ -141,6 +203,7 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     # What the question asks about beyond the code it names ("support for weights" of "f").
     feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
     yield from _prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
+    yield from _feature_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
     itself = all(w in _ARRIVAL_WORDS for w in feature)
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
