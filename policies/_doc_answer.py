@@ -73,7 +73,7 @@ from ._doc_prose import (
     purpose_in_prose,
     range_in_prose,
 )
-from ._doc_questions import DocQuestion
+from ._doc_questions import LITERAL_CALL, DocQuestion
 from ._doc_returns import returned, trim
 from ._doc_scope import answering
 from ._doc_versions import version_candidates
@@ -202,8 +202,15 @@ def _row_description(q: DocQuestion, pages: Sequence[Page], target: str) -> Iter
                 )
 
 
+def _bare(call: str) -> str:
+    """A call without its white space: "gcd(12, 8)" as "gcd(12,8)"."""
+    return "".join(call.split())
+
+
 def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """A table cell under the column asked for; else the value a sentence gives for the attribute."""
+    # "factorial(7)": only the row whose example is that very call gives its result ("factorial(5)" does not).
+    calls = [_bare(call.group(0)) for call in LITERAL_CALL.finditer(q.text)]
     for page in pages:
         for line in outline(page.body):
             if not line.cells or line.cells == line.header or len(line.header) != len(line.cells):
@@ -211,15 +218,20 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             row = line.cells[0]
             if not row or (not any(mentions(row, i) for i in q.identifiers) and not overlap(q, row) > 0):
                 continue
+            if calls and not any(_bare(cell) in calls for cell in line.cells):
+                continue
             for column, cell in zip(line.header[1:], line.cells[1:], strict=True):
+                if calls and _bare(cell) in calls:
+                    continue  # the example call itself is no result
                 # The column the question names: by its words, or as the noun asked ("the return type of f").
                 named = q.noun is not None and q.noun.casefold() == column.strip().rstrip(":").casefold()
-                if cell and (overlap(q, column) > 0 or named) and overlap(q, row, column) >= 0.5:
-                    score = 1.5 + overlap(q, row, column)
+                # (a row whose example is the asked call is the row asked about, whatever its words)
+                if cell and (overlap(q, column) > 0 or named) and (calls or overlap(q, row, column) >= 0.5):
+                    score = 2.5 if calls else 1.5 + overlap(q, row, column)
                     yield DocCandidate(
                         page.url, cell, line.text, score, f"the {column!r} cell of row {row!r}"
                     )
-    if q.noun is None:
+    if q.noun is None or calls:
         return
     if q.noun == "purpose":
         yield from purpose_in_prose(q, pages)
@@ -228,7 +240,7 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         yield from range_in_prose(q, pages)
         return
     noun = re.escape(q.noun)
-    unit = re.escape(q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4]  # "bits": "16-bit"
+    unit = re.escape((q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4])  # "bits": "16-bit"
     # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
     counted = re.compile(
         rf"(?<![\w.])(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"

@@ -62,6 +62,13 @@ _WHICH_KIND: Final = re.compile(
     r"(?:does|do|did|is|are|was|were|can|should|must|will|would)\b"
 )
 _TYPE_RETURNED: Final = re.compile(r"^(?:what|which) (?:data )?(?:return )?type (?:does|do|will) \S+ return$")
+# "What type is relowner?", "What data type does the attlen column have?": the cell under "Type".
+_TYPE_OF_TERM: Final = re.compile(
+    r"^(?:what|which) (?:data )?type (?:is|does) (?:the )?(?:column |field )?(?P<term>[\w.]+)"
+    r"(?: (?:column|field|attribute))?(?: (?:of|in) (?:the )?[\w.]+(?: (?:catalog|table|view))?)?(?: have)?$"
+)
+# "What does factorial(7) return?": a call with literal arguments asks for its result, not its description.
+LITERAL_CALL: Final = re.compile(r"[\w.]+\((?=[^)]*[\d'\"])[^)]*\)")
 _LOCK_ASKED: Final = re.compile(r"^(?:which|what) (?:kind of |type of )?(?:[a-z]+ )?lock\b")
 _WHAT_LOCK: Final = re.compile(r"^what (?:kind of |type of )?(lock) (?:does|do|did|is|are|will|would)\b")
 # "What is the minimum SQLite version needed to ...": the first version that has it.
@@ -256,6 +263,12 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if identifiers and _TYPE_RETURNED.match(lowered):
         # "What type does queue_bytes return?": the cell under its table's "Return type" column.
         return DocQuestion(cleaned, "value", tuple(identifiers), words, "return type", None)
+    typed = _TYPE_OF_TERM.match(lowered)
+    if typed is not None and not re.search(r"\bdoes\b(?!.* have$)", lowered):
+        # The column's name is what its row must hold ("column", "data" and the catalog are frame).
+        return DocQuestion(cleaned, "value", tuple(identifiers), (stem(typed.group("term")),), "type", None)
+    if re.search(r"\breturns?$", lowered) and len(LITERAL_CALL.findall(cleaned)) == 1:
+        return DocQuestion(cleaned, "value", tuple(identifiers), words, "result", None)
     meaning = meaning_asked(lowered, identifiers)
     if meaning is not None:
         # "What happens when X is set to 0?": what the value does, said of the setting (`_doc_meaning`).
