@@ -58,6 +58,19 @@ def named_last(text: str, at: int, q: DocQuestion) -> bool:
     return any(names(i)[0] == last.group(0).rstrip(".,;:").casefold() for i in q.identifiers)
 
 
+def last_named_another(text: str, at: int, q: DocQuestion) -> bool:
+    """Whether the code-shaped name `text` gives last before `at` is another than the asked one, named
+    after it: "after wal_sender_timeout of inactivity, ..., while the receiver uses wal_receiver_timeout,
+    which defaults to 75 seconds" gives wal_receiver_timeout's default, not wal_sender_timeout's."""
+    code = [m for m in re.finditer(r"[\w.-]+", text[:at]) if is_identifier(m.group(0).rstrip(".,;:"))]
+    asked = {names(i)[0] for i in q.identifiers}
+    named = [m for m in code if m.group(0).rstrip(".,;:").casefold() in asked]
+    if not code or not named or code[-1] in named:
+        return False
+    # "For METHOD_SHA256 and METHOD_SHA512 ... the default is 5000": names joined share what follows.
+    return re.fullmatch(r",? (?:and|or) |, ", text[named[-1].end() : code[-1].start()]) is None
+
+
 # A case the question asks the default in, after the name it asks about: "X on a standby server".
 _QUALIFIER: Final = re.compile(r"^\s*(?:on|for|in|with|under|inside) (?:an?|the) ([\w -]+)$")
 

@@ -30,6 +30,7 @@ from ._default_scope import (
     asked_case,
     asks_term,
     case_value,
+    last_named_another,
     named_last,
     names_another,
     older,
@@ -303,12 +304,16 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
             if older(text, match.start()) or QUALIFIED_AFTER.match(text, match.end()):
                 continue  # "with versions before 2.5, the default is ...": no longer the default
-            if text[match.end() :].startswith((" than", " longer")):
-                continue  # "The default is now longer than before", "no longer 1024": not a value
+            if text[match.end() :].startswith((" than", " longer", " times")):
+                # "The default is now longer than before", "no longer 1024": not a value; "10 times
+                # the number of CPUs": a factor of something else, not the value
+                continue
             if re.search(r"\bdefault (?:[\w.]+ ){0,3}?(?:when|if|unless)\b", match.group(0)):
                 continue  # "set to yes by default when X is encrypt": the condition's value
             if form is not None and form.pattern.startswith(_VALUE) and re.fullmatch(UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
+            if last_named_another(text, match.start(), q):
+                continue  # "X ..., while Y, which defaults to 75 seconds": Y's default
             owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
             if owned and not named_last(text, match.start(), q):
                 continue

@@ -168,6 +168,15 @@ def finish_prose(
             choice.answer,
             choice.confidence,
         )
+    if in_structure and _ASKS_RELEASE.match(question.text) and not re.search(r"\d", choice.answer):
+        # "Which release fixed the leak?" -> "Lucia Ferraro": a release note's author is no release.
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but {choice.answer!r} is no release or version number",
+            "the opened pages do not state the answer",
+            "low_confidence",
+            choice.answer,
+            choice.confidence,
+        )
     untyped = (
         _noun_unsaid(question, choice)
         or _asks_for_name(question.text)
@@ -270,6 +279,12 @@ def _defines_another(question: str, choice: Choice, ranked: Sequence[Page]) -> b
     title = next((page.title for page in ranked if page.url == choice.url), "")
     pointing = opening[:1] and words(choice.scored.sentence.text)[0].casefold() in POINTING_BACK
     return not (pointing and focus in {stem(w) for w in words(plain_title(title))})
+
+
+# "Which release fixed ...?", "In what version was ... added?": a release is asked for by its number.
+_ASKS_RELEASE: Final = re.compile(
+    r"^\s*(?:in |since |from |with )?(?:which|what) (?:[\w-]+ )?(?:release|version)s?\b", re.IGNORECASE
+)
 
 
 def _which_unsaid(question: Question, choice: Choice) -> bool:

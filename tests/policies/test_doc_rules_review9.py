@@ -1,0 +1,67 @@
+"""Review 9 and 10's wrong answers (invented application reference and release-note pages; the real
+Berkeley DB manual), each fixed class with the case that was answered wrong before.
+
+- "Which release fixed the leak?" answered with the note's author ("Lucia Ferraro"): a release is
+  asked for by its number, so an answer without a digit is refused.
+- "The default value is 10 times the number of CPUs" answered "10": a factor of something else.
+- "after wal_sender_timeout of inactivity, ..., while the receiver uses wal_receiver_timeout, which
+  defaults to 75 seconds" answered wal_sender_timeout's default with 75 seconds: the code named last
+  before a default, after the asked one and not joined to it, owns it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, one_page_corpus
+
+RELEASE = """
+<h2>E.2.1. Migration to Version 14.1</h2>
+<p>A dump/restore is not required for those running 14.X.</p>
+<h2>E.2.2. Changes</h2>
+<ul>
+<li><p>Fix memory leak in logical replication apply workers when processing large transactions
+(Lucia Ferraro)</p></li>
+<li><p>Fix planning of hash joins on numeric keys (Ingrid Solberg)</p></li>
+</ul>
+"""
+
+SETTINGS = """
+<h2>Timeouts</h2>
+<p>When a standby is disconnected, the WAL sender terminates it after wal_sender_timeout of
+inactivity, while the standby's WAL receiver uses wal_receiver_timeout, which defaults to 75
+seconds.</p>
+<h2>Partitions</h2>
+<p>The lk_partitions setting sets the number of lock table partitions. The default value is 10 times
+the number of CPUs on the system.</p>
+<h2>Hashes</h2>
+<p>For METHOD_SHA256 and METHOD_SHA512 the rounds setting defaults to 5000.</p>
+"""
+
+
+@pytest.mark.anyio
+async def test_a_release_is_not_answered_with_a_name(tmp_path: Path) -> None:
+    corpus = one_page_corpus(tmp_path / "pages", "E.2. Release 14.1", RELEASE)
+    outcome = await ask(corpus, "Which release fixed the memory leak in logical replication apply workers?")
+    assert outcome.status == "abstained", outcome.answer  # was "Lucia Ferraro"
+    outcome = await ask(corpus, "Who fixed the memory leak in logical replication apply workers?")
+    assert (outcome.status, outcome.answer) == ("answered", "Lucia Ferraro")
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the default value of wal_receiver_timeout?", "75 seconds"),
+        ("What is the default value of METHOD_SHA256 rounds?", "5000"),  # joined names share the default
+        ("What is the default value of wal_sender_timeout?", None),  # was "75 seconds"
+        ("What is the default number of lock table partitions?", None),  # was "10"
+    ],
+)
+@pytest.mark.anyio
+async def test_a_default_is_its_owners(tmp_path: Path, question: str, expected: str | None) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Server settings", SETTINGS), question)
+    if expected is None:
+        assert outcome.status == "abstained", outcome.answer
+    else:
+        assert (outcome.status, outcome.answer) == ("answered", expected)
