@@ -104,13 +104,17 @@ LIST_REST: Final = re.compile(
     r"((?:, ?(?!(?:so|which|and|but|that|or|as|if|when|unless)\b)(?:\"[^\"]*\"|'[^']*'|[\w$:./-]+))+)"
     r"(?=,? (?:so|which|but|and)\b|[.;]?\s*$)"
 )
-# The case a default is given for: "\N (backslash-N) in text format".
+# The case a default is given for: "\N (backslash-N) in text format", "peer for Unix-domain socket
+# connections" (up to four words, to the clause's end).
+_CASE_WORDS: Final = r"([\w/-]+(?: (?!and\b|or\b|but\b)[\w/-]+){0,3}?)"
 _CASE_AFTER: Final = re.compile(
-    r"\s+(?:\([^)]*\)\s+)?(?:in|for) (?:the )?([\w-]+)(?: (format|mode|output|input))?\b", re.IGNORECASE
+    rf"\s+(?:\([^)]*\)\s+)?(?:in|for) (?:the )?{_CASE_WORDS}(?: (format|mode|output|input))?"
+    r"(?=[.,;]|\s+(?:and|but)\b|$)",
+    re.IGNORECASE,
 )
 # The other cases after it: ", and an unquoted empty string in csv format", "and 1 for topics".
 _OTHER_CASES: Final = re.compile(
-    r"(?:,|\band\b|\bbut\b)\s+(?:and\s+)?([^,;]+?) (?:in|for) (?:the )?([\w-]+)"
+    rf"(?:,|\band\b|\bbut\b)\s+(?:and\s+)?([^,;]+?) (?:in|for) (?:the )?{_CASE_WORDS}"
     r"(?= (?:format|mode|output|input)\b|[.,;]|$)",
     re.IGNORECASE,
 )
@@ -118,19 +122,22 @@ _OTHER_CASES: Final = re.compile(
 
 def case_value(text: str, end: int, q: DocQuestion) -> str | None:
     """For a default given per case ("3 for queues and 1 for topics", "\\N in text format, and an
-    empty string in csv format"): the value of the case the question names ("... for topics?": "1"),
-    "" when it names another case or none, or None when the default ending at `end` is given for no
-    case. A single case with no other beside it ("10 for each connection") is no choice of cases."""
+    empty string in csv format", "peer for Unix-domain socket connections and scram for TCP/IP
+    connections"): the value of the case the question names by a word the other cases lack ("...
+    for topics?": "1"), "" when it names another case or none, or None when the default ending at
+    `end` is given for no case. A single case with no other beside it ("10 for each connection") is
+    no choice of cases."""
     given = _CASE_AFTER.match(text, end)
     if given is None:
         return None
     asked = stems(q.text)
-    if stem(given.group(1).casefold()) in asked:
+    others = _OTHER_CASES.findall(text[given.end() :])
+    mine = stems(given.group(1)) - STOPWORDS
+    theirs = set().union(*(stems(case) for _, case in others)) if others else set()
+    if (mine - theirs) & asked:
         return None  # the case asked: the value as read
-    rest = text[given.end() :]
-    others = _OTHER_CASES.findall(rest)
     for value, case in others:
-        if stem(case.casefold()) in asked:
+        if (stems(case) - mine) & asked:
             return trim(value)
     return "" if others or given.group(2) else None
 

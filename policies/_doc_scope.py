@@ -19,12 +19,19 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import NUMBER, DocCandidate, names, page_subject, stems
+from ._doc_match import NUMBER, UNIT, DocCandidate, names, page_subject, stems
 from ._doc_questions import DocQuestion
 from ._doc_states import ASKS_STATE, STATE
 from ._sentences import stem
 
-_ASKS_NUMBER: Final = re.compile(r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b")
+_ASKS_NUMBER: Final = re.compile(
+    r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b|\bcompression level\b"
+)
+# A kind of thing asked for by name ("the default shutdown mode"): an amount ("90 seconds") is none.
+_ASKS_KIND: Final = re.compile(r"\b(?:mode|method|format|encoding|style|policy|strategy|behaviou?r|action)\b")
+_AMOUNT: Final = re.compile(rf"^\s*{NUMBER}\s?{UNIT}\s*$", re.IGNORECASE)
+# "Is streaming replication synchronous by default?" asks yes or no: no number answers it.
+_ASKS_YES_NO: Final = re.compile(r"^(?:is|are|does|do|will|can|should)\b")
 # A number standing alone: not the digit of a name ("POP3_PORT").
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:once|twice|thrice)\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
@@ -42,6 +49,10 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
             found = [c for c in found if _NUMERAL.search(c.answer)]
         if _ASKS_AGE.search(asked):
             found = [c for c in found if _TIME_SPAN.search(c.answer)]
+        if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):
+            found = [c for c in found if not _AMOUNT.match(c.answer)]
+        if _ASKS_YES_NO.match(asked):
+            found = [c for c in found if not _NUMERAL.search(c.answer)]
     tops = {page.url: page_subject(page) for page in pages}
     # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
     member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {

@@ -65,3 +65,44 @@ async def test_a_default_is_its_owners(tmp_path: Path, question: str, expected: 
         assert outcome.status == "abstained", outcome.answer
     else:
         assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+TOOLS = """
+<dl class="variablelist">
+<dt><span class="term"><code class="option">--auth=authmethod</code></span></dt>
+<dd><p>This option specifies the default authentication method for local users. The default is peer
+for Unix-domain socket connections and scram for TCP/IP connections.</p></dd>
+<dt><span class="term"><code class="envar">LBCTLTIMEOUT</code></span></dt>
+<dd><p>Default limit on the number of seconds to wait when waiting for startup or shutdown to complete.
+If not set, the default is 90 seconds.</p></dd>
+<dt><span class="term"><code class="option">-Z level</code></span></dt>
+<dd><p>For the folder format, the default is zstd at level 5.</p></dd>
+</dl>
+<h2>Standby</h2>
+<p>If streaming replication is not configured, the standby retries every retry_interval, which
+defaults to 7 seconds.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a case of several words, named by a word the other case lacks (was "peer" for both)
+        ("What is lbctl's default authentication method for TCP/IP connections?", "scram"),
+        ("What is lbctl's default authentication method for Unix-domain socket connections?", "peer"),
+        # an amount is no mode, no level is a name, and no number says yes or no (were "90 seconds",
+        # "zstd" and "7 seconds")
+        ("What is lbctl's default shutdown mode?", None),
+        ("What is the default compression level for the folder format?", None),
+        ("Is streaming replication synchronous by default?", None),
+    ],
+)
+@pytest.mark.anyio
+async def test_a_default_is_of_the_asked_case_and_kind(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "lbctl", TOOLS), question)
+    if expected is None:
+        assert outcome.status == "abstained", outcome.answer
+    else:
+        assert (outcome.status, outcome.answer) == ("answered", expected)
