@@ -58,6 +58,12 @@ def _is_title(line: str) -> bool:
     return len(line.split()) <= _TITLE_WORDS and line[-1] not in ".:;,!?"
 
 
+def _is_term(line: str) -> bool:
+    """Whether a bold paragraph opening a list item names code: one token ("DB_CREATE") or an
+    option with its argument ("-h home"), not a title of words ("Maximum Number Of Tables")."""
+    return (" " not in line or line.startswith("-")) and len(line.split()) <= 3
+
+
 @dataclass(frozen=True, slots=True)
 class HtmlText:
     """What a page says: its title, its declared URL (canonical link or meta), and its visible text."""
@@ -93,6 +99,11 @@ class _Extractor:
         self.bold = 0  # open <b>/<strong> elements
         self.bold_text = False  # the line holds text in bold
         self.plain_text = False  # the line holds text outside bold
+        # Per open <li>: whether no line of it is written yet, and whether its first line is a term.
+        # "<li><p><b>-a</b></p><p>Write all pathnames as absolute ...</p></li>": an option list whose
+        # items open with the option in bold (code, `_is_term`) reads as a definition list, the rest
+        # of the item indented.
+        self.items: list[list[bool]] = []
 
     def _break(self) -> None:
         text = "".join(self.current)
@@ -108,8 +119,16 @@ class _Extractor:
         self.paragraph = self.bold_text = self.plain_text = False
         if not line:
             return
+        opens_item = bool(self.items) and self.items[-1][0]
+        if self.items:
+            self.items[-1][0] = False
         if self.heading:
             line = "#" * self.heading + " " + line
+        elif bold_title and opens_item and _is_term(line):
+            self.lines.append(_INDENT * self.dd_depth + line)
+            self.items[-1][1] = True
+            self.dd_depth += 1  # the item's other lines describe it
+            return
         elif bold_title and _is_title(line):
             line = "#" * _BOLD_TITLE_LEVEL + " " + line
         self.lines.append(_INDENT * self.dd_depth + line)
@@ -168,6 +187,8 @@ class _Extractor:
             self.paragraph = True
         elif tag in ("b", "strong"):
             self.bold += 1
+        if tag == "li":
+            self.items.append([True, False])
         if tag in ("dl", "dt", "dd"):
             self._open_definition(tag)
         elif tag in _HEADINGS and not self.cells:
@@ -206,6 +227,8 @@ class _Extractor:
             self.cells = 0
         if tag in _BLOCK:
             self._block(tag)
+        if tag == "li" and self.items and self.items.pop()[1]:
+            self.dd_depth = max(0, self.dd_depth - 1)
         if tag in ("dd", "dl"):
             self._close_definition(tag)
         elif tag in _HEADINGS or tag == "h":

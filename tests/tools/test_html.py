@@ -193,6 +193,35 @@ def test_a_paragraph_of_one_short_bold_phrase_is_a_title() -> None:
     ]
 
 
+def test_an_item_opened_by_code_in_bold_is_a_term() -> None:
+    """Berkeley DB's option lists ("<li><p><b>-a</b></p><p>Write all pathnames ...</p></li>") read
+    as a definition list: the option a term, the rest of its item indented under it."""
+    page = (
+        "<p>The options are as follows:</p><ul>"
+        "<li><p><b>-a</b></p><p>Write all pathnames as absolute pathnames.</p><p>Second line.</p></li>"
+        "<li><p><strong>-h home</strong></p><p>Specify a home directory.</p></li>"
+        "<li><p><b>DB_CREATE</b></p><p>Create the database.</p></li></ul>"
+        # Must fail: a title of words stays a title; bold in a later paragraph of an item is no term.
+        "<ul><li><p><b>Maximum Page Size</b></p><p>64KB.</p></li>"
+        "<li><p>Plain first.</p><p><b>-x</b></p></li></ul><p>After.</p>"
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "The options are as follows:",
+        "-a",
+        "    Write all pathnames as absolute pathnames.",
+        "    Second line.",
+        "-h home",
+        "    Specify a home directory.",
+        "DB_CREATE",
+        "    Create the database.",
+        "###### Maximum Page Size",
+        "64KB.",
+        "Plain first.",
+        "###### -x",
+        "After.",
+    ]
+
+
 def test_a_heading_with_no_level_sits_one_below_the_last_real_heading() -> None:
     """SQLite's pragma page marks each pragma's section with a hidden `<h>`: a heading, one level below
     the last `<h1>`..`<h6>`, so the next real heading of that level closes it."""
