@@ -91,9 +91,13 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\bdefaults? to {_VALUE}",
         rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
         rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
+        # "By default, all lockers are created with a priority of 100."
+        rf"^by default, [^.;]*? with an? [\w-]+ of {_VALUE}",
         rf"\ba default(?: value)? of {_VALUE}",
         # "The default is typically 100 connections": an adverb before the value is not it.
         rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{_VALUE}",
+        # "the default size of a log file is 10MB": plain words only (no code name's default)
+        rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {_VALUE}",
         rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
         rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",

@@ -106,3 +106,34 @@ async def test_a_default_is_of_the_asked_case_and_kind(
         assert outcome.status == "abstained", outcome.answer
     else:
         assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+LOCKING = """
+<h2>Lock priorities</h2>
+<p>By default, all lockers are created with a priority of 100.</p>
+<h2>Log file size</h2>
+<p>When the logging subsystem is configured for on-disk logging, the default size of a log file is
+10MB.</p>
+<p>When the logging subsystem is configured for in-memory logging, the default size of a log file is
+256KB.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Berkeley DB's phrasings (were refused)
+        ("What priority are lockers given by default?", "100"),
+        ("What is the default size of an on-disk log file?", "10MB"),
+        ("What is the default size of an in-memory log file?", "256KB"),
+        # two defaults, by a case the question does not name: no choice between them
+        ("What is the default size of a log file?", None),
+    ],
+)
+@pytest.mark.anyio
+async def test_defaults_in_a_manuals_plain_words(tmp_path: Path, question: str, expected: str | None) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Locking and logging", LOCKING), question)
+    if expected is None:
+        assert outcome.status == "abstained", outcome.answer
+    else:
+        assert (outcome.status, outcome.answer) == ("answered", expected)
