@@ -40,6 +40,7 @@ from ._doc_match import (
     NUMBER,
     PLAIN,
     UNIT,
+    VALUE,
     DocCandidate,
     about,
     clause_start,
@@ -61,22 +62,15 @@ from ._doc_rows import default_columns, default_rows
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_which import UNDER
 from ._outline import Line, clean, outline
+from ._paired_defaults import respective_value, subject_default
 from ._questions import STOPWORDS
-from ._respectively import respective_value
 from ._sentences import split_sentences, stem
 
-# A value as documentation states it: quoted, bracketed, or a token; a number (in digits or
-# words) keeps its unit, and a bracketed restatement right after it ("four megabytes (4MB)").
-_VALUE: Final = (
-    # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
-    rf"(?<![\w.])({NUMBER} ?{UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
-    r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
-)
 # "the parameter which is set to 5 by default", "Use a limit of 1 instead of the default 100" (a number
 # or a quoted value, not "the default one"): the default of the parameter the sentence names last
 # before it, only ("when smtpd_sasl_auth_enable, which is set to no by default, is on" is not the
 # default of another parameter the sentence names first).
-_SET_BY_DEFAULT: Final = rf"\bset to {_VALUE} by default\b"
+_SET_BY_DEFAULT: Final = rf"\bset to {VALUE} by default\b"
 _INSTEAD_OF_DEFAULT: Final = (
     rf"\b(?:instead of|rather than) the default ({NUMBER}(?: ?{UNIT})?(?!\w|\.\d)|'[^']*'|\"[^\"]*\")"
     # The value itself, not a word describing a noun after it ('the default "mbox" file').
@@ -85,29 +79,29 @@ _INSTEAD_OF_DEFAULT: Final = (
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
-        rf"\(defaults?:? (?:is |to )?{_VALUE}\)",
+        rf"\(defaults?:? (?:is |to )?{VALUE}\)",
         # "... in time terms. default: 200ms." - a label, as manual pages print it.
-        rf"(?:^|(?<=[.;] )|(?<=\. ))default: {_VALUE}(?=[.;]?$|[.;] )",
-        rf"\bdefaults? to {_VALUE}",
-        rf"\bdefaulting to {_VALUE}",  # "at most N errors, with N defaulting to 100"
-        rf"\bby default,? with an? [\w-]+ of {_VALUE}",  # "enabled by default with an interval of 1000"
+        rf"(?:^|(?<=[.;] )|(?<=\. ))default: {VALUE}(?=[.;]?$|[.;] )",
+        rf"\bdefaults? to {VALUE}",
+        rf"\bdefaulting to {VALUE}",  # "at most N errors, with N defaulting to 100"
+        rf"\bby default,? with an? [\w-]+ of {VALUE}",  # "enabled by default with an interval of 1000"
         # "By default, all lockers are created with a priority of 100."
-        rf"^by default, [^.;]*? with an? [\w-]+ of {_VALUE}",
-        rf"\ba default(?: value)? of {_VALUE}",
+        rf"^by default, [^.;]*? with an? [\w-]+ of {VALUE}",
+        rf"\ba default(?: value)? of {VALUE}",
         # "The default is typically 100 connections": an adverb before the value is not it.
-        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{_VALUE}",
+        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}",
         # "the default size of a log file is 10MB": plain words only (no code name's default)
-        rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {_VALUE}",
-        rf"\bdefault value of [\w.]+ changed from \S+ to {_VALUE}",
+        rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}",
+        rf"\bdefault value of [\w.]+ changed from \S+ to {VALUE}",
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
-        rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {_VALUE}",
+        rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {VALUE}",
         # "X (the default)", "onsuccess (default, can be omitted)": the value marked in a list of them.
         # Only what the bracket adds is no value: "(default, can be omitted)", not "(default, none)" nor
         # a condition ("(default, when both sides lack the others)").
-        rf"{_VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
-        rf"\bthe default, {_VALUE},",
-        rf"(?:^|; )by default\b[^.;]*? is {_VALUE}",
-        rf"\bincludes (?:just |only )?{_VALUE} by default\b",  # "Includes just '#' by default."
+        rf"{VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
+        rf"\bthe default, {VALUE},",
+        rf"(?:^|; )by default\b[^.;]*? is {VALUE}",
+        rf"\bincludes (?:just |only )?{VALUE} by default\b",  # "Includes just '#' by default."
         _SET_BY_DEFAULT,
         _INSTEAD_OF_DEFAULT,
         # "By default, notes are saved to and read from refs/notes/commits": a path or name the
@@ -266,6 +260,13 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue  # "the default max_sessions on a standby server": a case the sentence does not state
         # What the page is about counts as said: "git archive" of git-archive(1).
         context = (paragraph, page_subject(page), *line.terms[-1:], *line.headings, *line.cells[:1])
+        # "mean defaults to 0.0 and stddev defaults to 1.0": each default is its subject's.
+        own = subject_default(text, q)
+        if own is not None:
+            if own:
+                score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
+                yield DocCandidate(page.url, own, text, score, "stated default")
+            continue
         # "A and B, whose values are by default 50 and 3, respectively": A's is the first.
         respective = [v for i in q.identifiers if (v := respective_value(text, i)) is not None]
         if respective:
@@ -314,7 +315,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue
             if re.search(r"\bdefault (?:[\w.]+ ){0,3}?(?:when|if|unless)\b", match.group(0)):
                 continue  # "set to yes by default when X is encrypt": the condition's value
-            if form is not None and form.pattern.startswith(_VALUE) and re.fullmatch(UNIT, value):
+            if form is not None and form.pattern.startswith(VALUE) and re.fullmatch(UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
             if last_named_another(text, match.start(), q):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default

@@ -33,6 +33,13 @@ UNIT: Final = (
     r"(?:[KMGTP]i?B|[kmgt]B|bytes?|(?:kilo|mega|giga|tera)bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?"
     r"|minutes?|hours?|days?|weeks?|months?|years?|percent|%)"
 )
+# A value as documentation states it: quoted, bracketed, or a token; a number (in digits or
+# words) keeps its unit, and a bracketed restatement right after it ("four megabytes (4MB)").
+VALUE: Final = (
+    # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
+    rf"(?<![\w.])({NUMBER} ?{UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
+    r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
+)
 _CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
 
 

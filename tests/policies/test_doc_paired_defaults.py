@@ -1,4 +1,6 @@
-"""Defaults paired with their parameters by "respectively" (postfix_doc's dev half, pf044).
+"""Defaults paired with their parameters in one sentence: by "respectively" (postfix_doc's dev half,
+pf044), and by each one's own "defaults to" (review 8: "mean defaults to 0.0 and stddev defaults to
+1.0" answered the stddev's default with 0.0).
 
 "default_delivery_slot_discount and default_delivery_slot_loan, whose values are by default 50
 and 3, respectively": each parameter gets the value at its own place. Before this rule the first
@@ -10,7 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from citeloop.policies._respectively import respective_value
+from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._paired_defaults import respective_value, subject_default
 from helpers.doc_pages import ask, one_page_corpus
 
 SLOTS = (
@@ -60,6 +63,9 @@ PAGE = """
 <h2>Waits</h2>
 <p>The parameters <code>lock_wait_limit</code> and <code>idle_wait_limit</code> default to 5 and 10
 seconds, respectively.</p>
+<h2>Noise</h2>
+<p>The <code>noise_level</code> function draws from a normal distribution; its mean defaults to 0.0
+and its stddev defaults to 1.0.</p>
 """
 
 
@@ -70,9 +76,22 @@ seconds, respectively.</p>
         ("What is the default value of default_slot_loan?", "3"),
         ("What is the default value of lock_wait_limit?", "5 seconds"),
         ("What is the default value of idle_wait_limit?", "10 seconds"),
+        ("What is the default stddev of noise_level?", "1.0"),
     ],
 )
 @pytest.mark.anyio
 async def test_the_asked_parameter_gets_its_own_default(tmp_path: Path, question: str, expected: str) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Queue manager", PAGE), question)
     assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+def test_each_subject_gets_its_own_defaults_to() -> None:
+    text = "random value with the given parameters; mean defaults to 0.0 and stddev defaults to 1.0"
+    asked = doc_question("What is the default stddev of random_normal?", True)
+    assert asked is not None and subject_default(text, asked) == "1.0"  # must fail: "0.0"
+    asked = doc_question("What is the default mean of random_normal?", True)
+    assert asked is not None and subject_default(text, asked) == "0.0"
+    # neither subject asked: none of their values; one subject: not a pairing
+    asked = doc_question("What is the default seed of random_normal?", True)
+    assert asked is not None and subject_default(text, asked) == ""
+    assert subject_default("The seed defaults to 0.", asked) is None

@@ -1,10 +1,12 @@
-"""Values paired with names by "respectively": "A and B ... are 50 and 3, respectively".
+"""Defaults paired with their names in one sentence that states several.
 
-Manuals state several defaults in one sentence this way ("default_delivery_slot_discount and
-default_delivery_slot_loan, whose values are by default 50 and 3, respectively"). The asked
-name's value is the one at its place in the list of values, read only when the names listed
-nearest before the values are as many as the values and hold the asked name exactly once.
+By "respectively": "A and B ... are 50 and 3, respectively". Manuals state several defaults this
+way ("default_delivery_slot_discount and default_delivery_slot_loan, whose values are by default
+50 and 3, respectively"). The asked name's value is the one at its place in the list of values,
+read only when the names listed nearest before the values are as many as the values and hold the
+asked name exactly once.
 A unit written once after the last value ("5 and 10 seconds") belongs to every bare number.
+By each name's own verb: "mean defaults to 0.0 and stddev defaults to 1.0": the asked one's.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from ._doc_match import NUMBER, UNIT
+from ._doc_match import NUMBER, UNIT, VALUE, names
+from ._doc_questions import DocQuestion
+from ._doc_returns import trim
+from ._sentences import stem
 
 _UNIT: Final = (
     r"(?:[KMGTP]i?B|[kmgt]B|bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?|minutes?|hours?|days?|percent|%)"
@@ -47,3 +52,23 @@ def respective_value(text: str, identifier: str) -> str | None:
     if last_unit is not None and _BARE_NUMBER.fullmatch(value):
         value = f"{value} {last_unit.group(2)}"
     return value
+
+
+# "mean defaults to 0.0": a default with a one-word subject.
+_SUBJECT_DEFAULTS: Final = re.compile(rf"\b([A-Za-z_][\w.]*) defaults? to {VALUE}")
+
+
+def subject_default(text: str, q: DocQuestion) -> str | None:
+    """Where `text` gives several one-word subjects each its "defaults to": the value of the one `q`
+    asks about, "" when it asks about none of them or several, None when `text` gives fewer than two."""
+    subjects = list(_SUBJECT_DEFAULTS.finditer(text))
+    if len(subjects) < 2:
+        return None
+    own = [m for m in subjects if _asked_subject(m.group(1), q)]
+    return trim(own[0].group(2)) if len(own) == 1 else ""
+
+
+def _asked_subject(subject: str, q: DocQuestion) -> bool:
+    """Whether a one-word subject is what `q` asks about (one of its words, or its code)."""
+    folded = subject.casefold()
+    return stem(folded) in q.words or any(names(i)[0] == folded for i in q.identifiers)
