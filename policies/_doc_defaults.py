@@ -76,6 +76,9 @@ _INSTEAD_OF_DEFAULT: Final = (
     # The value itself, not a word describing a noun after it ('the default "mbox" file').
     r"(?=\s*(?:[.,;:)]|$))"
 )
+# "the default size of a log file is 10MB": plain words only (no code name's default), each of them
+# the question's ("the default size of the log buffer" is not a log file's).
+_DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}"
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
@@ -90,8 +93,7 @@ _DEFAULT_FORMS: Final = tuple(
         rf"\ba default(?: value)? of {VALUE}",
         # "The default is typically 100 connections": an adverb before the value is not it.
         rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}",
-        # "the default size of a log file is 10MB": plain words only (no code name's default)
-        rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}",
+        _DEFAULT_OF_NOUN,
         rf"\bdefault value of [\w.]+ changed from \S+ to {VALUE}",
         # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
         rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {VALUE}",
@@ -319,6 +321,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
             if last_named_another(text, match.start(), q):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default
+            if form is not None and form.pattern == _DEFAULT_OF_NOUN:
+                described = stems(text[match.start() : match.start(1)]) - stems("default of a an the is")
+                if not described <= stems(q.text):
+                    continue
             owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
             if owned and not named_last(text, match.start(), q):
                 continue

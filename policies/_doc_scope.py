@@ -30,7 +30,9 @@ _ASKS_NUMBER: Final = re.compile(
 # A kind of thing asked for by name ("the default shutdown mode"): an amount ("90 seconds") is none.
 _ASKS_KIND: Final = re.compile(r"\b(?:mode|method|format|encoding|style|policy|strategy|behaviou?r|action)\b")
 _AMOUNT: Final = re.compile(rf"^\s*{NUMBER}\s?{UNIT}\s*$", re.IGNORECASE)
-# "Is streaming replication synchronous by default?" asks yes or no: no number answers it.
+# "Is streaming replication synchronous by default?" asks yes or no: only a state answers it, not
+# "7 seconds" nor "because".
+_STATES: Final = frozenset({"yes", "no", "on", "off", "true", "false", "enabled", "disabled"})
 _ASKS_YES_NO: Final = re.compile(r"^(?:is|are|does|do|will|can|should)\b")
 # A number standing alone: not the digit of a name ("POP3_PORT").
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:once|twice|thrice)\b", re.IGNORECASE)
@@ -52,7 +54,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):
             found = [c for c in found if not _AMOUNT.match(c.answer)]
         if _ASKS_YES_NO.match(asked):
-            found = [c for c in found if not _NUMERAL.search(c.answer)]
+            found = [
+                c for c in found if c.answer.casefold().rsplit("=", 1)[-1] in _STATES
+            ]  # "sort_keys=False"
     tops = {page.url: page_subject(page) for page in pages}
     # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
     member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {

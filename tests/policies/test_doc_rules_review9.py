@@ -78,6 +78,10 @@ If not set, the default is 90 seconds.</p></dd>
 <dt><span class="term"><code class="option">-Z level</code></span></dt>
 <dd><p>For the folder format, the default is zstd at level 5.</p></dd>
 </dl>
+<h2>Recovery</h2>
+<p>By default, lbctl does not create intermediate directories needed for recovery, that is, if the
+directory path does not exist, recovery will fail. This default behavior is because creating them could
+hide a mistyped path.</p>
 <h2>Standby</h2>
 <p>If streaming replication is not configured, the standby retries every retry_interval, which
 defaults to 7 seconds.</p>
@@ -95,6 +99,7 @@ defaults to 7 seconds.</p>
         ("What is lbctl's default shutdown mode?", None),
         ("What is the default compression level for the folder format?", None),
         ("Is streaming replication synchronous by default?", None),
+        ("Does lbctl create missing intermediate directories during recovery by default?", None),  # "because"
     ],
 )
 @pytest.mark.anyio
@@ -128,6 +133,8 @@ LOCKING = """
         ("What is the default size of an in-memory log file?", "256KB"),
         # two defaults, by a case the question does not name: no choice between them
         ("What is the default size of a log file?", None),
+        # a log file's default is no log buffer's (was "256KB")
+        ("What is the default size of the in-memory log buffer?", None),
     ],
 )
 @pytest.mark.anyio
