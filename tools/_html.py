@@ -99,10 +99,12 @@ class _Extractor:
         self.bold = 0  # open <b>/<strong> elements
         self.bold_text = False  # the line holds text in bold
         self.plain_text = False  # the line holds text outside bold
+        self.code = 0  # open <code>/<tt> elements
+        self.prose_text = False  # the line holds text neither bold nor code
         # Per open <li>: whether no line of it is written yet, and whether its first line is a term.
         # "<li><p><b>-a</b></p><p>Write all pathnames as absolute ...</p></li>": an option list whose
-        # items open with the option in bold (code, `_is_term`) reads as a definition list, the rest
-        # of the item indented.
+        # items open with the option in bold or as code (`_is_term`) reads as a definition list, the
+        # rest of the item indented.
         self.items: list[list[bool]] = []
 
     def _break(self) -> None:
@@ -116,7 +118,8 @@ class _Extractor:
         else:
             line = " ".join(text.split())
         bold_title = self.paragraph and self.bold_text and not self.plain_text
-        self.paragraph = self.bold_text = self.plain_text = False
+        marked = self.paragraph and not self.prose_text  # all of it bold or code
+        self.paragraph = self.bold_text = self.plain_text = self.prose_text = False
         if not line:
             return
         opens_item = bool(self.items) and self.items[-1][0]
@@ -124,7 +127,7 @@ class _Extractor:
             self.items[-1][0] = False
         if self.heading:
             line = "#" * self.heading + " " + line
-        elif bold_title and opens_item and _is_term(line):
+        elif marked and opens_item and _is_term(line):
             self.lines.append(_INDENT * self.dd_depth + line)
             self.items[-1][1] = True
             self.dd_depth += 1  # the item's other lines describe it
@@ -187,6 +190,8 @@ class _Extractor:
             self.paragraph = True
         elif tag in ("b", "strong"):
             self.bold += 1
+        elif tag in ("code", "tt"):
+            self.code += 1
         if tag == "li":
             self.items.append([True, False])
         if tag in ("dl", "dt", "dd"):
@@ -221,6 +226,8 @@ class _Extractor:
             self.in_h1 = False
         if tag in ("b", "strong"):
             self.bold = max(0, self.bold - 1)
+        elif tag in ("code", "tt"):
+            self.code = max(0, self.code - 1)
         if tag in ("td", "th"):
             self.cells = max(0, self.cells - 1)
         elif tag == "table":
@@ -247,6 +254,7 @@ class _Extractor:
                 self.bold_text = True
             else:
                 self.plain_text = True
+                self.prose_text = self.prose_text or not self.code
         self.current.append(data.replace(_CELL, " ") if _CELL in data else data)
 
 

@@ -194,13 +194,15 @@ def test_a_paragraph_of_one_short_bold_phrase_is_a_title() -> None:
 
 
 def test_an_item_opened_by_code_in_bold_is_a_term() -> None:
-    """Berkeley DB's option lists ("<li><p><b>-a</b></p><p>Write all pathnames ...</p></li>") read
-    as a definition list: the option a term, the rest of its item indented under it."""
+    """Berkeley DB's option and flag lists ("<li><p><b>-a</b></p><p>Write all pathnames ...</p></li>",
+    the flag as <code>) read as a definition list: the option a term, the rest of its item under it."""
     page = (
         "<p>The options are as follows:</p><ul>"
         "<li><p><b>-a</b></p><p>Write all pathnames as absolute pathnames.</p><p>Second line.</p></li>"
         "<li><p><strong>-h home</strong></p><p>Specify a home directory.</p></li>"
-        "<li><p><b>DB_CREATE</b></p><p>Create the database.</p></li></ul>"
+        "<li><p><b>DB_CREATE</b></p><p>Create the database.</p></li>"
+        '<li><p><a id="x"></a><code class="literal">DB_LOCK_MINWRITE</code></p>'
+        "<p>Reject the request.</p></li></ul>"
         # Must fail: a title of words stays a title; bold in a later paragraph of an item is no term.
         "<ul><li><p><b>Maximum Page Size</b></p><p>64KB.</p></li>"
         "<li><p>Plain first.</p><p><b>-x</b></p></li></ul><p>After.</p>"
@@ -214,6 +216,8 @@ def test_an_item_opened_by_code_in_bold_is_a_term() -> None:
         "    Specify a home directory.",
         "DB_CREATE",
         "    Create the database.",
+        "DB_LOCK_MINWRITE",
+        "    Reject the request.",
         "###### Maximum Page Size",
         "64KB.",
         "Plain first.",
