@@ -31,6 +31,7 @@ from ._extractive_score import (
 )
 from ._hop_search import hops
 from ._lookups import spelled
+from ._outline import clean, outline
 from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 from ._sentences import POINTING_BACK, Sentence, stem, words
@@ -168,6 +169,17 @@ def finish_prose(
             choice.answer,
             choice.confidence,
         )
+    described = _term_described(pages[choice.url].body, choice.scored.sentence) if in_structure else None
+    if question.kind == "which" and described is not None and choice.answer not in described:
+        # "Which deadlock policy rejects the locker with the fewest write locks?" -> "ID": a word of a
+        # description under DB_LOCK_MINWRITE; what the description is of is its term, not a word of it.
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but the best sentence describes {described!r}",
+            "the opened pages do not state a short answer",
+            "low_confidence",
+            choice.answer,
+            choice.confidence,
+        )
     if in_structure and _ASKS_RELEASE.match(question.text) and not re.search(r"\d", choice.answer):
         # "Which release fixed the leak?" -> "Lucia Ferraro": a release note's author is no release.
         return hinted_abstain_reply(
@@ -285,6 +297,14 @@ def _defines_another(question: str, choice: Choice, ranked: Sequence[Page]) -> b
 _ASKS_RELEASE: Final = re.compile(
     r"^\s*(?:in |since |from |with )?(?:which|what) (?:[\w-]+ )?(?:release|version)s?\b", re.IGNORECASE
 )
+
+
+def _term_described(body: str, sentence: Sentence) -> str | None:
+    """The definition term the sentence of `body` sits under, if any (`_outline`)."""
+    for line in outline(body):
+        if line.start <= sentence.start < line.end:
+            return clean(line.terms[-1]) if line.terms else None
+    return None
 
 
 def _which_unsaid(question: Question, choice: Choice) -> bool:

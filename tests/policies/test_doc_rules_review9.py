@@ -144,3 +144,23 @@ async def test_defaults_in_a_manuals_plain_words(tmp_path: Path, question: str, 
         assert outcome.status == "abstained", outcome.answer
     else:
         assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+FLAGS = """
+<p>The deadlock detector rejects one lock request by the policy given:</p>
+<ul>
+<li><p><code class="literal">DB_LOCK_MAXWRITE</code></p><p>Reject the lock request for the locker ID with
+the most write locks.</p></li>
+<li><p><code class="literal">DB_LOCK_MINWRITE</code></p><p>Reject the lock request for the locker ID with
+the fewest write locks.</p></li>
+</ul>
+"""
+
+
+@pytest.mark.anyio
+async def test_a_word_of_a_description_is_not_what_it_describes(tmp_path: Path) -> None:
+    # Berkeley DB's flag list: the best sentence is DB_LOCK_MINWRITE's description, and "ID" (was the
+    # answer) is a word of it, not the policy asked for.
+    corpus = one_page_corpus(tmp_path / "pages", "DB_ENV->set_lk_detect()", FLAGS)
+    outcome = await ask(corpus, "Which deadlock policy rejects the locker with the fewest write locks?")
+    assert outcome.status == "abstained", outcome.answer
