@@ -311,6 +311,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
             if older(text, match.start()) or QUALIFIED_AFTER.match(text, match.end()):
                 continue  # "with versions before 2.5, the default is ...": no longer the default
+            if re.match(r"\s+[a-z]+ly\b", text[match.end() :]):
+                continue  # "the backing source file is read lazily": a verb, not a value
             if text[match.end() :].startswith((" than", " longer", " times")):
                 # "The default is now longer than before", "no longer 1024": not a value; "10 times
                 # the number of CPUs": a factor of something else, not the value

@@ -297,6 +297,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         if q.noun in SETTING_NOUNS:
             # "... when sync_commit is replica": a setting named in a condition is not what the sentence sets
             shaped = [(at, token) for at, token in shaped if not in_condition(text, at)]
+        # "(see DB->set_bt_prefix() for more information)": a pointer elsewhere, not what the sentence says
+        shaped = [(at, token) for at, token in shaped if not _SEE.search(text, 0, at)]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             # (A name after "by" is the agent of its own clause: "exported by murdump(1), and loaded
@@ -371,6 +373,10 @@ def _setting_asked(name: str, q: DocQuestion) -> bool:
         identifier.lstrip("-") == name and re.search(rf"{re.escape(identifier)} {q.noun}s?\b", q.text)
         for identifier in q.identifiers
     )
+
+
+# A bracketed cross-reference right before a name: "(see DB->set_bt_prefix() for more information)".
+_SEE: Final = re.compile(r"\([Ss]ee (?:also )?(?:the )?(?:\w+(?:->|\.|::))?$")
 
 
 def _tie_break(q: DocQuestion, text: str) -> float:

@@ -164,3 +164,31 @@ async def test_a_word_of_a_description_is_not_what_it_describes(tmp_path: Path) 
     corpus = one_page_corpus(tmp_path / "pages", "DB_ENV->set_lk_detect()", FLAGS)
     outcome = await ask(corpus, "Which deadlock policy rejects the locker with the fewest write locks?")
     assert outcome.status == "abstained", outcome.answer
+
+
+STATISTICS = """
+<h2>Lock statistics</h2>
+<p>The st_partitions field is the number of lock table partitions.</p>
+<p>The st_part_max_wait field is the maximum number of times that a thread of control was forced to
+wait before obtaining any one lock partition mutex.</p>
+<h2>Backing files</h2>
+<p>By default, the backing source file is read lazily, that is, records are not read until they are
+requested.</p>
+<h2>Comparison</h2>
+<p>In addition, when key prefix comparison is being performed (see DB->set_bt_prefix() for more
+information), the comparison routine may be passed a prefix.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What is the maximum number of lock table partitions?",  # was "one lock" ("any one lock")
+        "What is the default record delimiter for a backing source file?",  # was "read" ("is read lazily")
+        "Which method sets the key prefix comparison routine?",  # was set_bt_prefix() from "(see ...)"
+    ],
+)
+@pytest.mark.anyio
+async def test_no_answer_from_words_that_only_look_like_one(tmp_path: Path, question: str) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Locking statistics", STATISTICS), question)
+    assert outcome.status == "abstained", outcome.answer
