@@ -71,6 +71,20 @@ def last_named_another(text: str, at: int, q: DocQuestion) -> bool:
     return re.fullmatch(r",? (?:and|or) |, ", text[named[-1].end() : code[-1].start()]) is None
 
 
+def unasked_owner(text: str, at: int, q: DocQuestion) -> bool:
+    """For a question naming no code: whether the snake_case name `text` gives last before `at` owns the
+    default there and is not what the question describes ("a page read from disk costs
+    vacuum_cost_page_miss (default 4)" asked "What does reading a page cost by default?": "miss" is
+    not asked; "btree_skip_scan_max_distinct (default 100)" is no fillfactor)."""
+    if q.identifiers:
+        return False
+    code = [m.group(0) for m in re.finditer(r"\b[a-z]\w*_\w+", text[:at])]
+    if not code:
+        return False
+    asked = stems(q.text)
+    return not all(stem(part) in asked for part in re.findall(r"[a-z]{3,}", code[-1].casefold()))
+
+
 # A case the question asks the default in, after the name it asks about: "X on a standby server".
 _QUALIFIER: Final = re.compile(r"^\s*(?:on|for|in|with|under|inside) (?:an?|the) ([\w -]+)$")
 

@@ -243,8 +243,8 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     unit = re.escape((q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4])  # "bits": "16-bit"
     # "45 bytes", "45 (binary) bytes", "a 16-bit CRC", "two wax rings" (a count in words too)
     counted = re.compile(
-        # (not "any one lock partition": "any one" counts nothing)
-        rf"(?<![\w.])(?<!any )(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)"
+        # (not "any one lock partition": "any one" counts nothing; nor "more than one column": several)
+        rf"(?<![\w.])(?<!any )(?!(?<=more than )one\b)(\d[\d,.]*(?:\*\*\d+)?|(?i:{NUMBER_WORDS})\b)"
         rf"(?: \([a-z ]+\))?[ -]?(?i:{unit})\w*"
         # "How many times ...?": "twice" is a count of times.
         + (r"|\b(?i:once|twice|thrice)\b" if q.noun == "times" else "")

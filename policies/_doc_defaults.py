@@ -34,6 +34,7 @@ from ._default_scope import (
     named_last,
     names_another,
     older,
+    unasked_owner,
     word_before,
 )
 from ._doc_match import (
@@ -281,8 +282,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 yield DocCandidate(page.url, state, text, 1.0 + overlap(q, text, *context), "stated default")
             continue
         standard = _standard_number(text, wanted)
-        for form in (None, *_DEFAULT_FORMS):
-            match = standard if form is None else form.search(text)
+        # Every place each form matches, in the forms' order: "costs vacuum_cost_page_hit (default 1), ...
+        # costs vacuum_cost_page_miss (default 4)" gives the miss cost at its second "(default".
+        tried = [(None, standard), *((form, m) for form in _DEFAULT_FORMS for m in form.finditer(text))]
+        for form, match in tried:
             if match is None:
                 continue
             value_group = 2 if form is None else 1
@@ -321,6 +324,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "set to yes by default when X is encrypt": the condition's value
             if form is not None and form.pattern.startswith(VALUE) and re.fullmatch(UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
+            if unasked_owner(text, match.start(), q):
+                continue  # "costs vacuum_cost_page_miss (default 4)": that parameter's, not asked
             if last_named_another(text, match.start(), q):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default
             if form is not None and form.pattern == _DEFAULT_OF_NOUN:

@@ -159,6 +159,8 @@ def is_identifier(token: str) -> bool:
     if "_" in token.strip("_") and any(c.isalpha() for c in token):
         return True
     bare = token.rstrip(".")
+    if bare.casefold() in ("i.e", "e.g"):
+        return False  # abbreviations of prose, not dotted names
     if _DOTTED.fullmatch(bare) is not None and _DOMAIN.search(bare) is None:
         return True
     return _CAMEL.search(token) is not None

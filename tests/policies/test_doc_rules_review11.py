@@ -1,0 +1,52 @@
+"""Review 11's wrong answers on invented concept chapters (concurrency, indexes, maintenance of a
+"Tamarack" manual), each fixed class with the case answered wrong before.
+
+- A question naming no code took the default of a parameter the sentence names: "a page read from disk
+  costs vacuum_cost_page_miss (default 4)" gave "What does reading a page cost by default?" the hit
+  cost; "btree_skip_scan_max_distinct (default 100)" was the default fillfactor.
+- "An index can be defined on more than one column" counted one column.
+- "This mode allows only concurrent ACCESS SHARE locks, i.e., only reads ..." answered "Which lock
+  mode ...?" with "i.e".
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, one_page_corpus
+
+CHAPTER = """
+<h2>Cost-based vacuum delay</h2>
+<p>A page found in the buffer cache costs vacuum_cost_page_hit (default 1), a page read from disk costs
+vacuum_cost_page_miss (default 4), and dirtying a previously clean page costs vacuum_cost_page_dirty
+(default 20).</p>
+<h2>Skip scans</h2>
+<p>Since version 13, a B-tree index can also use a skip scan when the leading column has fewer than
+btree_skip_scan_max_distinct (default 100) distinct values.</p>
+<h2>Multicolumn indexes</h2>
+<p>An index can be defined on more than one column of a table.</p>
+<h2>EXCLUSIVE</h2>
+<p>This mode allows only concurrent ACCESS SHARE locks, i.e., only reads from the table can proceed in
+parallel with a transaction holding this lock mode.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the default value of vacuum_cost_page_miss?", "4"),
+        ("What is the default vacuum cost page miss?", "4"),  # every word of the name asked
+        ("What does reading a page from disk cost during vacuum by default?", None),  # was "1"
+        ("What is the default fillfactor for B-tree indexes?", None),  # was "100"
+        ("How many columns can a multicolumn index have?", None),  # was "one column"
+        ("Which lock mode allows only concurrent ACCESS SHARE locks?", None),  # was "i.e"
+    ],
+)
+@pytest.mark.anyio
+async def test_review11(tmp_path: Path, question: str, expected: str | None) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Concurrency and maintenance", CHAPTER), question)
+    if expected is None:
+        assert outcome.status == "abstained", outcome.answer
+    else:
+        assert (outcome.status, outcome.answer) == ("answered", expected)
