@@ -35,6 +35,9 @@ NOUNS: Final = frozenset(
         "daemon", "program", "subcommand",
     }
 )  # fmt: skip
+_SETS_DEFAULT: Final = re.compile(
+    r"\b(?:sets?|controls?|determines?|specif(?:y|ies)|configures?|changes?|selects?) the default\b"
+)
 # What a "which" question names by an identifier, whatever else it says ("by default").
 _NAMED_THINGS: Final = frozenset(
     {"function", "method", "class", "exception", "module", "decorator", "variable"}
@@ -255,6 +258,10 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     # "Which compileall command-line option ...": an option; "command-line" only says which kind.
     which = _WHICH.match(lowered.replace("command-line ", ""))
     asked = _which_noun([w for w in (which.groups() if which else ()) if w is not None])
+    if asked in ("parameter", "setting", "option", "directive", "variable") and _SETS_DEFAULT.search(lowered):
+        # "Which configuration parameter sets the default isolation level?" asks for the parameter.
+        rest = tuple(w for w in words if w != stem(asked))
+        return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
     if asked in _NAMED_THINGS:
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))

@@ -7,6 +7,8 @@
 - "An index can be defined on more than one column" counted one column.
 - "This mode allows only concurrent ACCESS SHARE locks, i.e., only reads ..." answered "Which lock
   mode ...?" with "i.e".
+- "Which configuration parameter sets the default isolation level?" was read as asking for a default
+  ("Snapshot"): it asks for the parameter.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ vacuum_cost_page_miss (default 4), and dirtying a previously clean page costs va
 btree_skip_scan_max_distinct (default 100) distinct values.</p>
 <h2>Multicolumn indexes</h2>
 <p>An index can be defined on more than one column of a table.</p>
+<h2>Isolation</h2>
+<p>The default isolation level is Snapshot; it is controlled by the configuration parameter
+default_transaction_isolation, whose default value is 'snapshot'.</p>
 <h2>EXCLUSIVE</h2>
 <p>This mode allows only concurrent ACCESS SHARE locks, i.e., only reads from the table can proceed in
 parallel with a transaction holding this lock mode.</p>
@@ -41,6 +46,9 @@ parallel with a transaction holding this lock mode.</p>
         ("What is the default fillfactor for B-tree indexes?", None),  # was "100"
         ("How many columns can a multicolumn index have?", None),  # was "one column"
         ("Which lock mode allows only concurrent ACCESS SHARE locks?", None),  # was "i.e"
+        ("What is the default isolation level?", "Snapshot"),
+        # asks for the parameter, not the default it sets (was "Snapshot")
+        ("Which configuration parameter sets the default isolation level?", "default_transaction_isolation"),
     ],
 )
 @pytest.mark.anyio
