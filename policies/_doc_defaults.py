@@ -83,7 +83,8 @@ _DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)
 _DEFAULT_FORMS: Final = tuple(
     re.compile(form, re.IGNORECASE)
     for form in (
-        rf"\(defaults?:? (?:is |to )?{VALUE}\)",
+        # "(default 360 minutes; -1 disables the limit)": what follows a semicolon is another value's
+        rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
         # "... in time terms. default: 200ms." - a label, as manual pages print it.
         rf"(?:^|(?<=[.;] )|(?<=\. ))default: {VALUE}(?=[.;]?$|[.;] )",
         rf"\bdefaults? to {VALUE}",

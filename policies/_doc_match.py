@@ -37,7 +37,9 @@ UNIT: Final = (
 # words) keeps its unit, and a bracketed restatement right after it ("four megabytes (4MB)").
 VALUE: Final = (
     # Not from inside a word: "X (the default)" would otherwise be tried from every letter of a long one.
-    rf"(?<![\w.])({NUMBER} ?{UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
+    # ("180 million": a number keeps its scale word)
+    rf"(?<![\w.])({NUMBER} (?:thousand|million|billion)\b(?: ?{UNIT}(?![\w]))?"
+    rf"|{NUMBER} ?{UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
     r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
 )
 _CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")

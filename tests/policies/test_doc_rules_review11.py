@@ -31,6 +31,11 @@ btree_skip_scan_max_distinct (default 100) distinct values.</p>
 <h2>Isolation</h2>
 <p>The default isolation level is Snapshot; it is controlled by the configuration parameter
 default_transaction_isolation, whose default value is 'snapshot'.</p>
+<h2>Freezing</h2>
+<p>The vacuum_freeze_min_age parameter controls how old a row must be before it is frozen; its default
+is 40 million transactions. autovacuum_freeze_max_age (default 180 million) is the age at which a
+vacuum is forced, and old_snapshot_limit (default 360 minutes; -1 disables the limit) bounds how long a
+snapshot may be used.</p>
 <h2>EXCLUSIVE</h2>
 <p>This mode allows only concurrent ACCESS SHARE locks, i.e., only reads from the table can proceed in
 parallel with a transaction holding this lock mode.</p>
@@ -47,6 +52,10 @@ parallel with a transaction holding this lock mode.</p>
         ("How many columns can a multicolumn index have?", None),  # was "one column"
         ("Which lock mode allows only concurrent ACCESS SHARE locks?", None),  # was "i.e"
         ("What is the default isolation level?", "Snapshot"),
+        # a number keeps its scale word; a bracket's default ends at its semicolon (were refused)
+        ("What is the default vacuum_freeze_min_age?", "40 million"),
+        ("What is the default autovacuum_freeze_max_age?", "180 million"),
+        ("What is the default old_snapshot_limit?", "360 minutes"),
         # asks for the parameter, not the default it sets (was "Snapshot")
         ("Which configuration parameter sets the default isolation level?", "default_transaction_isolation"),
     ],
