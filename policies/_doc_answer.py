@@ -48,6 +48,7 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._acronyms import expansion_candidates
 from ._doc_counts import the_count
 from ._doc_defaults import default_candidates
 from ._doc_keywords import keyword_candidates
@@ -232,6 +233,9 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                         page.url, cell, line.text, score, f"the {column!r} cell of row {row!r}"
                     )
     if q.noun is None or calls:
+        return
+    if q.noun == "expansion":
+        yield from expansion_candidates(q, pages)
         return
     if q.noun == "purpose":
         yield from purpose_in_prose(q, pages)

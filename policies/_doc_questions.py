@@ -64,6 +64,10 @@ _WHICH_KIND: Final = re.compile(
     r"(?:^|, )which (?:[a-z][\w-]* ){0,2}?([a-z]\w+) "
     r"(?:does|do|did|is|are|was|were|can|should|must|will|would)\b"
 )
+_STANDS_FOR: Final = re.compile(
+    r"^[Ww]hat (?:does|do|did) (?:the )?(?:abbreviation |acronym )?"
+    r"([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*) stand for$"
+)
 _TYPE_RETURNED: Final = re.compile(r"^(?:what|which) (?:data )?(?:return )?type (?:does|do|will) \S+ return$")
 # "What type is relowner?", "What data type does the attlen column have?": the cell under "Type".
 _TYPE_OF_TERM: Final = re.compile(
@@ -272,6 +276,10 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     if identifiers and _TYPE_RETURNED.match(lowered):
         # "What type does queue_bytes return?": the cell under its table's "Return type" column.
         return DocQuestion(cleaned, "value", tuple(identifiers), words, "return type", None)
+    stands = _STANDS_FOR.match(cleaned)
+    if stands is not None:
+        # "What does GSI stand for?": the words it abbreviates (`_acronyms`)
+        return DocQuestion(cleaned, "value", (stands.group(1),), words, "expansion", None)
     typed = _TYPE_OF_TERM.match(lowered)
     if typed is not None and not re.search(r"\bdoes\b(?!.* have$)", lowered):
         # The column's name is what its row must hold ("column", "data" and the catalog are frame).

@@ -177,7 +177,7 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     if not foci:
         return None
     restated = _restates(case.folded_answer, foci)
-    if restated is not None:
+    if restated is not None and not _ASKS_EXPANSION.search(case.question):
         return "unsupported", f"the answer restates the question's {restated.text!r}"
     quote = case.folded_evidence
     spans, openings = quote_sentences(case.evidence, quote)
@@ -207,6 +207,10 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     if aside:
         return "unsupported", f"the quote names {aside[0].text!r} only in passing"
     return "unsupported", f"the sentence that answers does not name {names}"
+
+
+# "What does GSI stand for?": spelling the acronym out is the answer asked for, not a restatement.
+_ASKS_EXPANSION: Final = re.compile(r"\bstands? for\b|\bshort for\b|\babbreviat|\bacronym\b", re.IGNORECASE)
 
 
 def _restates(answer: str, foci: Sequence[Focus]) -> Focus | None:

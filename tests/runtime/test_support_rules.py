@@ -25,6 +25,15 @@ def test_an_answer_that_only_spells_out_the_question_s_acronym_is_refused() -> N
     )
 
 
+def test_spelling_out_an_acronym_answers_what_it_stands_for() -> None:
+    quote = "GSI (Generalized Search Index) indexes are not a single kind of index."
+    assert (
+        verdicts("What does GSI stand for?", "Generalized Search Index", quote)["focus-entity"] == "supported"
+    )
+    # Must fail: asked something else of GSI, its spelled-out name is still no answer.
+    assert verdicts("Who designed GSI?", "Generalized Search Index", quote)["focus-entity"] == "unsupported"
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "quote", "verdict"),
     [
