@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from itertools import chain
 from typing import Final
 
 from citeloop.events import Page
@@ -79,6 +80,7 @@ from ._doc_returns import returned, trim
 from ._doc_scope import answering
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
+from ._lock_modes import acquired_by
 from ._outline import described_term, outline
 from ._sentences import Sentence, split_sentences
 
@@ -109,6 +111,9 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.noun == "unhandled":
         return []
     q = without_product(q, pages)
+    if q.kind == "which" and q.noun in ("mode", "lock"):
+        # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
+        return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))
     return answering(q, pages, extract[q.kind](q, pages))
 
 

@@ -236,6 +236,12 @@ def _answer_sentences(
     }
     if not holding:
         return set(range(len(spans)))  # the answer is not quoted verbatim: any sentence
+    if quote.startswith(answer):
+        # A quote that opens with the answer is a term and its description ("SHARE (ShareLock)
+        # Conflicts with ... Acquired by CREATE INDEX ..."): every sentence of it (up to the next
+        # quote of a multi-quote evidence) is about the answer.
+        stop = min((index for index in openings if index > 0), default=len(spans))
+        return set(range(stop))
     allowed = set(holding)
     for index in holding:
         earlier = index

@@ -34,6 +34,20 @@ def test_spelling_out_an_acronym_answers_what_it_stands_for() -> None:
     assert verdicts("Who designed GSI?", "Generalized Search Index", quote)["focus-entity"] == "unsupported"
 
 
+def test_a_quote_that_opens_with_the_answer_is_about_it_throughout() -> None:
+    # A term and its description: the command asked about is named two sentences after the mode.
+    quote = "SHARE (ShareLock) Conflicts with the ROW EXCLUSIVE lock mode. Acquired by CREATE INDEX."
+    assert (
+        verdicts("Which lock mode does CREATE INDEX acquire?", "SHARE", quote)["focus-entity"] == "supported"
+    )
+    # Must fail: the answer inside the first sentence, the focus named in a later one.
+    quote = "The mode is SHARE here. Acquired by CREATE INDEX."
+    assert (
+        verdicts("Which lock mode does CREATE INDEX acquire?", "SHARE", quote)["focus-entity"]
+        == "unsupported"
+    )
+
+
 @pytest.mark.parametrize(
     ("question", "answer", "quote", "verdict"),
     [
