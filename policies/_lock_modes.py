@@ -4,7 +4,8 @@ INDEX acquire?".
 A manual lists its table-level lock modes as terms ("SHARE (ShareLock)"), each described with the
 commands that take it: "Acquired by CREATE INDEX (without CONCURRENTLY) and by REINDEX". The mode
 whose description says the command acquires it answers, named as its term (without the bracketed
-internal name), quoted from the term to that sentence. The command must stand whole:
+internal name), quoted from the term's line to that sentence (the gate reads a quote whose first
+line is the answer's term as about it throughout). The command must stand whole:
 "CREATE INDEX CONCURRENTLY" is another command than "CREATE INDEX".
 """
 
@@ -50,5 +51,5 @@ def acquired_by(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]
                 if end - term.start > _REACH:
                     continue
                 mode = re.sub(r"\s*\([^)]*\)\s*$", "", clean(term.text)).strip()
-                quote = " ".join(page.body[term.start : end].split())
+                quote = page.body[term.start : end]  # its lines kept: the term is the first
                 yield DocCandidate(page.url, mode, quote, 2.0, "the lock mode the command acquires")

@@ -182,7 +182,10 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     quote = case.folded_evidence
     spans, openings = quote_sentences(case.evidence, quote)
     single = len(spans) == 1  # the common case: one sentence, nothing to locate
-    allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans, openings)
+    if _opens_with_its_term(case):
+        allowed = set(range(len(spans)))
+    else:
+        allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans, openings)
     aside: list[Focus] = []
     members = own_page_members(foci, [title for title, _ in case.pages])
     for focus in (*foci, *members):
@@ -213,6 +216,24 @@ def focus_entity(case: SupportCase) -> Judgement | None:
 _ASKS_EXPANSION: Final = re.compile(r"\bstands? for\b|\bshort for\b|\babbreviat|\bacronym\b", re.IGNORECASE)
 
 
+_TERM_WORDS: Final = 8
+
+
+def _opens_with_its_term(case: SupportCase) -> bool:
+    """Whether the quote's first line is the answer's definition term, a few words that are no
+    sentence ("SHARE (ShareLock)" over "Conflicts with ... Acquired by CREATE INDEX."): every line
+    after it describes the answer, so the focus may stand in any of them."""
+    first_line, _, rest = case.evidence.strip().partition("\n")
+    term = fold_text(first_line)
+    return (
+        bool(rest.strip())
+        and bool(case.folded_answer)
+        and term.startswith(case.folded_answer)
+        and len(term.split()) <= _TERM_WORDS
+        and not term.endswith((".", "!", "?", ";", ":"))
+    )
+
+
 def _restates(answer: str, foci: Sequence[Focus]) -> Focus | None:
     """The acronym the answer only spells out ("United States" for a question about the "US"), if any."""
     initials = "".join(word[0] for word in answer.split() if word[0].isalpha())
@@ -236,12 +257,6 @@ def _answer_sentences(
     }
     if not holding:
         return set(range(len(spans)))  # the answer is not quoted verbatim: any sentence
-    if quote.startswith(answer):
-        # A quote that opens with the answer is a term and its description ("SHARE (ShareLock)
-        # Conflicts with ... Acquired by CREATE INDEX ..."): every sentence of it (up to the next
-        # quote of a multi-quote evidence) is about the answer.
-        stop = min((index for index in openings if index > 0), default=len(spans))
-        return set(range(stop))
     allowed = set(holding)
     for index in holding:
         earlier = index

@@ -34,18 +34,19 @@ def test_spelling_out_an_acronym_answers_what_it_stands_for() -> None:
     assert verdicts("Who designed GSI?", "Generalized Search Index", quote)["focus-entity"] == "unsupported"
 
 
-def test_a_quote_that_opens_with_the_answer_is_about_it_throughout() -> None:
+def test_a_quote_whose_first_line_is_the_answers_term_is_about_it_throughout() -> None:
+    question = "Which lock mode does CREATE INDEX acquire?"
     # A term and its description: the command asked about is named two sentences after the mode.
-    quote = "SHARE (ShareLock) Conflicts with the ROW EXCLUSIVE lock mode. Acquired by CREATE INDEX."
-    assert (
-        verdicts("Which lock mode does CREATE INDEX acquire?", "SHARE", quote)["focus-entity"] == "supported"
+    quote = (
+        "SHARE (ShareLock)\n    Conflicts with the ROW EXCLUSIVE lock mode.\n    Acquired by CREATE INDEX."
     )
-    # Must fail: the answer inside the first sentence, the focus named in a later one.
-    quote = "The mode is SHARE here. Acquired by CREATE INDEX."
-    assert (
-        verdicts("Which lock mode does CREATE INDEX acquire?", "SHARE", quote)["focus-entity"]
-        == "unsupported"
-    )
+    assert verdicts(question, "SHARE", quote)["focus-entity"] == "supported"
+    # Must fail: a first line that is a sentence, or one that holds the answer inside it.
+    for quote in (
+        "SHARE was the mode.\nAcquired by CREATE INDEX.",
+        "The mode is SHARE\nAcquired by CREATE INDEX.",
+    ):
+        assert verdicts(question, "SHARE", quote)["focus-entity"] == "unsupported", quote
 
 
 @pytest.mark.parametrize(
