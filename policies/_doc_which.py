@@ -328,8 +328,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             name = term_name(term)
             declared = clean(term).startswith(("class ", "exception "))
             setting = SETTING_TERM.search(clean(term)) is not None
-            if setting and q.noun in NOT_SETTINGS:
-                continue  # "max_senders (integer)" is a parameter, not "which program"
+            if (setting or _ASSIGNED.search(clean(term))) and q.noun in NOT_SETTINGS:
+                # "max_senders (integer)", "RECEIVER = ival" (a command's option): a parameter, not
+                # "which program" or "which command"
+                continue
             call = name + "()" if "(" in term and not declared and not setting else name
             # A term declared "exception X" is one, whatever its name.
             shaped_ok = shape_ok(call, q.noun) or (
@@ -375,6 +377,8 @@ def _setting_asked(name: str, q: DocQuestion) -> bool:
     )
 
 
+# A term that assigns its option a value: "ID = ival", "FORWARD = boolean".
+_ASSIGNED: Final = re.compile(r"^[A-Za-z_][\w-]*\s+=\s+\S")
 # A bracketed cross-reference right before a name: "(see DB->set_bt_prefix() for more information)".
 _SEE: Final = re.compile(r"\([Ss]ee (?:also )?(?:the )?(?:\w+(?:->|\.|::))?$")
 

@@ -1,0 +1,49 @@
+"""A command named by what it does, from its reference page's "Name" line.
+
+A reference manual opens each command's page with a "Name" section of one line: "VACUUM --
+garbage-collect and optionally analyze a database", "SYNC -- Generate an ordinary SYNC event".
+"Which command generates an ordinary SYNC event?" is answered by the name on the line whose
+purpose holds the question's words (all but at most one of four or more), quoted with its purpose.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Final
+
+from citeloop.events import Page
+
+from ._doc_match import DocCandidate, overlap, stems
+from ._doc_questions import DocQuestion
+from ._outline import clean, outline
+
+# The nouns that ask for a command or program by what it does.
+ENTRY_NOUNS: Final = frozenset(
+    {"command", "statement", "utility", "program", "tool", "application", "client", "function"}
+)
+_NAME_LINE: Final = re.compile(r"^(?P<name>[^\s].{0,60}?)\s+(?:--|\u2014|\u2013)\s+(?P<purpose>\S.*)$")
+
+
+def named_entries(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """The command whose reference page's Name line says what the question asks it to do."""
+    # The words of what it does: not the noun asked for, nor the product the pages document.
+    asked = tuple(w for w in q.words if w not in stems(q.noun or ""))
+    if len(asked) < 2:
+        return
+    described = replace(q, words=asked)
+    for page in pages:
+        for line in outline(page.body):
+            if not line.headings or clean(line.headings[-1]).casefold() != "name":
+                continue
+            entry = _NAME_LINE.match(line.text)
+            if entry is None:
+                continue
+            fit = overlap(described, entry.group("purpose"), page.title)
+            missing = round((1 - fit) * len(asked))
+            if missing > (1 if len(asked) >= 4 else 0):
+                continue
+            quote = page.body[line.start : line.end]
+            how = "the command its reference page names for it"
+            yield DocCandidate(page.url, entry.group("name").strip(), quote, 2.0 + fit, how)

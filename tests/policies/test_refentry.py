@@ -1,0 +1,51 @@
+"""Commands named by what they do, from their reference pages' "Name" lines (review 12, the real
+Slony-I manual: "Which slonik command generates an ordinary SYNC event?" was answered "ID", an option
+of SYNC; "Which slonik command subscribes a node to a set?" "RECEIVER", an option of another command)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, page_corpus
+
+BASE_HTML = "<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
+
+SYNC = """
+<div class="refnamediv"><h2>Name</h2><p>SYNC -- Generate an ordinary SYNC event</p></div>
+<h2>Description</h2><p>Generates a SYNC event on a specified node.</p>
+<dl><dt>ID = ival</dt><dd><p>The node on which to generate the SYNC event.</p></dd></dl>
+"""
+RESUBSCRIBE = """
+<div class="refnamediv"><h2>Name</h2><p>RESUBSCRIBE NODE -- Change the provider of a node</p></div>
+<h2>Description</h2><p>Changes where a subscriber receives its sets from.</p>
+<dl><dt>RECEIVER = ival</dt><dd><p>The node that subscribes to the set.</p></dd></dl>
+"""
+VACUUM = """
+<div class="refnamediv"><h2>Name</h2>
+<p>VACUUM \u2014 garbage-collect and optionally analyze a database</p></div>
+<h2>Description</h2><p>VACUUM reclaims storage occupied by dead tuples.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Which slonik command generates an ordinary SYNC event?", "SYNC"),  # was "ID"
+        ("Which command garbage-collects and optionally analyzes a database?", "VACUUM"),
+        ("Which slonik command subscribes a node to a set?", None),  # was "RECEIVER"
+        ("Which command drops a database?", None),
+    ],
+)
+@pytest.mark.anyio
+async def test_a_command_by_its_name_line(tmp_path: Path, question: str, expected: str | None) -> None:
+    pages = {
+        "sync": BASE_HTML.format(title="SLONIK SYNC", body=SYNC),
+        "resubscribe": BASE_HTML.format(title="SLONIK RESUBSCRIBE NODE", body=RESUBSCRIBE),
+        "vacuum": BASE_HTML.format(title="VACUUM", body=VACUUM),
+    }
+    outcome = await ask(page_corpus(tmp_path, pages), question)
+    if expected is None:
+        assert outcome.status == "abstained", outcome.answer
+    else:
+        assert (outcome.status, outcome.answer) == ("answered", expected)
