@@ -18,6 +18,7 @@ from typing import Final
 from ._doc_match import PLAIN, names, prefix_of, stems, term_name
 from ._doc_questions import DocQuestion, is_identifier
 from ._doc_returns import trim
+from ._outline import clean
 from ._questions import STOPWORDS
 from ._sentences import stem
 
@@ -104,10 +105,16 @@ def asks_term(term: str, q: DocQuestion) -> bool:
     """Whether a question naming no code names the term a description sits under, by one word of its
     name at least ("the default debugging level of an NNTP object" for NNTP.set_debuglevel; not "the
     default ESCAPE character" for QUOTE). A term of no words ("-<digit>") is not judged."""
-    name = re.sub(r"<[^>]*>", "", term_name(term))  # a placeholder names no term
-    parts = [stem(part) for part in PLAIN.findall(name.casefold()) if len(part) >= 3]
     # Not a word of the case the default is asked in ("the default delimiter in csv format" names no FORMAT).
     held = stems(_CASE_ASKED.sub("", q.text)) & set(q.words)
+    assigned = re.match(r"([A-Za-z_][\w -]*?)\s*=", clean(term))
+    if assigned is not None:
+        # An option given a value ("ADD SEQUENCES = boolean"): named by all its words ("the KEY parameter
+        # of SET ADD TABLE" does not name ADD SEQUENCES).
+        words = [stem(part) for part in PLAIN.findall(assigned.group(1).casefold()) if len(part) >= 3]
+        return all(part in held or prefix_of(part, held) for part in words)
+    name = re.sub(r"<[^>]*>", "", term_name(term))  # a placeholder names no term
+    parts = [stem(part) for part in PLAIN.findall(name.casefold()) if len(part) >= 3]
     return not parts or any(part in held or prefix_of(part, held) for part in parts)
 
 

@@ -256,7 +256,12 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
-        if not q.identifiers and named_term and _SUBJECTLESS.search(text) and not asks_term(named_term[0], q):
+        if (
+            not q.identifiers
+            and named_term
+            and _SUBJECTLESS.search(text)
+            and not asks_term(line.terms[-1], q)
+        ):
             continue  # "The default is double-quote." under QUOTE: QUOTE's, not the ESCAPE asked about
         if qualifier and not all(
             overlap_words([w], text, paragraph, *line.terms, *line.headings) for w in qualifier

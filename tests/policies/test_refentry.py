@@ -49,3 +49,34 @@ async def test_a_command_by_its_name_line(tmp_path: Path, question: str, expecte
         assert outcome.status == "abstained", outcome.answer
     else:
         assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+ADD_TABLE = """
+<dl>
+<dt>KEY = { 'string' | SERIAL }</dt>
+<dd><p>(Optional) The index name that covers the unique and not null set of columns.</p></dd>
+<dt>ADD SEQUENCES = boolean</dt>
+<dd><p>A boolean value that indicates if sequences should also be added. This defaults to false</p></dd>
+</dl>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What does the ADD SEQUENCES parameter of SET ADD TABLE default to?", "false"),
+        # another option's subjectless default: ADD SEQUENCES shares only "add" with it (was "false")
+        ("What does the KEY parameter of SET ADD TABLE default to?", None),
+    ],
+)
+@pytest.mark.anyio
+async def test_an_options_default_is_named_by_all_its_words(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(
+        page_corpus(tmp_path, {"add": BASE_HTML.format(title="SET ADD TABLE", body=ADD_TABLE)}), question
+    )
+    if expected is None:
+        assert outcome.status == "abstained", outcome.answer
+    else:
+        assert (outcome.status, outcome.answer) == ("answered", expected)
