@@ -343,7 +343,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue
             # "The default is on." states a state; "the default is on the server" does not.
             state_on = value.casefold() == "on" and re.match(r"\s*(?:[.,;)]|$)", text[match.end() :])
-            if not state_on and (_PREDICATE.fullmatch(value) or value.casefold() in STOPWORDS):
+            if not state_on and (_PREDICATE.fullmatch(value) or value.casefold() in (*STOPWORDS, "not")):
                 # "the default entry is available", "the default is to write": no value; a later form
                 # may still read one ("By default, the traceback is written to sys.stderr").
                 continue

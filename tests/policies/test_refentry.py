@@ -80,3 +80,19 @@ async def test_an_options_default_is_named_by_all_its_words(
         assert outcome.status == "abstained", outcome.answer
     else:
         assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+SLON = """
+<h2>Options</h2>
+<dl>
+<dt>pid_file (string)</dt><dd><p>Location of the file holding the process ID of slon. The default is not
+defined in which case no file is written.</p></dd>
+</dl>
+"""
+
+
+@pytest.mark.anyio
+async def test_not_is_no_default(tmp_path: Path) -> None:
+    corpus = page_corpus(tmp_path, {"slon": BASE_HTML.format(title="slon", body=SLON)})
+    outcome = await ask(corpus, "What is the default for pid_file?")
+    assert outcome.status == "abstained", outcome.answer  # was "not" ("The default is not defined")
