@@ -86,7 +86,9 @@ _DEFAULT_FORMS: Final = tuple(
         # "(default 360 minutes; -1 disables the limit)": what follows a semicolon is another value's
         rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
         # "... in time terms. default: 200ms." - a label, as manual pages print it.
+        # ("Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range)
         rf"(?:^|(?<=[.;] )|(?<=\. ))default: {VALUE}(?=[.;]?$|[.;] )",
+        rf"(?<=\], )default:? {VALUE}(?=[.;]?$|[.;] )",
         rf"\bdefaults? to {VALUE}",
         rf"\bdefaulting to {VALUE}",  # "at most N errors, with N defaulting to 100"
         rf"\bby default,? with an? [\w-]+ of {VALUE}",  # "enabled by default with an interval of 1000"

@@ -105,7 +105,7 @@ _WORDS_RE: Final = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
 # part; or a number word (up to "ninety-nine"); either optionally followed by a scale word.
 # Not inside a word ("H2", "B2014") or another number.
 _NUMBER: Final = re.compile(
-    rf"""(?<![\w.,'])(?:
+    rf"""(?<![\w.,])(?<!\w')(?:
         (?P<neg>-)?(?P<int>\d{{1,3}}(?:(?P<sep>[, '])\d{{3}})(?:(?P=sep)\d{{3}})*|\d+)
         (?:\.(?P<frac>\d+))?(?!\d|[.,]\d)
         |(?P<tens>{"|".join(_TENS)})(?:-(?P<ones>{"|".join(list(_NUMBER_WORDS)[1:10])}))?\b

@@ -96,3 +96,32 @@ async def test_not_is_no_default(tmp_path: Path) -> None:
     corpus = page_corpus(tmp_path, {"slon": BASE_HTML.format(title="slon", body=SLON)})
     outcome = await ask(corpus, "What is the default for pid_file?")
     assert outcome.status == "abstained", outcome.answer  # was "not" ("The default is not defined")
+
+
+INTERVALS = """
+<dl>
+<dt>vac_frequency (integer)</dt>
+<dd><p>Sets how many cleanup cycles to run before a vacuum is done. Range: [0,100], default: 3</p></dd>
+<dt>cleanup_interval (interval)</dt>
+<dd><p>Controls how quickly old events are trimmed out. Default: '10 minutes'.</p></dd>
+<dt>remote_listen_timeout (integer)</dt>
+<dd><p>How long, in milliseconds, the remote listener waits. Range: [30-30000], default 300ms</p></dd>
+</dl>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a default labelled after a range (were refused)
+        ("What is the default vac_frequency?", "3"),
+        ("What is the default remote_listen_timeout?", "300ms"),
+        # a quoted value: the gate finds its number after the opening quote (was rejected)
+        ("What is the default cleanup_interval?", "'10 minutes'"),
+    ],
+)
+@pytest.mark.anyio
+async def test_slon_defaults(tmp_path: Path, question: str, expected: str) -> None:
+    corpus = page_corpus(tmp_path, {"slon": BASE_HTML.format(title="slon configuration", body=INTERVALS)})
+    outcome = await ask(corpus, question)
+    assert (outcome.status, outcome.answer) == ("answered", expected)

@@ -262,6 +262,14 @@ def test_numbers_in_one_form() -> None:
     ]
 
 
+def test_a_number_in_quotes_is_a_number() -> None:
+    # "Default: '10 minutes'." - an opening quote before it; "1'000" keeps its separator.
+    assert [(q.value, q.unit) for q in quantities(fold_text("default: '10 minutes'. 1'000 rows"))] == [
+        ("10", "min"),
+        ("1000", None),
+    ]
+
+
 def test_a_unit_written_once_after_a_list_belongs_to_each_number() -> None:
     text = fold_text("5, 10 and 30 seconds; 2 or 4 GB; 2 cats and 3 dogs; in 1990 and 2000 km")
     assert [(q.value, q.unit) for q in quantities(text)] == [
