@@ -316,6 +316,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 value = case  # "3 for queues and 1 for topics", asked of topics: "1"
             if form is not None and names_another(match.group(0)[: match.start(1) - match.start()], q):
                 continue  # "The default for archive_mode is off; ...": another parameter's default
+            if match.group(0).casefold().startswith("default") and names_another(
+                word_before(text, match.start()), q
+            ):
+                continue  # "vacuum_multixact_freeze_min_age defaults to 4 million, B to 120 million": A's
             if match.group(0).startswith("(") and names_another(word_before(text, match.start()), q):
                 continue  # "sort_arena_size multiplied by hash_arena_multiplier (default 2.0)": the latter's
             if any(names(i)[0] == value.casefold() for i in q.identifiers):

@@ -6,7 +6,8 @@ way ("default_delivery_slot_discount and default_delivery_slot_loan, whose value
 read only when the names listed nearest before the values are as many as the values and hold the
 asked name exactly once.
 A unit written once after the last value ("5 and 10 seconds") belongs to every bare number.
-By each name's own verb: "mean defaults to 0.0 and stddev defaults to 1.0": the asked one's.
+By each name's own verb: "mean defaults to 0.0 and stddev defaults to 1.0", or one verb for all ("A
+defaults to 4 million, B to 120 million, and C to 350 million"): the asked one's.
 """
 
 from __future__ import annotations
@@ -58,10 +59,17 @@ def respective_value(text: str, identifier: str) -> str | None:
 _SUBJECT_DEFAULTS: Final = re.compile(rf"\b([A-Za-z_][\w.]*) defaults? to {VALUE}")
 
 
+# "A defaults to 4 million, B to 120 million, and C to 350 million": the verb said once.
+_ELIDED: Final = re.compile(rf"(?:,\s+(?:and\s+)?|\s+and\s+)([A-Za-z_][\w.]*) to {VALUE}")
+
+
 def subject_default(text: str, q: DocQuestion) -> str | None:
-    """Where `text` gives several one-word subjects each its "defaults to": the value of the one `q`
-    asks about, "" when it asks about none of them or several, None when `text` gives fewer than two."""
+    """Where `text` gives several one-word subjects each its "defaults to" (said or elided): the value
+    of the one `q` asks about, "" when it asks about none of them or several, None when `text` gives
+    fewer than two."""
     subjects = list(_SUBJECT_DEFAULTS.finditer(text))
+    if len(subjects) == 1:
+        subjects += list(_ELIDED.finditer(text, subjects[0].end()))
     if len(subjects) < 2:
         return None
     own = [m for m in subjects if _asked_subject(m.group(1), q)]

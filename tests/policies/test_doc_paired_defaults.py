@@ -63,6 +63,9 @@ PAGE = """
 <h2>Waits</h2>
 <p>The parameters <code>lock_wait_limit</code> and <code>idle_wait_limit</code> default to 5 and 10
 seconds, respectively.</p>
+<h2>Freezing</h2>
+<p><code>freeze_min_age</code> defaults to 4 million, <code>freeze_table_age</code> to 120 million, and
+<code>freeze_max_age</code> to 350 million.</p>
 <h2>Noise</h2>
 <p>The <code>noise_level</code> function draws from a normal distribution; its mean defaults to 0.0
 and its stddev defaults to 1.0.</p>
@@ -77,6 +80,9 @@ and its stddev defaults to 1.0.</p>
         ("What is the default value of lock_wait_limit?", "5 seconds"),
         ("What is the default value of idle_wait_limit?", "10 seconds"),
         ("What is the default stddev of noise_level?", "1.0"),
+        # one verb for all: each name its own value (the first was given to all, or refused)
+        ("What is the default value of freeze_table_age?", "120 million"),
+        ("What is the default value of freeze_max_age?", "350 million"),
     ],
 )
 @pytest.mark.anyio
