@@ -130,6 +130,8 @@ def _set_aside(text: str, named: list[str]) -> bool:
 # What older releases did: "; previous releases took an EXCLUSIVE lock".
 _OLDER: Final = re.compile(
     r"(?i)\b(?:previous|earlier|older|prior) (?:releases?|versions?)\b|\b(?:before|prior to) version\b"
+    # "Prior to Slony-I 2.2.0 the SUBSCRIBE SET command could be used ...", "Before PostgreSQL 9.5"
+    r"|\b(?:before|prior to|until) (?:[\w-]+ ){0,2}?(?:version |release )?\d"
     r"|\bused to\b|\bformerly\b"
 )
 _HELD_BY: Final = re.compile(r"\s+(?:that|which) ([A-Z]{2,}(?: [A-Z]{2,})*) (?:holds|takes|acquires|has)\b")

@@ -125,3 +125,21 @@ async def test_slon_defaults(tmp_path: Path, question: str, expected: str) -> No
     corpus = page_corpus(tmp_path, {"slon": BASE_HTML.format(title="slon configuration", body=INTERVALS)})
     outcome = await ask(corpus, question)
     assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+SUBSCRIBE_SET = """
+<h2>Version Information</h2>
+<p>This command was introduced in Slony-I 1.0.</p>
+<p>Prior to Slony-I 2.2.0 the SUBSCRIBE SET command could be used to change the provider of an already
+subscribed node. As of 2.2.0 the RESUBSCRIBE NODE command must be used.</p>
+"""
+
+
+@pytest.mark.anyio
+async def test_a_command_of_older_releases_is_no_answer(tmp_path: Path) -> None:
+    corpus = page_corpus(
+        tmp_path, {"set": BASE_HTML.format(title="SLONIK SUBSCRIBE SET", body=SUBSCRIBE_SET)}
+    )
+    question = "As of 2.2.0, which command must be used to change the provider of an already subscribed node?"
+    outcome = await ask(corpus, question)
+    assert outcome.answer != "SUBSCRIBE SET"  # what "Prior to Slony-I 2.2.0" did, not what must be used now
