@@ -1,8 +1,9 @@
 """Defaults a documentation page states, for "What is the default X of f?" (`_doc_answer`'s `default`).
 
 A default is read, in this order of trust, from the signature of the function the question
-names (`name=value`; a placeholder such as None, 0 or '' yields to a default the page states,
-and None is trusted only where the description says nothing of the value being left out), a
+names (`name=value`, `_signature_defaults`; a placeholder such as None, 0 or '' yields to a default
+the page states, and None is trusted only where the description says nothing of the value being
+left out), a
 table row of parameters (`_doc_rows`), or a sentence about the parameter: "(default: X)",
 "defaults to X", "the default is X", "X (the default)", "X (default, can be omitted)", "by
 default, ... is X", "Includes just X by default", "set to X by default", "instead of the default
@@ -52,7 +53,6 @@ from ._doc_match import (
     page_subject,
     param_matches,
     sentences_of,
-    signature_params,
     stems,
     term_name,
     under_named,
@@ -62,10 +62,11 @@ from ._doc_returns import CONDITION, trim
 from ._doc_rows import default_columns, default_rows
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_which import UNDER
-from ._outline import Line, clean, outline
+from ._outline import Line
 from ._paired_defaults import respective_value, subject_default
 from ._questions import STOPWORDS
-from ._sentences import split_sentences, stem
+from ._sentences import stem
+from ._signature_defaults import signature_entries
 
 # "the parameter which is set to 5 by default", "Use a limit of 1 instead of the default 100" (a number
 # or a quoted value, not "the default one"): the default of the parameter the sentence names last
@@ -130,17 +131,6 @@ _CONTRAST: Final = re.compile(r"[,;]|\b(?:rather than|instead of|not|but)\b", re
 _NEGATION: Final = re.compile(r"\b(?:not|never|no|nothing|none|neither)\b|n't\b", re.IGNORECASE)
 
 
-def _names_term(identifier: str, term: str) -> bool:
-    """Whether a term documents `identifier`: their dotted names end alike ("Telnet.open" for
-    `telnetlib.Telnet.open`, "json.dumps" for `dumps`), not another class's member ("Pot.open")."""
-    wanted = names(identifier)[0].split(".")
-    parts = term.casefold().split(".")
-    if len(wanted) == 1 or len(parts) == 1:  # a bare name on either side: its last part says it
-        return wanted[-1] == parts[-1]
-    common = min(len(parts), len(wanted))
-    return wanted[-common:] == parts[-common:]
-
-
 def _negated_before(text: str, at: int) -> bool:
     """Whether the clause holding offset `at` negates before it (clauses end at , ; . and brackets)."""
     return _NEGATION.search(text, clause_start(text, at), at) is not None
@@ -166,19 +156,7 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     # signature's default is the unconditional one, so it does not answer.
     condition = CONDITION.search(q.text)
     unconditional = condition is None or _OMITTED.search(condition.group(0)) is not None
-    signature: list[tuple[Page, str, str, str, bool]] = []
-    for page in pages if unconditional else ():
-        lines = outline(page.body)
-        for index, line in enumerate(lines):
-            if "(" not in line.text or not (line.is_term or _overload(line, lines[index + 1 :])):
-                continue
-            name = term_name(line.text)
-            if not any(_names_term(i, name) for i in q.identifiers):
-                continue
-            for param, value in signature_params(line.text):
-                if param_matches(param, q):
-                    described = _says_when_left_out(page, lines, index, param)
-                    signature.append((page, param, value, line.text, described))
+    signature = signature_entries(q, pages) if unconditional else []
     # A row states no case: "the default max_inflight on a replica node" is not the row's 64.
     qualifier = asked_case(q)
     columns = [c for c in default_columns(q, pages) if all(w in stems(c.evidence) for w in qualifier)]
@@ -194,39 +172,6 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         score = 1.4 if placeholder else 3.0
         yield DocCandidate(page.url, f"{param}={value}", text, score, "signature default")
     yield from stated
-
-
-_LEFT_OUT: Final = re.compile(
-    r"\b(?:omitted|not (?:given|specified|provided|passed|set)|is None|are None|None is (?:given|passed))\b"
-)
-
-
-def _says_when_left_out(page: Page, lines: Sequence[Line], index: int, param: str) -> bool:
-    """Whether the description under the signature at `lines[index]` says what happens when
-    `param` is left out or None ("If omitted, file.mode is used ...", "If salt is None, ...")."""
-    term = clean(lines[index].text)
-    for line in lines[index + 1 :]:
-        if term not in line.terms:
-            break
-        for sentence in split_sentences(page.body[line.start : line.end]):
-            if _LEFT_OUT.search(sentence.text) and (
-                re.search(rf"(?<![\w.]){re.escape(param)}(?!\w)", sentence.text)
-                or re.match(r"If (?:omitted|not (?:given|specified|provided))\b", sentence.text)
-            ):
-                return True
-    return False
-
-
-def _overload(line: Line, below: Sequence[Line]) -> bool:
-    """Whether `line` is one of several signatures listed over one description ("Fraction(numerator=0,
-    denominator=1)", then "Fraction(string)"): the signatures after it, down to a term, name the same."""
-    name = term_name(line.text)
-    for after in below:
-        if after.depth != line.depth or "(" not in after.text or term_name(after.text) != name:
-            return False
-        if after.is_term:
-            return True
-    return False
 
 
 def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
