@@ -51,3 +51,11 @@ async def ask(corpus: Corpus, question: str) -> Outcome:
     """`question` run end to end (policy, gate, log) by the extractive policy over `corpus`."""
     async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
         return await rt.run(question)
+
+
+def assert_answer(outcome: Outcome, expected: str | None) -> None:
+    """`outcome` answered `expected`, or, for None, refused."""
+    if expected is None:
+        assert outcome.status == "abstained", outcome.answer
+    else:
+        assert (outcome.status, outcome.answer) == ("answered", expected)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from citeloop.policies._acronyms import _spelling
-from helpers.doc_pages import ask, one_page_corpus
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
 
 
 @pytest.mark.parametrize(
@@ -49,7 +49,4 @@ PAGE = """
 @pytest.mark.anyio
 async def test_what_an_abbreviation_stands_for(tmp_path: Path, question: str, expected: str | None) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Indexes", PAGE), question)
-    if expected is None:
-        assert outcome.status == "abstained", outcome.answer
-    else:
-        assert (outcome.status, outcome.answer) == ("answered", expected)
+    assert_answer(outcome, expected)

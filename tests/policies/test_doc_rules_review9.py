@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.doc_pages import ask, one_page_corpus
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
 
 RELEASE = """
 <h2>E.2.1. Migration to Version 14.1</h2>
@@ -61,10 +61,7 @@ async def test_a_release_is_not_answered_with_a_name(tmp_path: Path) -> None:
 @pytest.mark.anyio
 async def test_a_default_is_its_owners(tmp_path: Path, question: str, expected: str | None) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Server settings", SETTINGS), question)
-    if expected is None:
-        assert outcome.status == "abstained", outcome.answer
-    else:
-        assert (outcome.status, outcome.answer) == ("answered", expected)
+    assert_answer(outcome, expected)
 
 
 TOOLS = """
@@ -107,10 +104,7 @@ async def test_a_default_is_of_the_asked_case_and_kind(
     tmp_path: Path, question: str, expected: str | None
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "lbctl", TOOLS), question)
-    if expected is None:
-        assert outcome.status == "abstained", outcome.answer
-    else:
-        assert (outcome.status, outcome.answer) == ("answered", expected)
+    assert_answer(outcome, expected)
 
 
 LOCKING = """
@@ -140,10 +134,7 @@ LOCKING = """
 @pytest.mark.anyio
 async def test_defaults_in_a_manuals_plain_words(tmp_path: Path, question: str, expected: str | None) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Locking and logging", LOCKING), question)
-    if expected is None:
-        assert outcome.status == "abstained", outcome.answer
-    else:
-        assert (outcome.status, outcome.answer) == ("answered", expected)
+    assert_answer(outcome, expected)
 
 
 FLAGS = """

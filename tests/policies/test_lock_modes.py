@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.doc_pages import ask, one_page_corpus
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
 
 MODES = """
 <h2>13.3.1. Table-Level Locks</h2>
@@ -48,7 +48,4 @@ async def test_the_mode_whose_description_names_the_command(
     tmp_path: Path, question: str, expected: str | None
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "13.3. Explicit Locking", MODES), question)
-    if expected is None:
-        assert outcome.status == "abstained", outcome.answer
-    else:
-        assert (outcome.status, outcome.answer) == ("answered", expected)
+    assert_answer(outcome, expected)

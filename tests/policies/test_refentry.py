@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.doc_pages import ask, page_corpus
+from helpers.doc_pages import ask, assert_answer, page_corpus
 
 BASE_HTML = "<html><head><title>{title}</title></head><body><h1>{title}</h1>{body}</body></html>"
 
@@ -45,10 +45,7 @@ async def test_a_command_by_its_name_line(tmp_path: Path, question: str, expecte
         "vacuum": BASE_HTML.format(title="VACUUM", body=VACUUM),
     }
     outcome = await ask(page_corpus(tmp_path, pages), question)
-    if expected is None:
-        assert outcome.status == "abstained", outcome.answer
-    else:
-        assert (outcome.status, outcome.answer) == ("answered", expected)
+    assert_answer(outcome, expected)
 
 
 ADD_TABLE = """
@@ -76,10 +73,7 @@ async def test_an_options_default_is_named_by_all_its_words(
     outcome = await ask(
         page_corpus(tmp_path, {"add": BASE_HTML.format(title="SET ADD TABLE", body=ADD_TABLE)}), question
     )
-    if expected is None:
-        assert outcome.status == "abstained", outcome.answer
-    else:
-        assert (outcome.status, outcome.answer) == ("answered", expected)
+    assert_answer(outcome, expected)
 
 
 SLON = """
