@@ -1,11 +1,10 @@
 """What an abbreviation stands for: "What does GSI stand for?" -> "Generalized Search Index".
 
 Manuals spell an abbreviation out once, beside it in brackets: "GSI (Generalized Search Index)
-indexes are ..." or "Write-Ahead Log (WAL)", or say it: "HBA stands for host-based
-authentication". Only such a pair answers, and only when
-the words spell the abbreviation: each word (or part of a hyphenated one) opens with its next
-letter, a word may give more letters that it holds in order ("Multiversion" gives MV of MVCC),
-and short function words ("of", "and") may be skipped.
+indexes are ..." or "Write-Ahead Log (WAL)", or say it: "HBA stands for host-based authentication".
+Only such a pair answers, and only when the words spell the abbreviation: each word (or part of a
+hyphenated one) opens with its next letter, a word may give more letters that it holds in order
+("Multiversion" gives MV of MVCC), and short function words ("of", "and") may be skipped.
 """
 
 from __future__ import annotations

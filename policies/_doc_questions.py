@@ -35,6 +35,7 @@ NOUNS: Final = frozenset(
         "daemon", "program", "subcommand",
     }
 )  # fmt: skip
+# "Which parameter sets the default isolation level?": the parameter asked for, not the default.
 _SETS_DEFAULT: Final = re.compile(
     r"\b(?:sets?|controls?|determines?|specif(?:y|ies)|configures?|changes?|selects?) the default\b"
 )

@@ -54,9 +54,8 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):
             found = [c for c in found if not _AMOUNT.match(c.answer)]
         if _ASKS_YES_NO.match(asked):
-            found = [
-                c for c in found if c.answer.casefold().rsplit("=", 1)[-1] in _STATES
-            ]  # "sort_keys=False"
+            # (a signature's "sort_keys=False" states one too)
+            found = [c for c in found if c.answer.casefold().rsplit("=", 1)[-1] in _STATES]
     tops = {page.url: page_subject(page) for page in pages}
     # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
     member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {

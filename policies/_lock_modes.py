@@ -38,9 +38,7 @@ def acquired_by(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]
         for line in outline(page.body):
             if line.is_term:
                 terms[clean(line.text)] = line
-            if not line.terms or (line.terms[-1] not in terms and clean(line.terms[-1]) not in terms):
-                continue
-            term = terms.get(clean(line.terms[-1]))
+            term = terms.get(clean(line.terms[-1])) if line.terms else None
             if term is None:
                 continue
             for sentence in split_sentences(page.body[line.start : line.end]):

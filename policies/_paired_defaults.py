@@ -20,9 +20,6 @@ from ._doc_questions import DocQuestion
 from ._doc_returns import trim
 from ._sentences import stem
 
-_UNIT: Final = (
-    r"(?:[KMGTP]i?B|[kmgt]B|bytes?|ms|s|min|h|d|(?:milli|micro)?seconds?|minutes?|hours?|days?|percent|%)"
-)
 _ITEM: Final = rf"(?:{NUMBER}(?:\s?{UNIT}(?![\w]))?|[^\s,;()]+)"
 _VALUES: Final = re.compile(rf"({_ITEM}(?:,\s+{_ITEM})*),?\s+and\s+({_ITEM}),?\s+respectively\b")
 _NAME: Final = r"[A-Za-z_][\w.-]*\w"
@@ -57,8 +54,6 @@ def respective_value(text: str, identifier: str) -> str | None:
 
 # "mean defaults to 0.0": a default with a one-word subject.
 _SUBJECT_DEFAULTS: Final = re.compile(rf"\b([A-Za-z_][\w.]*) defaults? to {VALUE}")
-
-
 # "A defaults to 4 million, B to 120 million, and C to 350 million": the verb said once.
 _ELIDED: Final = re.compile(rf"(?:,\s+(?:and\s+)?|\s+and\s+)([A-Za-z_][\w.]*) to {VALUE}")
 

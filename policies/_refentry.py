@@ -28,7 +28,7 @@ _NAME_LINE: Final = re.compile(r"^(?P<name>[^\s].{0,60}?)\s+(?:--|\u2014|\u2013)
 
 def named_entries(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """The command whose reference page's Name line says what the question asks it to do."""
-    # The words of what it does: not the noun asked for, nor the product the pages document.
+    # The words of what it does, not the noun asked for (the page's title may hold the product named).
     asked = tuple(w for w in q.words if w not in stems(q.noun or ""))
     if len(asked) < 2:
         return

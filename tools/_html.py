@@ -59,8 +59,8 @@ def _is_title(line: str) -> bool:
 
 
 def _is_term(line: str) -> bool:
-    """Whether a bold paragraph opening a list item names code: one token ("DB_CREATE") or an
-    option with its argument ("-h home"), not a title of words ("Maximum Number Of Tables")."""
+    """Whether a paragraph of bold or code opening a list item names code: one token ("DB_CREATE")
+    or an option with its argument ("-h home"), not a title of words ("Maximum Number Of Tables")."""
     return (" " not in line or line.startswith("-")) and len(line.split()) <= 3
 
 
