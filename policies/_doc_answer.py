@@ -82,7 +82,7 @@ from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._lock_modes import acquired_by
 from ._outline import described_term, outline
-from ._refentry import ENTRY_NOUNS, named_entries
+from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
 from ._sentences import Sentence, split_sentences
 
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
@@ -115,6 +115,9 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.kind == "which" and q.noun in ENTRY_NOUNS:
         # "Which command generates an ordinary SYNC event?": a reference page's Name line first
         return answering(q, pages, chain(named_entries(q, pages), extract[q.kind](q, pages)))
+    if q.kind == "does" and q.noun == "do":
+        # "What does VACUUM do?": the Name line of its reference page first
+        return answering(q, pages, chain(entry_purposes(q, pages), extract[q.kind](q, pages)))
     if q.kind == "which" and q.noun in ("mode", "lock"):
         # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
         return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))

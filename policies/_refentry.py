@@ -3,7 +3,8 @@
 A reference manual opens each command's page with a "Name" section of one line: "VACUUM --
 garbage-collect and optionally analyze a database", "SYNC -- Generate an ordinary SYNC event".
 "Which command generates an ordinary SYNC event?" is answered by the name on the line whose
-purpose holds the question's words (all but at most one of four or more), quoted with its purpose.
+purpose holds the question's words (all but at most one of four or more), quoted with its purpose;
+"What does VACUUM do?" by the purpose on the line of exactly that name ("VACUUM FULL" has none).
 """
 
 from __future__ import annotations
@@ -26,6 +27,34 @@ ENTRY_NOUNS: Final = frozenset(
 _NAME_LINE: Final = re.compile(r"^(?P<name>[^\s].{0,60}?)\s+(?:--|\u2014|\u2013)\s+(?P<purpose>\S.*)$")
 
 
+def _name_lines(pages: Sequence[Page]) -> Iterator[tuple[Page, str, re.Match[str]]]:
+    """Each reference page's Name line: the page, the line's text as in the body, and its parts."""
+    for page in pages:
+        for line in outline(page.body):
+            if line.headings and clean(line.headings[-1]).casefold() == "name":
+                entry = _NAME_LINE.match(line.text)
+                if entry is not None:
+                    yield page, page.body[line.start : line.end], entry
+
+
+# The command a "what does X do" question names: a run of capitals ("STORE NODE") or code.
+_CAPITALS: Final = re.compile(r"\b[A-Z]{2,}(?: [A-Z]{2,})*\b")
+
+
+def entry_purposes(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """What the command "What does X do?" names does, by its reference page's Name line."""
+    subject = q.subject or ""
+    named = [*_CAPITALS.findall(subject), *q.identifiers]
+    if len(named) != 1:
+        return
+    wanted = named[0].casefold()
+    for page, text, entry in _name_lines(pages):
+        if entry.group("name").strip().casefold() == wanted:
+            # (above what the description below says: the Name line is the page's own summary)
+            how = "what its reference page's Name line says it does"
+            yield DocCandidate(page.url, entry.group("purpose").strip(), text, 3.0, how)
+
+
 def named_entries(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """The command whose reference page's Name line says what the question asks it to do."""
     # The words of what it does, not the noun asked for (the page's title may hold the product named).
@@ -33,17 +62,10 @@ def named_entries(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
     if len(asked) < 2:
         return
     described = replace(q, words=asked)
-    for page in pages:
-        for line in outline(page.body):
-            if not line.headings or clean(line.headings[-1]).casefold() != "name":
-                continue
-            entry = _NAME_LINE.match(line.text)
-            if entry is None:
-                continue
-            fit = overlap(described, entry.group("purpose"), page.title)
-            missing = round((1 - fit) * len(asked))
-            if missing > (1 if len(asked) >= 4 else 0):
-                continue
-            quote = page.body[line.start : line.end]
-            how = "the command its reference page names for it"
-            yield DocCandidate(page.url, entry.group("name").strip(), quote, 2.0 + fit, how)
+    for page, text, entry in _name_lines(pages):
+        fit = overlap(described, entry.group("purpose"), page.title)
+        missing = round((1 - fit) * len(asked))
+        if missing > (1 if len(asked) >= 4 else 0):
+            continue
+        how = "the command its reference page names for it"
+        yield DocCandidate(page.url, entry.group("name").strip(), text, 2.0 + fit, how)

@@ -137,3 +137,23 @@ async def test_a_command_of_older_releases_is_no_answer(tmp_path: Path) -> None:
     question = "As of 2.2.0, which command must be used to change the provider of an already subscribed node?"
     outcome = await ask(corpus, question)
     assert outcome.answer != "SUBSCRIBE SET"  # what "Prior to Slony-I 2.2.0" did, not what must be used now
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What does the slonik SYNC command do?", "Generate an ordinary SYNC event"),
+        ("What does VACUUM do?", "garbage-collect and optionally analyze a database"),
+        # exactly the name on the line: VACUUM FULL has none (the "synopsis fragment" case)
+        ("What does VACUUM FULL do?", None),
+    ],
+)
+@pytest.mark.anyio
+async def test_what_a_command_does_by_its_name_line(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    pages = {
+        "sync": BASE_HTML.format(title="SLONIK SYNC", body=SYNC),
+        "vacuum": BASE_HTML.format(title="VACUUM", body=VACUUM),
+    }
+    assert_answer(await ask(page_corpus(tmp_path, pages), question), expected)
