@@ -89,11 +89,16 @@ def _differs(one: DocCandidate, other: DocCandidate) -> bool:
     quantity with its unit spelled one way).
 
     An identifier and the same one with its module ("NetrcParseError", "netrc.NetrcParseError")
-    are one answer.
+    are one answer, and so are a number and the same number with a unit ("2000", "2000 ms").
     """
     first, second = (" ".join(c.answer.casefold().split()) for c in (one, other))
     if first == second or _quantity(one.answer) == _quantity(other.answer) is not None:
         return False
+    # "2000" and "2000 ms": one page gives the number, another the number with its unit.
+    for bare, measured in ((one.answer, other.answer), (other.answer, one.answer)):
+        amount = _quantity(measured)
+        if re.fullmatch(r"\d+(?:\.\d+)?", bare.strip()) and amount is not None and amount[0] == bare.strip():
+            return False
     if is_identifier(first) or is_identifier(second):
         return not (first.endswith("." + second) or second.endswith("." + first))
     return True

@@ -157,3 +157,32 @@ async def test_what_a_command_does_by_its_name_line(
         "vacuum": BASE_HTML.format(title="VACUUM", body=VACUUM),
     }
     assert_answer(await ask(page_corpus(tmp_path, pages), question), expected)
+
+
+@pytest.mark.parametrize(
+    ("second_default", "agree"),
+    [
+        ("2000 ms", True),  # one number, with and without its unit: no disagreement (was refused)
+        ("3000 ms", False),  # two numbers: the pages disagree
+    ],
+)
+@pytest.mark.anyio
+async def test_a_number_and_the_same_number_with_its_unit_agree(
+    tmp_path: Path, second_default: str, agree: bool
+) -> None:
+    config = (
+        "<dl><dt>sync_interval (integer)</dt>"
+        "<dd><p>How often to check. Range: [10-60000], default 2000</p></dd></dl>"
+    )
+    options = (
+        f"<dl><dt>sync_interval</dt><dd><p>How often slon checks. Default is {second_default}.</p></dd></dl>"
+    )
+    pages = {
+        "config": BASE_HTML.format(title="slon configuration", body=config),
+        "slon": BASE_HTML.format(title="slon", body=options),
+    }
+    outcome = await ask(page_corpus(tmp_path, pages), "What is the default value of sync_interval?")
+    if agree:
+        assert outcome.status == "answered" and outcome.answer in ("2000", "2000 ms"), outcome.answer
+    else:
+        assert outcome.status == "abstained", outcome.answer
