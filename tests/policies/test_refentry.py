@@ -186,3 +186,15 @@ async def test_a_number_and_the_same_number_with_its_unit_agree(
         assert outcome.status == "answered" and outcome.answer in ("2000", "2000 ms"), outcome.answer
     else:
         assert outcome.status == "abstained", outcome.answer
+
+
+@pytest.mark.anyio
+async def test_a_default_label_among_others_on_its_line(tmp_path: Path) -> None:
+    # pgBackRest's configuration reference: "default: 1 allowed: 1-999 example: process-max=4" (was refused)
+    body = (
+        "<dl><dt>Process Maximum Option (--process-max)</dt>"
+        "<dd><p>Max processes to use for compress/transfer.</p>"
+        "<p>default: 1 allowed: 1-999 example: process-max=4</p></dd></dl>"
+    )
+    corpus = page_corpus(tmp_path, {"config": BASE_HTML.format(title="pgBackRest Configuration", body=body)})
+    assert_answer(await ask(corpus, "What is the default value of process-max?"), "1")
