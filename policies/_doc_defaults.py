@@ -87,9 +87,9 @@ _DEFAULT_FORMS: Final = tuple(
         # "(default 360 minutes; -1 disables the limit)": what follows a semicolon is another value's
         rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
         # "... in time terms. default: 200ms." - a label, as manual pages print it.
-        # ("Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range)
         # ("default: 1 allowed: 1-999 example: process-max=4": pgBackRest's labels on one line)
         rf"(?:^|(?<=[.;] )|(?<=\. ))default: {VALUE}(?=[.;]?$|[.;] | (?:allowed|example|range): )",
+        # "Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range
         rf"(?<=\], )default:? {VALUE}(?=[.;]?$|[.;] )",
         rf"\bdefaults? to {VALUE}",
         rf"\bdefaulting to {VALUE}",  # "at most N errors, with N defaulting to 100"
