@@ -39,12 +39,20 @@ def _name_lines(pages: Sequence[Page]) -> Iterator[tuple[Page, str, re.Match[str
 
 # The command a "what does X do" question names: a run of capitals ("STORE NODE") or code.
 _CAPITALS: Final = re.compile(r"\b[A-Z]{2,}(?: [A-Z]{2,})*\b")
+_PROGRAM_FRAME: Final = re.compile(
+    r"^(?:the\s+)?|\s+(?:command|program|utility|tool|application|client|server)$", re.IGNORECASE
+)
 
 
 def entry_purposes(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """What the command "What does X do?" names does, by its reference page's Name line."""
     subject = q.subject or ""
     named = [*_CAPITALS.findall(subject), *q.identifiers]
+    # A program named by a plain word ("What does initdb do?", "the lbvacuum utility"): the one word
+    # left of the subject; only a Name line of exactly that name answers.
+    plain = _PROGRAM_FRAME.sub("", subject).strip()
+    if not named and re.fullmatch(r"[a-z][\w-]*", plain):
+        named = [plain]
     if len(named) != 1:
         return
     wanted = named[0].casefold()

@@ -198,3 +198,31 @@ async def test_a_default_label_among_others_on_its_line(tmp_path: Path) -> None:
     )
     corpus = page_corpus(tmp_path, {"config": BASE_HTML.format(title="pgBackRest Configuration", body=body)})
     assert_answer(await ask(corpus, "What is the default value of process-max?"), "1")
+
+
+LBDUMP = """
+<div class="refnamediv"><h2>Name</h2>
+<p>lbdump \u2014 export a Larchbase database into a script file or other archive file</p></div>
+<h2>Exit Status</h2>
+<p>lbdump returns 0 to the shell if the dump completed successfully, and 1 if a fatal error occurred.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # a program named by a plain word (was "returns 0 to the shell ...", the exit status)
+        ("What does lbdump do?", "export a Larchbase database into a script file or other archive file"),
+        (
+            "What does the lbdump utility do?",
+            "export a Larchbase database into a script file or other archive file",
+        ),
+        ("What does lbrestore do?", None),  # no page of that name
+    ],
+)
+@pytest.mark.anyio
+async def test_what_a_program_named_by_a_plain_word_does(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    corpus = page_corpus(tmp_path, {"lbdump": BASE_HTML.format(title="lbdump", body=LBDUMP)})
+    assert_answer(await ask(corpus, question), expected)
