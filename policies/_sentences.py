@@ -22,6 +22,7 @@ _ABBREVIATIONS: Final = frozenset(
 # the white space after it. Written to begin with one character class so that the regex
 # engine skips to the next candidate character instead of trying each position (2.5x faster).
 _END: Final = re.compile(r"[.!?\n](?:(?<=[.!?])[.!?]*[\"'\u201d\u2019)\]]*\s+|(?<=\n)\s*)")
+_CAPITAL_WORD: Final = re.compile(r"[A-Z]{2,}\b")
 _WORD: Final = re.compile(r"[^\W_]+(?:[.,'\u2019-][^\W_]+)*")
 _SUFFIXES: Final = (
     "ational", "ization", "ations", "ation", "nesses", "ments", "ment", "ness", "ings", "ing", "edly",
@@ -49,9 +50,12 @@ def split_sentences(body: str) -> list[Sentence]:
             # "Dr. Smith", "J. R. R. Tolkien", "3.5", "e.g. this": not an end.
             if body[cut : cut + 1].islower():
                 continue
-            last = _last_word(body, start, match.start()).lower().rstrip(".")
+            word = _last_word(body, start, match.start())
+            last = word.lower().rstrip(".")
             if last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
                 continue
+            if found.startswith("...") and word.isupper() and _CAPITAL_WORD.match(body, cut):
+                continue  # "Use DROP ... IF EXISTS commands": code elided between keywords, no end
         _add(body, start, match.start() + len(found.rstrip()), sentences)
         start = cut
     _add(body, start, len(body), sentences)

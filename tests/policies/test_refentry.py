@@ -226,3 +226,15 @@ async def test_what_a_program_named_by_a_plain_word_does(
 ) -> None:
     corpus = page_corpus(tmp_path, {"lbdump": BASE_HTML.format(title="lbdump", body=LBDUMP)})
     assert_answer(await ask(corpus, question), expected)
+
+
+@pytest.mark.anyio
+async def test_an_elided_keyword_run_is_one_sentence(tmp_path: Path) -> None:
+    body = (
+        "<dl><dt>--if-exists</dt><dd><p>Use DROP ... IF EXISTS commands to drop objects in --clean mode."
+        "</p></dd></dl>"
+    )
+    corpus = page_corpus(tmp_path, {"lbdump": BASE_HTML.format(title="lbdump", body=body)})
+    outcome = await ask(corpus, "What does the --if-exists option of lbdump do?")
+    assert outcome.answer != "Use DROP"  # was cut at "..." (review 9)
+    assert outcome.status == "abstained" or "IF EXISTS" in outcome.answer, outcome.answer

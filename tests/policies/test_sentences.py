@@ -29,6 +29,10 @@ def old_split_sentences(body: str) -> list[Sentence]:
                 or (following and following.islower())
             ):
                 continue
+            # (since: an ellipsis between capitalised keywords, "DROP ... IF", ends no sentence)
+            elided = match.group(0).startswith("...") and before and before[-1].isupper()
+            if elided and re.match(r"[A-Z]{2,}\b", body[cut:]):
+                continue
         _add(body, start, match.start() + len(match.group(0).rstrip()), sentences)
         start = cut
     _add(body, start, len(body), sentences)
@@ -42,6 +46,16 @@ ORDINARY = [
     "the cat sat. the dog ran. The bird flew away! what now? Nothing.",
     "  \n . ! ? .. A. B. Cc. dd. Ee.\u2019 Ff.) Gg.] hh.\u201d ii.\u00a0Jj.\u2003kk",
 ]
+
+
+def test_an_ellipsis_between_keywords_ends_no_sentence() -> None:
+    # pg_dump's "--if-exists": "Use DROP ... IF EXISTS commands to drop objects" was cut at "...".
+    body = "Use DROP ... IF EXISTS commands to drop objects. Wait... Then go."
+    assert [s.text for s in split_sentences(body)] == [
+        "Use DROP ... IF EXISTS commands to drop objects.",
+        "Wait...",
+        "Then go.",
+    ]
 
 
 def test_identical_to_the_old_splitter_on_ordinary_text() -> None:
