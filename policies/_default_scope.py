@@ -42,11 +42,16 @@ QUALIFIED_AFTER: Final = re.compile(
 )
 
 
+def _code_before(text: str, at: int) -> list[re.Match[str]]:
+    """The code-shaped names `text` gives before offset `at`, in order."""
+    return [m for m in re.finditer(r"[\w.-]+", text[:at]) if is_identifier(m.group(0).rstrip(".,;:"))]
+
+
 def named_last(text: str, at: int, q: DocQuestion) -> bool:
     """Whether the code-shaped name `text` gives last before `at` is the one the question asks about,
     in the same clause ("virtual_mailbox_limit ...; the message size limit, which is set to 10240000
     by default" gives the default of the message size limit)."""
-    found = [m for m in re.finditer(r"[\w.-]+", text[:at]) if is_identifier(m.group(0).rstrip(".,;:"))]
+    found = _code_before(text, at)
     if not found:
         return False
     last = found[-1]
@@ -63,7 +68,7 @@ def last_named_another(text: str, at: int, q: DocQuestion) -> bool:
     """Whether the code-shaped name `text` gives last before `at` is another than the asked one, named
     after it: "after wal_sender_timeout of inactivity, ..., while the receiver uses wal_receiver_timeout,
     which defaults to 75 seconds" gives wal_receiver_timeout's default, not wal_sender_timeout's."""
-    code = [m for m in re.finditer(r"[\w.-]+", text[:at]) if is_identifier(m.group(0).rstrip(".,;:"))]
+    code = _code_before(text, at)
     asked = {names(i)[0] for i in q.identifiers}
     named = [m for m in code if m.group(0).rstrip(".,;:").casefold() in asked]
     if not code or not named or code[-1] in named:
