@@ -17,6 +17,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._antecedent import with_antecedent
+from ._cloze import fill_gap
 from ._compare import offered
 from ._conflict import disagreement
 from ._doc_match import on_every_page
@@ -107,6 +108,18 @@ def finish_prose(
             hop.answer,
             hop.citations,
             hop.evidence,
+        )
+    # A sentence with no span of the asked type may still write the question's words before a name.
+    spanless = choice is not None and choice.answer == choice.scored.sentence.text
+    filled = fill_gap(question, ranked) if (unsure or spanless) and not in_structure else None
+    if filled is not None:
+        quote = with_antecedent(question, pages[filled.url].body, filled.sentence)
+        return finish_reply(
+            f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but {filled.url} writes the "
+            f"question's words before {filled.answer!r}",
+            filled.answer,
+            [filled.url],
+            quote.text,
         )
     common = common_name(question, ranked) if unsure and not in_structure else None
     if common is not None:
