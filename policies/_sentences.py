@@ -51,7 +51,8 @@ def split_sentences(body: str) -> list[Sentence]:
             if body[cut : cut + 1].islower():
                 continue
             word = _last_word(body, start, match.start())
-            last = word.lower().rstrip(".")
+            # "(b. 20 April 1952)": an abbreviation opening a bracket is still one.
+            last = word.lower().rstrip(".").lstrip("([{\"'\u201c")
             if last in _ABBREVIATIONS or (len(last) == 1 and last.isalpha()):
                 continue
             if found.startswith("...") and word.isupper() and _CAPITAL_WORD.match(body, cut):

@@ -187,9 +187,12 @@ def sentences(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
     for match in _END.finditer(text):
-        word = text[text.rfind(" ", start, match.start()) + 1 : match.start()]
+        # "(b. 1952)": an abbreviation opening a bracket is still one.
+        word = text[text.rfind(" ", start, match.start()) + 1 : match.start()].lstrip("([{\"'")
         if (len(word) <= 2 and word.isalpha()) or word in _ABBREVIATIONS:
             continue
+        if word.endswith(".."):
+            continue  # "Based on a True Story... is an album": an ellipsis in a title ends nothing
         spans.append((start, match.end()))
         start = match.end() + 1
     if start < len(text):

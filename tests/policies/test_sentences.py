@@ -21,7 +21,8 @@ def old_split_sentences(body: str) -> list[Sentence]:
         cut = match.end()
         if "\n" not in match.group(0):
             before = body[start : match.start()].rsplit(None, 1)
-            last = before[-1].lower().rstrip(".") if before else ""
+            # (since: an abbreviation opening a bracket, "(b. 1952)", is still one)
+            last = before[-1].lower().rstrip(".").lstrip("([{\"'\u201c") if before else ""
             following = body[cut : cut + 1]
             if (
                 last in _ABBREVIATIONS
@@ -58,6 +59,15 @@ def test_an_ellipsis_between_keywords_ends_no_sentence() -> None:
     ]
 
 
+def test_an_abbreviation_opening_a_bracket_ends_no_sentence() -> None:
+    # "Andrew Jaspan, (b. 20 April 1952) British-Australian journalist, ..." was cut at "(b.".
+    body = "Orla Vane, (b. 3 May 1961) Irish editor, founded a journal. Ezra Pike (d. 1560) wrote it."
+    assert [s.text for s in split_sentences(body)] == [
+        "Orla Vane, (b. 3 May 1961) Irish editor, founded a journal.",
+        "Ezra Pike (d. 1560) wrote it.",
+    ]
+
+
 def test_identical_to_the_old_splitter_on_ordinary_text() -> None:
     for body in ORDINARY:
         assert split_sentences(body) == old_split_sentences(body), body
@@ -76,7 +86,7 @@ def test_identical_to_the_old_splitter_on_the_demo_corpus() -> None:
 
 _PIECES = st.sampled_from(
     ["Dr", "e.g", "word", "Word", "x", "X", "3", "5", ".", "!", "?", "...", '"', "\u2019", ")", "]",
-     " ", "  ", "\n", "\t", "\u00a0", "\u2028", "mr", "Ab", "élan", "Élan"]
+     " ", "  ", "\n", "\t", "\u00a0", "\u2028", "mr", "Ab", "élan", "Élan", "(", "(b"]
 )  # fmt: skip
 
 

@@ -356,3 +356,24 @@ def test_a_later_sentence_opening_with_a_pronoun_does_not_carry_the_focus() -> N
         ["focus-entity"],
     )
     assert [v.verdict for v in verdicts] == ["unsupported"]
+
+
+def test_an_abbreviation_in_brackets_does_not_cut_the_sentence_from_its_subject() -> None:
+    # "(b. 3 May 1961)" was read as a sentence end, leaving the answer in a sentence naming no one.
+    verdicts = assess_support(
+        "Orla Vane was the co-founder of what journal?",
+        "The Ledger Review",
+        'Orla Vane, (b. 3 May 1961) Irish editor, the co-founder of "The Ledger Review".',
+        ["focus-entity"],
+    )
+    assert [v.verdict for v in verdicts] == ["supported"]
+
+
+def test_an_ellipsis_in_a_title_does_not_cut_the_sentence() -> None:
+    verdicts = assess_support(
+        "Salt and Bone... is an album by which singer?",
+        "Carys Penn",
+        "Salt and Bone\u2026 is the fourth album by Welsh folk singer Carys Penn.",
+        ["focus-entity"],
+    )
+    assert [v.verdict for v in verdicts] == ["supported"]
