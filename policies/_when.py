@@ -41,6 +41,11 @@ def when_answer(question: Question, text: str) -> str | None:
     found = list(_WHEN.finditer(text))
     new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
     # Dates in brackets are a life's or an aside's ("Rui Costa (1900 - 1980) founded Acme in 1930").
+    # "(d. 1560)" is no birth date, "(b. 1952)" no date of death.
+    other_end = (
+        _DIED if _ASKS_BIRTH.search(question.text) else _BORN if _ASKS_DEATH.search(question.text) else None
+    )
+    new = [m for m in new if other_end is None or not other_end.search(text, 0, m.start())]
     outside = [m for m in new if not _bracketed(text, m)]
     new = outside or new
     for tier in (_HAS_YEAR, _HAS_DAY, None):
@@ -91,6 +96,11 @@ def _joins(text: str, first: re.Match[str], second: re.Match[str]) -> bool:
     return between and words(text[: first.start()])[-1:] == ["between"]
 
 
+# A life's end marked just before a date, and its start.
+_DIED: Final = re.compile(r"\b(?:d\.|died|death:?)\s*$", re.IGNORECASE)
+_BORN: Final = re.compile(r"\b(?:b\.|born)\s*$", re.IGNORECASE)
+_ASKS_BIRTH: Final = re.compile(r"\bborn\b", re.IGNORECASE)
+_ASKS_DEATH: Final = re.compile(r"\b(?:die|died|death)\b", re.IGNORECASE)
 _CENTURY_ASKED: Final = re.compile(r"\b(?:what|which) century\b", re.IGNORECASE)
 _DAY_ASKED: Final = re.compile(r"\b(?:what|which) (?:date|day)\b", re.IGNORECASE)
 

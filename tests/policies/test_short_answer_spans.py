@@ -99,3 +99,13 @@ def test_who_takes_the_name_after_by_the_asked_verb() -> None:
     # A name in a descriptive phrase still names its maker: "a Gustave Eiffel design".
     tower = "The Kell Tower is a Gustave Eiffel design commissioned by Costa."
     assert short_answer(analyze("Who designed the Kell Tower?"), tower) == "Gustave Eiffel"
+
+
+def test_a_death_date_is_no_birth_date_and_a_birth_date_no_death_date() -> None:
+    # SQuAD 2.0: "In what year was Reguier de la Plancha born?" answered with his "(d. 1560)".
+    text = "The account is traced to the chronicler Ezra Pike (d. 1560), who wrote in Lyon."
+    assert short_answer(analyze("In what year was Ezra Pike born?"), text) is None
+    assert short_answer(analyze("In what year did Ezra Pike die?"), text) == "1560"
+    born = "The account is traced to the chronicler Ezra Pike (b. 1502), who wrote in Lyon."
+    assert short_answer(analyze("In what year did Ezra Pike die?"), born) is None
+    assert short_answer(analyze("In what year was Ezra Pike born?"), born) == "1502"
