@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
 
 from ._quantities import fold_text, singular
@@ -285,6 +286,22 @@ _MIDDLE: Final = r"(?:[^\W\d_]\.? ){1,3}"
 
 def _middle_names(first: str, last: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(first)} {_MIDDLE}{re.escape(last)}(?![\w-])")
+
+
+def middle_named(foci: Sequence[Focus], evidence: str) -> tuple[Focus, ...]:
+    """The two-word names of `foci` as `evidence` (not folded) writes them with full middle names:
+    "Alfred Gell" asked, "Alfred Antony Francis Gell" quoted. Only in the original case can a
+    middle name be told from any word ("Ralph met Hefferline"), so only capitalized words count."""
+    found: list[Focus] = []
+    for focus in foci:
+        parts = focus.text.split()
+        if focus.kind != "name" or len(parts) != 2:
+            continue
+        first, last = (re.escape(part) for part in parts)
+        pattern = rf"(?<![\w-])(?i:{first})(?:\s+[A-Z][\w'\u2019.-]*){{1,3}}\s+(?i:{last})(?![\w-])"
+        for match in re.finditer(pattern, evidence):
+            found.append(Focus(focus.text, fold_text(match.group(0)), "quoted"))
+    return tuple(found)
 
 
 def _spelled_out(text: str, acronym: str) -> list[int]:

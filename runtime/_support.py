@@ -23,7 +23,7 @@ from typing import Final, TypeAlias
 from citeloop.events import Support, SupportVerdict
 
 from ._chain import chained
-from ._focus import Focus, continues, in_passing, occurrences, question_focus, quote_sentences
+from ._focus import Focus, continues, in_passing, middle_named, occurrences, question_focus, quote_sentences
 from ._focus import within as _within
 from ._number_unit import number_unit
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
@@ -187,7 +187,9 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     else:
         allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans, openings)
     aside: list[Focus] = []
-    members = own_page_members(foci, [title for title, _ in case.pages])
+    members = own_page_members(foci, [title for title, _ in case.pages]) + list(
+        middle_named(foci, case.evidence)
+    )
     for focus in (*foci, *members):
         for at in occurrences(quote, focus):
             index = 0 if single else _sentence_of(spans, at)

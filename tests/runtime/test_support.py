@@ -377,3 +377,22 @@ def test_an_ellipsis_in_a_title_does_not_cut_the_sentence() -> None:
         ["focus-entity"],
     )
     assert [v.verdict for v in verdicts] == ["supported"]
+
+
+def test_a_name_quoted_with_full_middle_names_is_the_name_asked() -> None:
+    # HotpotQA: "Alfred Gell" asked, "Alfred Antony Francis Gell (1945 - 1997) was ..." quoted.
+    supported = assess_support(
+        "What nationality was Tomas Vell?",
+        "Welsh",
+        "Tomas Anwen Rhys Vell (1945 - 1997) was a Welsh chemist.",
+        ["focus-entity"],
+    )
+    assert [v.verdict for v in supported] == ["supported"]
+    # Words between that are not capitalized names are another sentence's subject and verb.
+    other = assess_support(
+        "What nationality was Tomas Vell?",
+        "Welsh",
+        "Tomas met the Vell brothers, a Welsh family.",
+        ["focus-entity"],
+    )
+    assert [v.verdict for v in other] == ["unsupported"]
