@@ -288,14 +288,16 @@ def _middle_names(first: str, last: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(first)} {_MIDDLE}{re.escape(last)}(?![\w-])")
 
 
-def middle_named(foci: Sequence[Focus], evidence: str) -> tuple[Focus, ...]:
+def middle_named(foci: Sequence[Focus], evidence: str, titles: Sequence[str]) -> tuple[Focus, ...]:
     """The two-word names of `foci` as `evidence` (not folded) writes them with full middle names:
-    "Alfred Gell" asked, "Alfred Antony Francis Gell" quoted. Only in the original case can a
-    middle name be told from any word ("Ralph met Hefferline"), so only capitalized words count."""
+    "Alfred Gell" asked, "Alfred Antony Francis Gell" quoted on the page titled "Alfred Gell". Only
+    on the page of that name: "John Quincy Adams" is not John Adams. And only in the original case
+    can a middle name be told from any word ("Ralph met Hefferline"): capitalized words only."""
+    named = {fold_text(re.sub(r"\s*\([^)]*\)$", "", title)) for title in titles}
     found: list[Focus] = []
     for focus in foci:
         parts = focus.text.split()
-        if focus.kind != "name" or len(parts) != 2:
+        if focus.kind != "name" or len(parts) != 2 or focus.folded not in named:
             continue
         first, last = (re.escape(part) for part in parts)
         pattern = rf"(?<![\w-])(?i:{first})(?:\s+[A-Z][\w'\u2019.-]*){{1,3}}\s+(?i:{last})(?![\w-])"

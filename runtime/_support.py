@@ -187,9 +187,8 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     else:
         allowed = {0} if single else _answer_sentences(quote, case.folded_answer, spans, openings)
     aside: list[Focus] = []
-    members = own_page_members(foci, [title for title, _ in case.pages]) + list(
-        middle_named(foci, case.evidence)
-    )
+    titles = [title for title, _ in case.pages]
+    members = [*own_page_members(foci, titles), *middle_named(foci, case.evidence, titles)]
     for focus in (*foci, *members):
         for at in occurrences(quote, focus):
             index = 0 if single else _sentence_of(spans, at)

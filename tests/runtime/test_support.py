@@ -379,20 +379,18 @@ def test_an_ellipsis_in_a_title_does_not_cut_the_sentence() -> None:
     assert [v.verdict for v in verdicts] == ["supported"]
 
 
-def test_a_name_quoted_with_full_middle_names_is_the_name_asked() -> None:
-    # HotpotQA: "Alfred Gell" asked, "Alfred Antony Francis Gell (1945 - 1997) was ..." quoted.
-    supported = assess_support(
-        "What nationality was Tomas Vell?",
-        "Welsh",
-        "Tomas Anwen Rhys Vell (1945 - 1997) was a Welsh chemist.",
-        ["focus-entity"],
-    )
-    assert [v.verdict for v in supported] == ["supported"]
-    # Words between that are not capitalized names are another sentence's subject and verb.
-    other = assess_support(
-        "What nationality was Tomas Vell?",
-        "Welsh",
-        "Tomas met the Vell brothers, a Welsh family.",
-        ["focus-entity"],
-    )
+def test_a_name_quoted_with_full_middle_names_on_its_own_page_is_the_name_asked() -> None:
+    # HotpotQA: "Alfred Gell" asked, "Alfred Antony Francis Gell (1945 - 1997) was ..." quoted from
+    # the page titled "Alfred Gell".
+    quote = "Tomas Anwen Rhys Vell (1945 - 1997) was a Welsh chemist."
+    question = "What nationality was Tomas Vell?"
+    own = assess_support(question, "Welsh", quote, ["focus-entity"], SUPPORT_METHODS, [("Tomas Vell", quote)])
+    assert [v.verdict for v in own] == ["supported"]
+    # On another page it may be another person ("John Quincy Adams" is not John Adams).
+    other_page = [("Tomas Rhys Vell", quote)]
+    other = assess_support(question, "Welsh", quote, ["focus-entity"], SUPPORT_METHODS, other_page)
     assert [v.verdict for v in other] == ["unsupported"]
+    # Words between that are not capitalized names are another sentence's subject and verb.
+    met = "Tomas met the Vell brothers, a Welsh family."
+    words = assess_support(question, "Welsh", met, ["focus-entity"], SUPPORT_METHODS, [("Tomas Vell", met)])
+    assert [v.verdict for v in words] == ["unsupported"]
