@@ -62,6 +62,7 @@ from ._doc_returns import CONDITION, trim
 from ._doc_rows import default_columns, default_rows
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_which import UNDER
+from ._named_defaults import NAMED_FORMS, named_value_ok
 from ._outline import Line
 from ._paired_defaults import respective_value, subject_default
 from ._questions import STOPWORDS
@@ -117,7 +118,7 @@ _DEFAULT_FORMS: Final = tuple(
         r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
         r"((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+|[a-z_]\w*\.[a-z_]\w*)(?=[\s.,;]|$)",
     )
-)
+) + NAMED_FORMS
 # "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
 # SMTP port (25)": the number a standard or default value stands for, right after the noun it names
 # and ending its clause ("found in (1) the X variable or (2) ..." numbers a list), with no comma or
@@ -243,6 +244,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             if match is None:
                 continue
             value_group = 2 if form is None else 1
+            if form in NAMED_FORMS and not named_value_ok(trim(match.group(1)), q):
+                continue  # "Logging is enabled by default", "uses a random port": no name of a default
             if _negated_before(text, match.start(value_group)):
                 continue  # "does not include '#' by default", "no message is written to sys.stderr"
             score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)

@@ -1,0 +1,69 @@
+"""Defaults named before they are said to be the default: "InnoDB is the default storage engine",
+"The language PL/tcl is installed by default", "By default, the server uses the PLAIN mechanism".
+Before this rule each of these questions was refused though one sentence answered it; the cases
+below that must refuse keep a description or a state from being read as a name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from citeloop.policies._doc_questions import doc_question
+from citeloop.policies._named_defaults import named_value_ok
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
+
+ENGINES = (
+    "<p>The server supports several storage engines for its tables.</p>"
+    "<p>Quarry is the default storage engine. Ledger is used for temporary tables by default.</p>"
+    "<p>The language PL/Lua is installed by default in every database.</p>"
+    "<p>By default, the server uses the PLAIN authentication mechanism.</p>"
+)
+STATES = (
+    "<p>Logging is enabled by default.</p>"
+    "<p>By default, the server uses a random port for replication.</p>"
+    "<p>The cache is used by default for every query.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the default storage engine?", "Quarry"),
+        ("Which storage engine is the default?", "Quarry"),
+        ("Which engine is used for temporary tables by default?", "Ledger"),
+        ("Which language is installed by default in every database?", "PL/Lua"),
+        ("Which authentication mechanism does the server use by default?", "PLAIN"),
+    ],
+)
+async def test_a_default_named_first_answers(tmp_path: Path, question: str, expected: str) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Storage engines", ENGINES), question)
+    assert_answer(outcome, expected)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "question",
+    [
+        # a state is no value of a default
+        "What is the default log level?",
+        # a description ("a random port") is no name
+        "Which port does the server use by default for replication?",
+        # the question's own word is no answer
+        "Which cache is used by default for every query?",
+    ],
+)
+async def test_a_state_a_description_or_the_asked_word_is_refused(tmp_path: Path, question: str) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Server settings", STATES), question)
+    assert_answer(outcome, None)
+
+
+def test_only_a_name_the_question_does_not_write_is_a_named_default() -> None:
+    asked = doc_question("Which port does the server use by default for replication?", True)
+    assert asked is not None
+    assert (
+        named_value_ok("PLAIN", asked) and named_value_ok("PL/Lua", asked) and named_value_ok("'md5'", asked)
+    )
+    assert not named_value_ok("random", asked)  # "uses a random port": a description
+    cache = doc_question("Which cache is used by default for every query?", True)
+    assert cache is not None and not named_value_ok("Cache", cache)  # the question's own word
