@@ -82,43 +82,46 @@ _INSTEAD_OF_DEFAULT: Final = (
 # "the default size of a log file is 10MB": plain words only (no code name's default), each of them
 # the question's ("the default size of the log buffer" is not a log file's).
 _DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}"
-_DEFAULT_FORMS: Final = tuple(
-    re.compile(form, re.IGNORECASE)
-    for form in (
-        # "(default 360 minutes; -1 disables the limit)": what follows a semicolon is another value's
-        rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
-        # "... in time terms. default: 200ms." - a label, as manual pages print it.
-        # ("default: 1 allowed: 1-999 example: process-max=4": pgBackRest's labels on one line)
-        rf"(?:^|(?<=[.;] )|(?<=\. ))default: {VALUE}(?=[.;]?$|[.;] | (?:allowed|example|range): )",
-        # "Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range
-        rf"(?<=\], )default:? {VALUE}(?=[.;]?$|[.;] )",
-        rf"\bdefaults? to {VALUE}",
-        rf"\bdefaulting to {VALUE}",  # "at most N errors, with N defaulting to 100"
-        rf"\bby default,? with an? [\w-]+ of {VALUE}",  # "enabled by default with an interval of 1000"
-        # "By default, all lockers are created with a priority of 100."
-        rf"^by default, [^.;]*? with an? [\w-]+ of {VALUE}",
-        rf"\ba default(?: value)? of {VALUE}",
-        # "The default is typically 100 connections": an adverb before the value is not it.
-        rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}",
-        _DEFAULT_OF_NOUN,
-        rf"\bdefault value of [\w.]+ changed from \S+ to {VALUE}",
-        # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
-        rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {VALUE}",
-        # "X (the default)", "onsuccess (default, can be omitted)": the value marked in a list of them.
-        # Only what the bracket adds is no value: "(default, can be omitted)", not "(default, none)" nor
-        # a condition ("(default, when both sides lack the others)").
-        rf"{VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
-        rf"\bthe default, {VALUE},",
-        rf"(?:^|; )by default\b[^.;]*? is {VALUE}",
-        rf"\bincludes (?:just |only )?{VALUE} by default\b",  # "Includes just '#' by default."
-        _SET_BY_DEFAULT,
-        _INSTEAD_OF_DEFAULT,
-        # "By default, notes are saved to and read from refs/notes/commits": a path or name the
-        # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
-        r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
-        r"((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+|[a-z_]\w*\.[a-z_]\w*)(?=[\s.,;]|$)",
+_DEFAULT_FORMS: Final = (
+    tuple(
+        re.compile(form, re.IGNORECASE)
+        for form in (
+            # "(default 360 minutes; -1 disables the limit)": what follows a semicolon is another value's
+            rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
+            # "... in time terms. default: 200ms." - a label, as manual pages print it.
+            # ("default: 1 allowed: 1-999 example: process-max=4": pgBackRest's labels on one line)
+            rf"(?:^|(?<=[.;] )|(?<=\. ))default: {VALUE}(?=[.;]?$|[.;] | (?:allowed|example|range): )",
+            # "Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range
+            rf"(?<=\], )default:? {VALUE}(?=[.;]?$|[.;] )",
+            rf"\bdefaults? to {VALUE}",
+            rf"\bdefaulting to {VALUE}",  # "at most N errors, with N defaulting to 100"
+            rf"\bby default,? with an? [\w-]+ of {VALUE}",  # "enabled by default with an interval of 1000"
+            # "By default, all lockers are created with a priority of 100."
+            rf"^by default, [^.;]*? with an? [\w-]+ of {VALUE}",
+            rf"\ba default(?: value)? of {VALUE}",
+            # "The default is typically 100 connections": an adverb before the value is not it.
+            rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}",
+            _DEFAULT_OF_NOUN,
+            rf"\bdefault value of [\w.]+ changed from \S+ to {VALUE}",
+            # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
+            rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {VALUE}",
+            # "X (the default)", "onsuccess (default, can be omitted)": the value marked in a list of them.
+            # Only what the bracket adds is no value: "(default, can be omitted)", not "(default, none)" nor
+            # a condition ("(default, when both sides lack the others)").
+            rf"{VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
+            rf"\bthe default, {VALUE},",
+            rf"(?:^|; )by default\b[^.;]*? is {VALUE}",
+            rf"\bincludes (?:just |only )?{VALUE} by default\b",  # "Includes just '#' by default."
+            _SET_BY_DEFAULT,
+            _INSTEAD_OF_DEFAULT,
+            # "By default, notes are saved to and read from refs/notes/commits": a path or name the
+            # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
+            r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
+            r"((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+|[a-z_]\w*\.[a-z_]\w*)(?=[\s.,;]|$)",
+        )
     )
-) + NAMED_FORMS
+    + NAMED_FORMS
+)
 # "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
 # SMTP port (25)": the number a standard or default value stands for, right after the noun it names
 # and ending its clause ("found in (1) the X variable or (2) ..." numbers a list), with no comma or
@@ -258,6 +261,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             listed = LIST_REST.match(text, match.end()) if match.end(value_group) == match.end() else None
             if listed is not None:
                 value += listed.group(1).rstrip(".")  # 'is "$user", public.': a list, not its first item
+            elif match.end(value_group) == match.end() and _KEYWORD.fullmatch(value):
+                # "The default is READ COMMITTED.", "NO ACTION": a run of keywords is one value.
+                rest = _KEYWORD_REST.match(text, match.end())
+                value += rest.group(0) if rest is not None else ""
             case = case_value(text, match.end(), q)
             if case == "":
                 continue  # "\N in text format, and an empty string in csv format", asked of csv or of none
@@ -310,6 +317,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             break
 
 
+# An SQL-style keyword, and the keywords that continue it ("READ COMMITTED", "ABSENT ON NULL").
+_KEYWORD: Final = re.compile(r"[A-Z][A-Z_]+")
+_KEYWORD_REST: Final = re.compile(r"(?: [A-Z][A-Z_]+\b(?![.(][\w]))*")
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(

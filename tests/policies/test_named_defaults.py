@@ -67,3 +67,27 @@ def test_only_a_name_the_question_does_not_write_is_a_named_default() -> None:
     assert not named_value_ok("random", asked)  # "uses a random port": a description
     cache = doc_question("Which cache is used by default for every query?", True)
     assert cache is not None and not named_value_ok("Cache", cache)  # the question's own word
+
+
+KEYWORDS = (
+    "<p>Sets the isolation level of new sessions. The default is SERIAL READS.</p>"
+    "<p>The default referential action is NO CASCADE. Other actions are listed below.</p>"
+    "<p>The default null behaviour is SKIP ON NULL for ARRAY_OF, and KEEP ON NULL for OBJECT_OF.</p>"
+    "<p>Each routine has a security clause. The default is RUN AS OWNER, as the standard requires.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # HSQLDB review: "The default is READ COMMITTED." was answered "READ", "NO ACTION" as "NO".
+        ("What is the default isolation level of new sessions?", "SERIAL READS"),
+        ("What is the default referential action?", "NO CASCADE"),
+        ("What is the default null behaviour of ARRAY_OF?", "SKIP ON NULL"),
+        ("What is the default security clause of a routine?", "RUN AS OWNER"),
+    ],
+)
+async def test_a_run_of_keywords_is_one_default(tmp_path: Path, question: str, expected: str) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Sessions", KEYWORDS), question)
+    assert_answer(outcome, expected)
