@@ -35,9 +35,11 @@ NOUNS: Final = frozenset(
         "daemon", "program", "subcommand",
     }
 )  # fmt: skip
-# "Which parameter sets the default isolation level?": the parameter asked for, not the default.
+# "Which parameter sets the default isolation level?", "Which statement overrides the global default
+# properties?": the parameter or statement asked for, not the default.
 _SETS_DEFAULT: Final = re.compile(
-    r"\b(?:sets?|controls?|determines?|specif(?:y|ies)|configures?|changes?|selects?) the default\b"
+    r"\b(?:sets?|controls?|determines?|specif(?:y|ies)|configures?|changes?|selects?|overrides?) the "
+    r"(?:[\w-]+ ){0,2}default\b"
 )
 # What a "which" question names by an identifier, whatever else it says ("by default").
 _NAMED_THINGS: Final = frozenset(
@@ -263,6 +265,8 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
     # "Which compileall command-line option ...": an option; "command-line" only says which kind.
     which = _WHICH.match(lowered.replace("command-line ", ""))
     asked = _which_noun([w for w in (which.groups() if which else ()) if w is not None])
+    if _SETS_DEFAULT.search(lowered) and re.match(r"which (?:sql )?statements? ", lowered):
+        return None  # "Which statement overrides the global default properties?": a statement, no default
     if asked in ("parameter", "setting", "option", "directive", "variable") and _SETS_DEFAULT.search(lowered):
         # "Which configuration parameter sets the default isolation level?" asks for the parameter.
         rest = tuple(w for w in words if w != stem(asked))

@@ -91,3 +91,24 @@ KEYWORDS = (
 async def test_a_run_of_keywords_is_one_default(tmp_path: Path, question: str, expected: str) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Sessions", KEYWORDS), question)
     assert_answer(outcome, expected)
+
+
+@pytest.mark.anyio
+async def test_a_statement_that_overrides_a_default_is_no_default(tmp_path: Path) -> None:
+    # HSQLDB review: "Which statement overrides the global default properties for text tables?" was
+    # answered "1000" from "cache_rows ... Default is 1000 rows": a statement is asked, not a default.
+    row = '<tr><td><p><span class="term">{}</span></p></td><td><p>{}</p></td></tr>'
+    page = (
+        "<h2>Text Tables</h2><p>The global default properties of text tables apply to every new text table.</p>"
+        '<div class="variablelist"><p class="title"><b>Supported Properties</b></p>'
+        '<table border="0" class="variablelist"><tbody>'
+        + row.format(
+            "cache_rows= &lt;numeric value&gt;", "rows of the text file in the cache. Default is 1000 rows"
+        )
+        + "</tbody></table></div>"
+    )
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "User Guide", page),
+        "Which statement overrides the global default properties for text tables?",
+    )
+    assert_answer(outcome, None)
