@@ -77,6 +77,18 @@ _ITSELF: Final = re.compile(
 )
 # The words of a question asking when the thing itself arrived ("Since which version is X available?").
 _ARRIVAL_WORDS: Final = frozenset(stem(w) for w in ("available", "added", "introduced", "new", "supported"))
+# A number the question asks about, and the words that make one in the text a bound of a range.
+_NUMBERS: Final = re.compile(r"\b\d+(?:\.\d+)+\b|\b\d+\b")
+_RANGE_WORDS: Final = r"(?:older|earlier|newer|later|lower|higher|greater|less|more) than"
+_LIST_ITEM: Final = re.compile(r",\s*(?:and\s+)?|;\s*")
+_CHANGE_VERBS: Final = frozenset(
+    stem(w)
+    for w in (
+        "add", "added", "adds", "implement", "implemented", "introduce", "introduced", "fix", "fixed",
+        "change", "changed", "remove", "removed", "deprecate", "deprecated", "drop", "dropped", "improve",
+        "improved", "enhance", "enhanced", "support", "supported", "make", "made", "become", "became",
+    )
+)  # fmt: skip
 # The share of the question's description a sentence must hold to give the version of its change.
 _PROSE_FIT: Final = 0.6
 
@@ -94,6 +106,10 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     asked = re.search(r"\b(remov|deprecat|drop)", q.text.casefold())
     event = asked.group(1) if asked is not None else None
     described = replace(q, words=tuple(feature))
+    # What changed, without the verb of changing: a summary of a release ("Version 1.3 adds custom
+    # bootstrap, ... implements watchdog support") holds most words of many questions across its items;
+    # the change asked about must be told by one of them.
+    things = replace(q, words=tuple(w for w in feature if w not in _CHANGE_VERBS))
     # Words the question writes in capitals ("VACUUM INTO") name a statement: the sentence names all of
     # it, not only its first word ("vacuum attached databases" is not VACUUM INTO).
     spelled = [s.casefold() for s in re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", q.text)]
@@ -104,6 +120,12 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
         fit = overlap(described, text)
         if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
             continue
+        items = _LIST_ITEM.split(text)
+        if len(items) >= 3 and max(overlap(things, item) for item in items) < _PROSE_FIT:
+            # "Version 1.3 adds A, B, enhances the synchronous mode support, ...": one item tells one change
+            continue
+        if _bound_unasked(q.text, text):
+            continue  # "dropped support of Python older than 3.6" is not asked "dropped ... Python 3.6"
         if event is not None and event not in text.casefold():
             continue  # asked when it was removed: "was added in version N" is not that
         part = [
@@ -333,3 +355,13 @@ def _product_version(
     for match in found:
         near = 1.0 if after and match is after[0] else 0.3
         yield DocCandidate(page.url, match.group(1), text, 1.0 + near, "version beside the focus")
+
+
+def _bound_unasked(question: str, text: str) -> bool:
+    """Whether `text` writes a number of the question as the bound of a range ("older than 3.6") that
+    the question does not: it then tells of the versions beyond that number, not of that number."""
+    for number in _NUMBERS.findall(question):
+        bound = re.compile(rf"\b{_RANGE_WORDS} {re.escape(number)}\b", re.IGNORECASE)
+        if bound.search(text) and not bound.search(question):
+            return True
+    return False
