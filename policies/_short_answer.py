@@ -22,6 +22,25 @@ from ._when import when_answer
 
 def short_answer(question: Question, text: str) -> str | None:
     """A short span answering the question's type, if one stands out; None to answer with the sentence."""
+    span = _short_answer(question, text)
+    if span is None:
+        return None
+    if len(span) == 1 and span.isalpha():
+        return None  # "group: X # 0 for coordinator": a placeholder, not a name
+    endpoint = (
+        re.match(rf"{re.escape(span)} (/[\w./{{}}<>-]*)", text[text.find(span) :])
+        if span in _METHODS
+        else None
+    )
+    # "the GET /metrics endpoint": a request method names no endpoint; with its path it does.
+    return f"{span} {endpoint.group(1)}" if endpoint is not None else span
+
+
+# The request methods of HTTP, which an endpoint's path follows ("GET /history").
+_METHODS: Final = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
+
+
+def _short_answer(question: Question, text: str) -> str | None:
     if question.kind == "when":
         return when_answer(question, text)
     positions = candidate_positions(question, text)

@@ -109,3 +109,18 @@ def test_a_death_date_is_no_birth_date_and_a_birth_date_no_death_date() -> None:
     born = "The account is traced to the chronicler Ezra Pike (b. 1502), who wrote in Lyon."
     assert short_answer(analyze("In what year did Ezra Pike die?"), born) is None
     assert short_answer(analyze("In what year was Ezra Pike born?"), born) == "1502"
+
+
+def test_a_request_method_answers_with_the_path_it_requests() -> None:
+    # Patroni review: "Which endpoint shows the history ...?" answered "GET".
+    text = "The GET /ledger endpoint provides a view on the history of cluster switchovers."
+    assert (
+        short_answer(analyze("Which endpoint shows the history of cluster switchovers?"), text)
+        == "GET /ledger"
+    )
+
+
+def test_a_one_letter_placeholder_is_no_name() -> None:
+    # Patroni review: "group: X # 0 for coordinator" answered "Which group id is used for the coordinator?" with X.
+    text = "citus: group: X # 0 for coordinator and 1, 2, 3 for workers"
+    assert short_answer(analyze("Which Citus group id is used for the coordinator?"), text) is None
