@@ -186,6 +186,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     wanted = [w for w in q.words if w not in named and w not in subjects]
     asks_state = ASKS_STATE.search(q.text) is not None
     qualifier = asked_case(q)
+    # (A question naming code pins what the default is of: "Which characters does shlex.commenters
+    # include by default?" is answered by "Includes just '#' by default.", no "characters" in it.)
+    noun = None if q.identifiers else _asked_noun(q.text)
     if asks_state:  # "on or off" are the answers asked for, not words naming what is asked about
         wanted = [w for w in wanted if w not in STATE_WORDS]
     for page, line, sentence in sentences_of(pages):
@@ -208,6 +211,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
+        if noun and not overlap_words([noun], text, paragraph, *line.terms, *line.headings, *line.cells[:1]):
+            continue  # "Which Consul datacenter is used by default?": not the scheme's default
         if (
             not q.identifiers
             and named_term
@@ -327,6 +332,22 @@ _SUBJECTLESS: Final = re.compile(
     r"|^this defaults?\b|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
     re.IGNORECASE,
 )
+
+
+# "Which Consul datacenter is used by default?": the noun before the verb is the thing asked for.
+_WHICH_NOUN: Final = re.compile(
+    r"^which (?:[\w-]+ ){0,3}?([a-z][a-z-]+) (?:is|are|was|were|does|do|did|will|should|can|gets?)\b",
+    re.IGNORECASE,
+)
+_GENERIC_NOUNS: Final = frozenset({"value", "values", "setting", "parameter", "option", "default", "one"})
+
+
+def _asked_noun(question: str) -> str | None:
+    """The stem of the noun a "which N ..." default question asks for, unless it is a generic one."""
+    found = _WHICH_NOUN.match(question)
+    if found is None or found.group(1).casefold() in _GENERIC_NOUNS:
+        return None
+    return stem(found.group(1).casefold())
 
 
 def _under_asked(line: Line, q: DocQuestion) -> float:

@@ -112,3 +112,24 @@ async def test_a_statement_that_overrides_a_default_is_no_default(tmp_path: Path
         "Which statement overrides the global default properties for text tables?",
     )
     assert_answer(outcome, None)
+
+
+SCHEME = "<dt>HARBOR_RELAY_SCHEME</dt><dd>(optional) http or https, defaults to http</dd>"
+ZONE = "<dt>HARBOR_RELAY_ZONE</dt><dd>(optional) Relay zone of the host</dd>"
+PORT = "<dt>HARBOR_RELAY_PORT</dt><dd>(optional) the port of the relay, defaults to 8500</dd>"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "entries", "expected"),
+    [
+        # Patroni review: "Which Consul datacenter is used by default?" answered "http", the scheme's.
+        ("Which relay datacenter is used by default?", SCHEME + ZONE, None),
+        ("Which relay port is used by default?", SCHEME + PORT, "8500"),
+    ],
+)
+async def test_the_thing_a_which_question_asks_for_is_what_the_default_is_of(
+    tmp_path: Path, question: str, entries: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Environment", f"<dl>{entries}</dl>"), question)
+    assert_answer(outcome, expected)
