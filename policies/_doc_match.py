@@ -40,7 +40,9 @@ VALUE: Final = (
     # ("180 million": a number keeps its scale word)
     rf"(?<![\w.])({NUMBER} (?:thousand|million|billion)\b(?: ?{UNIT}(?![\w]))?"
     rf"|{NUMBER} ?{UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
-    r"|[\w.]+\(\)|[^\s,;)]+)"  # a call without arguments keeps its brackets ("sys.getrecursionlimit()")
+    # a call without arguments keeps its brackets ("sys.getrecursionlimit()"), a token its balanced ones
+    # ("%(asctime)s")
+    r"|[\w.]+\(\)|(?:[^\s,;()]|\([^\s()]*\))+|[^\s,;)]+)"
 )
 _CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
 

@@ -133,3 +133,13 @@ async def test_the_thing_a_which_question_asks_for_is_what_the_default_is_of(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Environment", f"<dl>{entries}</dl>"), question)
     assert_answer(outcome, expected)
+
+
+@pytest.mark.anyio
+async def test_a_value_keeps_its_balanced_brackets(tmp_path: Path) -> None:
+    # Patroni review: "Default value is %(asctime)s %(levelname)s: %(message)s" answered "%(asctime".
+    page = "<dl><dt>HARBOR_LOG_FORMAT</dt><dd>sets the log formatting string. Default value is %(asctime)s</dd></dl>"
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "Environment", page), "What is the default log format?"
+    )
+    assert_answer(outcome, "%(asctime)s")
