@@ -24,6 +24,7 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._default_owner import asked_noun, before_names_another, keyword_rest, owner_asked
 from ._default_scope import (
     LIST_REST,
     PAST_ASKED,
@@ -188,7 +189,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     qualifier = asked_case(q)
     # (A question naming code pins what the default is of: "Which characters does shlex.commenters
     # include by default?" is answered by "Includes just '#' by default.", no "characters" in it.)
-    noun = None if q.identifiers else _asked_noun(q.text)
+    noun = None if q.identifiers else asked_noun(q.text)
     if asks_state:  # "on or off" are the answers asked for, not words naming what is asked about
         wanted = [w for w in wanted if w not in STATE_WORDS]
     for page, line, sentence in sentences_of(pages):
@@ -211,6 +212,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
+        if paragraph and before_names_another(paragraph, q, wanted):
+            continue  # "The cache_size property sets ... . The default is 100 KB.": cache_size's
         if noun and not overlap_words([noun], text, paragraph, *line.terms, *line.headings, *line.cells[:1]):
             continue  # "Which Consul datacenter is used by default?": not the scheme's default
         if (
@@ -266,10 +269,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             listed = LIST_REST.match(text, match.end()) if match.end(value_group) == match.end() else None
             if listed is not None:
                 value += listed.group(1).rstrip(".")  # 'is "$user", public.': a list, not its first item
-            elif match.end(value_group) == match.end() and _KEYWORD.fullmatch(value):
-                # "The default is READ COMMITTED.", "NO ACTION": a run of keywords is one value.
-                rest = _KEYWORD_REST.match(text, match.end())
-                value += rest.group(0) if rest is not None else ""
+            elif match.end(value_group) == match.end():
+                value += keyword_rest(value, text, match.end())  # "The default is READ COMMITTED."
             case = case_value(text, match.end(), q)
             if case == "":
                 continue  # "\N in text format, and an empty string in csv format", asked of csv or of none
@@ -283,6 +284,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "vacuum_multixact_freeze_min_age defaults to 4 million, B to 120 million": A's
             if match.group(0).startswith("(") and names_another(word_before(text, match.start()), q):
                 continue  # "sort_arena_size multiplied by hash_arena_multiplier (default 2.0)": the latter's
+            if match.group(0).startswith("(") and not owner_asked(text, match.start(), q, wanted):
+                continue  # "The quoted option (default true) ...", asked the default field separator
             if any(names(i)[0] == value.casefold() for i in q.identifiers):
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
             if older(text, match.start()) or QUALIFIED_AFTER.match(text, match.end()):
@@ -322,9 +325,6 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             break
 
 
-# An SQL-style keyword, and the keywords that continue it ("READ COMMITTED", "ABSENT ON NULL").
-_KEYWORD: Final = re.compile(r"[A-Z][A-Z_]+")
-_KEYWORD_REST: Final = re.compile(r"(?: [A-Z][A-Z_]+\b(?![.(][\w]))*")
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(
@@ -332,22 +332,6 @@ _SUBJECTLESS: Final = re.compile(
     r"|^this defaults?\b|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
     re.IGNORECASE,
 )
-
-
-# "Which Consul datacenter is used by default?": the noun before the verb is the thing asked for.
-_WHICH_NOUN: Final = re.compile(
-    r"^which (?:[\w-]+ ){0,3}?([a-z][a-z-]+) (?:is|are|was|were|does|do|did|will|should|can|gets?)\b",
-    re.IGNORECASE,
-)
-_GENERIC_NOUNS: Final = frozenset({"value", "values", "setting", "parameter", "option", "default", "one"})
-
-
-def _asked_noun(question: str) -> str | None:
-    """The stem of the noun a "which N ..." default question asks for, unless it is a generic one."""
-    found = _WHICH_NOUN.match(question)
-    if found is None or found.group(1).casefold() in _GENERIC_NOUNS:
-        return None
-    return stem(found.group(1).casefold())
 
 
 def _under_asked(line: Line, q: DocQuestion) -> float:

@@ -140,6 +140,8 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
             for m in _PROSE_VERSION.finditer(text)
             if _answers_when(m, text, before)
             and not _OF_ANOTHER.match(text, m.end())
+            # "Which Java version is HyperSQL 2.7.1 compatible with?": the question's own version is not it
+            and not re.search(rf"(?<![\w.]){re.escape(m.group(3))}(?![\w]|\.\d)", q.text)
             # asked when it was removed: "deprecated since version 3.2" is not that
             and not (event == "remov" and re.search(r"\bdeprecated (?:since|in)\s*$", text[: m.start()]))
         }

@@ -82,6 +82,7 @@ from ._which_checks import (
     denies,
     describes_its_term,
     in_condition,
+    names_no_class,
     returns_row,
     says,
 )
@@ -299,6 +300,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             shaped = [(at, token) for at, token in shaped if not in_condition(text, at)]
         # "(see DB->set_bt_prefix() for more information)": a pointer elsewhere, not what the sentence says
         shaped = [(at, token) for at, token in shaped if not _SEE.search(text, 0, at)]
+        if q.noun == "class":
+            shaped = [(at, token) for at, token in shaped if not names_no_class(token)]
         if shaped:
             # Each identifier with the stretch of the sentence up to the next one: the best-matching stretch.
             # (A name after "by" is the agent of its own clause: "exported by murdump(1), and loaded

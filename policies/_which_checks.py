@@ -128,3 +128,15 @@ def says(action: str, *texts: str) -> bool:
         for w in held
         if len(w) >= 3
     )
+
+
+# What a "which class" question is not answered by: a file ("server.properties") or a member reached
+# through a class ("System.err.println").
+_NO_CLASS: Final = re.compile(
+    r"[\w.-]+\.(?:properties|conf|cfg|ini|xml|json|ya?ml|txt|html?|log|sql|jar|sh)|[A-Z]\w*(?:\.[a-z]\w*)+"
+)
+
+
+def names_no_class(token: str) -> bool:
+    """Whether `token` cannot answer "which class": a file name or a member of a class."""
+    return _NO_CLASS.fullmatch(token) is not None

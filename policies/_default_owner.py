@@ -1,0 +1,75 @@
+"""Whose default a sentence states, for `_doc_defaults` (split out of it).
+
+A default sentence answers only for what the question asks about: the thing a "Which N is used by
+default?" question names (not the scheme's default beside the datacenter asked for), the setting a
+bracketed default follows ("The quoted option (default true)" is no field separator's), and - for a
+subjectless "The default is 100 KB." - the setting the sentence before it names in code, unless
+that sentence describes the one asked about. A value that is a run of keywords is read whole
+("READ COMMITTED", "NO ACTION").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Final
+
+from ._doc_match import clause_start, overlap, overlap_words
+from ._doc_questions import DocQuestion
+from ._sentences import split_sentences, stem
+
+# An SQL-style keyword, and the keywords that continue it ("READ COMMITTED", "ABSENT ON NULL").
+_KEYWORD: Final = re.compile(r"[A-Z][A-Z_]+")
+_KEYWORD_REST: Final = re.compile(r"(?: [A-Z][A-Z_]+\b(?![.(][\w]))*")
+
+
+def keyword_rest(value: str, text: str, end: int) -> str:
+    """The keywords continuing a keyword `value` that ends at `end` ("COMMITTED" after "READ"), or ""."""
+    if not _KEYWORD.fullmatch(value):
+        return ""
+    rest = _KEYWORD_REST.match(text, end)
+    return rest.group(0) if rest is not None else ""
+
+
+# "Which Consul datacenter is used by default?": the noun before the verb is the thing asked for.
+_WHICH_NOUN: Final = re.compile(
+    r"^which (?:[\w-]+ ){0,3}?([a-z][a-z-]+) (?:is|are|was|were|does|do|did|will|should|can|gets?)\b",
+    re.IGNORECASE,
+)
+_GENERIC_NOUNS: Final = frozenset({"value", "values", "setting", "parameter", "option", "default", "one"})
+
+
+def asked_noun(question: str) -> str | None:
+    """The stem of the noun a "which N ..." default question asks for, unless it is a generic one."""
+    found = _WHICH_NOUN.match(question)
+    if found is None or found.group(1).casefold() in _GENERIC_NOUNS:
+        return None
+    return stem(found.group(1).casefold())
+
+
+def before_names_another(paragraph: str, q: DocQuestion, wanted: Sequence[str]) -> bool:
+    """Whether the sentence before a subjectless default ("The default is 100 KB.") is about a
+    setting it names in code ("The cache_size property sets ...") that a question naming none does
+    not, nor describes: most of the question's words would be there if it were the one asked about
+    ("primary_start_timeout: the amount of time a primary is allowed to recover ...")."""
+    if q.identifiers or not wanted:
+        return False
+    sentences = split_sentences(paragraph)
+    before = sentences[-1].text if sentences else ""
+    if not any(name.casefold() not in q.text.casefold() for name in _SNAKE.findall(before)):
+        return False
+    return overlap(replace(q, words=tuple(wanted)), before) < _DESCRIBED
+
+
+_SNAKE: Final = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+_DESCRIBED: Final = 0.6  # the share of a question's words a sentence describing its setting holds
+
+
+def owner_asked(text: str, at: int, q: DocQuestion, wanted: Sequence[str]) -> bool:
+    """Whether the words right before a bracketed default at `at` ("The quoted option (default true)")
+    name what a question naming no code asks about (a question naming code is checked by its name)."""
+    if q.identifiers or not wanted:
+        return True
+    owner = " ".join(text[clause_start(text, at) : at].split()[-3:])
+    return overlap_words(wanted, owner)

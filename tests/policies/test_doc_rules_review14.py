@@ -1,0 +1,84 @@
+"""Review 14 (the HSQLDB 2.7 guide, a real database manual, and the Patroni 3.0 documentation): wrong
+answers with real citations, each class on an invented page - whose default a sentence states, what
+a "which class" question cannot be answered by, and a version the question itself writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
+
+TEXT_TABLES = """
+<h2>Configuration</h2>
+<p>The default field separator is a semicolon (;). The quoted option (default true) uses quotes only
+when necessary to distinguish a field that contains the separator character.</p>
+<h2>Text table caching</h2>
+<p>Text table source files are cached in memory. The page_size property sets the maximum amount of
+memory used for each text table. The default is 100 KB.</p>
+<h2>Recovery</h2>
+<p>primary_wait_limit: the amount of time a primary is allowed to recover from failures before a
+failover is started (in seconds). Default is 300 seconds.</p>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "(default true)" is the quoted option's, not the separator's; "The default is 100 KB." is
+        # page_size's, named by the sentence before it (the guide answered "true", then "100 KB").
+        ("What is the default field delimiter for text tables?", None),
+        # ... unless that sentence describes what is asked in other words.
+        (
+            "How long is a primary allowed to recover from failures before a failover, by default?",
+            "300 seconds",
+        ),
+    ],
+)
+async def test_a_default_belongs_to_the_setting_its_sentence_names(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Text Tables", TEXT_TABLES), question)
+    assert_answer(outcome, expected)
+
+
+RUNNING = """
+<h2>Starting a server</h2>
+<p>The main purpose of the init script is to start up a listener for the catalogs specified in your
+harbor.properties file.</p>
+<h2>Connecting</h2>
+<p>The driver class is loaded before connecting: <code>Class.forName("org.harbor.jdbc.HarborDriver");</code>
+and on failure <code>System.err.println("ERROR: failed to load the driver.");</code> is called.</p>
+"""
+
+
+@pytest.mark.anyio
+async def test_a_file_is_no_class(tmp_path: Path) -> None:
+    # The guide answered "Which main class is used to start the HTTP server?" with "server.properties".
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "Running Harbor", RUNNING),
+        "Which main class is used to start the Harbor listener?",
+    )
+    assert_answer(outcome, None)
+
+
+@pytest.mark.anyio
+async def test_a_member_reached_through_a_class_is_no_class(tmp_path: Path) -> None:
+    # ... and "Which driver class is loaded ...?" with "System.err.println".
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "Running Harbor", RUNNING),
+        "Which driver class is loaded before connecting to Harbor?",
+    )
+    assert outcome.status == "answered" and "org.harbor.jdbc.HarborDriver" in outcome.answer, outcome.answer
+
+
+@pytest.mark.anyio
+async def test_the_questions_own_version_is_no_answer(tmp_path: Path) -> None:
+    # "Which Java version or later is HyperSQL 2.7.1 compatible with?" was answered "2.7.1".
+    page = "<p>Harbor version 4.2.1 is compatible with Java 11 or later and supports the module system.</p>"
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "Running Harbor", page),
+        "Which Java version or later is Harbor 4.2.1 compatible with?",
+    )
+    assert outcome.answer != "4.2.1"
