@@ -73,3 +73,17 @@ def owner_asked(text: str, at: int, q: DocQuestion, wanted: Sequence[str]) -> bo
         return True
     owner = " ".join(text[clause_start(text, at) : at].split()[-3:])
     return overlap_words(wanted, owner)
+
+
+# "What does git stash show display by default?": a question asking what something shows or uses
+# asks for a thing, which a state ("true", "off") is not.
+_ASKS_THING: Final = re.compile(
+    r"^what (?:does|do|will) .+? (?:display|show|print|output|return|use|contain|include|write)s?\b",
+    re.IGNORECASE,
+)
+_STATES: Final = frozenset({"true", "false", "yes", "no", "on", "off", "enabled", "disabled"})
+
+
+def state_for_thing(question: str, value: str) -> bool:
+    """Whether `value` is a state given for a question asking what something shows or uses."""
+    return value.casefold() in _STATES and _ASKS_THING.match(question) is not None

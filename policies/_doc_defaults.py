@@ -24,7 +24,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._default_owner import asked_noun, before_names_another, keyword_rest, owner_asked
+from ._default_owner import asked_noun, before_names_another, keyword_rest, owner_asked, state_for_thing
 from ._default_scope import (
     LIST_REST,
     PAST_ASKED,
@@ -91,7 +91,8 @@ _DEFAULT_FORMS: Final = (
             rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
             # "... in time terms. default: 200ms." - a label, as manual pages print it.
             # ("default: 1 allowed: 1-999 example: process-max=4": pgBackRest's labels on one line)
-            rf"(?:^|(?<=[.;] )|(?<=\. ))default: {VALUE}(?=[.;]?$|[.;] | (?:allowed|example|range): )",
+            rf"(?:^|(?<=[.;] )|(?<=\. ))default(?: value)?: {VALUE}"
+            r"(?=[.;]?$|[.;] | (?:allowed|example|range): )",
             # "Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range
             rf"(?<=\], )default:? {VALUE}(?=[.;]?$|[.;] )",
             rf"\bdefaults? to {VALUE}",
@@ -210,7 +211,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         # only when the default the sentence states has no subject of its own ("the default is 5000",
         # "the default, 0, ..."): "If doraise is false (the default)" is doraise's, whatever came before.
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
-        if wanted and not overlap_words(wanted, text, paragraph, *named_term, *line.cells[:1]):
+        outer = [term_name(term) for term in line.terms[:-1]]  # "restapi:" over "verify_client: ..."
+        if wanted and not overlap_words(wanted, text, paragraph, *outer, *named_term, *line.cells[:1]):
             continue  # a default of something else the question does not ask about
         if paragraph and before_names_another(paragraph, q, wanted):
             continue  # "The cache_size property sets ... . The default is 100 KB.": cache_size's
@@ -317,6 +319,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 # "the default entry is available", "the default is to write": no value; a later form
                 # may still read one ("By default, the traceback is written to sys.stderr").
                 continue
+            if state_for_thing(q.text, value):
+                continue  # "What does git stash show display by default?": a thing, not "true"
             # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
             # so what the default is of is in the quote.
             leans = paragraph and (not q.identifiers or not all(mentions(text, i) for i in q.identifiers))
@@ -328,8 +332,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
 # A default stated with no subject of its own: "(The) default is X", "the default, X, ...", or with
 # one that points back ("it defaults to X", "this defaults to X", "the optional argument defaults to -1").
 _SUBJECTLESS: Final = re.compile(
-    r"(?:^|\bthe )default(?: value)?(?: is\b|,)"
-    r"|^this defaults?\b|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
+    r"(?:^|\bthe )default(?: value)?(?: is\b|,|:)"
+    r"|^(?:this )?defaults?(?: to)?\b|\b(?:it|the (?:optional )?(?:argument|parameter)) defaults?\b",
     re.IGNORECASE,
 )
 

@@ -26,6 +26,22 @@ _NUMBERED: Final = re.compile(r"\d+(?:\.\d+)*\.?\s")
 # A quoted span (not an apostrophe inside a word: "the teapot's own settings"), a bracket or "=".
 _CODE_CHARACTERS: Final = re.compile(r"""(?<!\w)(?:'[^'\s][^']*'|"[^"]+")(?!\w)|[<>=]""")
 _CODE_WORDS: Final = 8
+# "loop_wait: the number of seconds the loop will sleep. Default value: 10": a list item that opens
+# with a setting's name and a colon describes that setting, as a definition would. Only a name shaped
+# as code or a lower-case key, before a description in lower case, and not a label ("default: 1",
+# "note: ..."). (runtime/_support_context.py reads the same rule.)
+INLINE_TERM: Final = re.compile(
+    r"([a-z][a-z0-9_.-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?: \([^)]*\))?: (?=[a-z(])"
+)
+LABELS: Final = frozenset({"default", "example", "note", "see", "type", "range", "allowed", "warning", "tip"})
+
+
+def inline_term(text: str) -> str | None:
+    """The setting a line opens with as "name: description", if it does (`INLINE_TERM`)."""
+    found = INLINE_TERM.match(text)
+    if found is None or found.group(1).casefold() in LABELS:
+        return None
+    return found.group(1)
 
 
 def code_comment(marks: int, title: str) -> bool:
@@ -105,13 +121,14 @@ def outline(body: str) -> list[Line]:
             in_table = False
         following = raw[index + 1][3] if index + 1 < len(raw) else 0
         is_term = heading is None and not cells and following > depth
+        own = inline_term(text) if heading is None and not cells else None
         lines.append(
             Line(
                 start,
                 end,
                 text,
                 depth,
-                tuple(t for _, t in terms),
+                (*(t for _, t in terms), *((own,) if own else ())),
                 tuple(h for _, h in headings),
                 is_term,
                 cells,

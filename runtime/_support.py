@@ -27,7 +27,7 @@ from ._focus import Focus, continues, in_passing, middle_named, occurrences, que
 from ._focus import within as _within
 from ._number_unit import number_unit
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
-from ._support_context import member_of, own_page_members, quote_context
+from ._support_context import inline_term, member_of, own_page_members, quote_context
 
 
 def _words(text: str) -> frozenset[str]:
@@ -180,6 +180,10 @@ def focus_entity(case: SupportCase) -> Judgement | None:
     if restated is not None and not _ASKS_EXPANSION.search(case.question):
         return "unsupported", f"the answer restates the question's {restated.text!r}"
     quote = case.folded_evidence
+    own = inline_term(case.evidence) if "\n" not in case.evidence.strip() else None
+    if own is not None and any(fold_text(own) == focus.folded for focus in foci):
+        # "traceback_level: sets the level ... Default value is ERROR.": one line describing the focus
+        return "supported", f"the quote is the line describing {own!r}"
     spans, openings = quote_sentences(case.evidence, quote)
     single = len(spans) == 1  # the common case: one sentence, nothing to locate
     if _opens_with_its_term(case):

@@ -31,6 +31,10 @@ _NUMBERED = re.compile(r"\d+(?:\.\d+)*\.?\s")
 # A quoted span (not an apostrophe inside a word: "the teapot's own settings"), a bracket or "=".
 _CODE_CHARACTERS = re.compile(r"""(?<!\w)(?:'[^'\s][^']*'|"[^"]+")(?!\w)|[<>=]""")
 _DEEPER_HEADING = re.compile(r"^#{2,6}\s", re.MULTILINE)
+# A line opening with a setting's name and a colon describes that setting: policies/_outline.py's
+# `INLINE_TERM` (the same rule, held together by tests/runtime/test_support_context.py).
+_INLINE_TERM = re.compile(r"([a-z][a-z0-9_.-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?: \([^)]*\))?: (?=[a-z(])")
+_LABELS = frozenset({"default", "example", "note", "see", "type", "range", "allowed", "warning", "tip"})
 
 
 def enclosing(body: str, start: int) -> list[str]:
@@ -38,6 +42,9 @@ def enclosing(body: str, start: int) -> list[str]:
     found: list[str] = []
     line_start = body.rfind("\n", 0, start) + 1
     line = body[line_start : body.find("\n", start) if body.find("\n", start) >= 0 else len(body)]
+    setting = inline_term(line)
+    if setting is not None:
+        found.append(setting)  # "loop_wait: ... Default value: 10": the line's own setting
     depth = _depth(line)
     level = 7
     stop = max(0, start - _MAX_WALK)
@@ -64,6 +71,14 @@ def enclosing(body: str, start: int) -> list[str]:
             depth = own
             found.append(stripped)
     return found
+
+
+def inline_term(line: str) -> str | None:
+    """The setting a line opens with as "name: description" ("loop_wait: the number of ..."), if any."""
+    own = _INLINE_TERM.match(line.strip())
+    if own is None or own.group(1).casefold() in _LABELS:
+        return None
+    return own.group(1)
 
 
 def _code_comment(title: str, body: str, begin: int) -> bool:

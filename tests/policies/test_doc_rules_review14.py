@@ -82,3 +82,41 @@ async def test_the_questions_own_version_is_no_answer(tmp_path: Path) -> None:
         "Which Java version or later is Harbor 4.2.1 compatible with?",
     )
     assert outcome.answer != "4.2.1"
+
+
+SETTINGS = """
+<h2>Global settings</h2>
+<ul>
+<li><p><strong>poll_wait</strong>: the number of seconds the loop will sleep. Default value: 10</p></li>
+<li><p><strong>retry_limit</strong>: timeout for store operation retries (in seconds). Default value: 10</p></li>
+<li><p><strong>trace_level</strong>: sets the level where traces will be visible. Default value is ERROR.</p></li>
+<li><p><strong>standby</strong>: true or false, whether this node may be promoted. Defaults to false</p></li>
+<li><p><strong>mirror</strong>: true or false, whether this node serves copies. Defaults to true</p></li>
+</ul>
+<h2>Stash</h2>
+<ul>
+<li><p><strong>stash.show_stat</strong>: if true, stash show prints the diffstat. Defaults to true.</p></li>
+</ul>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Patroni review: "name: description. Default value: N" list items were refused - the item
+        # opening with its setting and a colon describes that setting, as a definition would.
+        ("What is the default value of poll_wait?", "10"),
+        ("What is the default retry_limit?", "10"),
+        ("What is the default trace_level?", "ERROR"),
+        ("What is the default value of standby?", "false"),
+        ("What is the default value of mirror?", "true"),
+        # A question asking what something shows asks for a thing, which "true" is not.
+        ("What does stash show print by default?", None),
+    ],
+)
+async def test_a_list_item_opening_with_its_setting_describes_it(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Settings", SETTINGS), question)
+    assert_answer(outcome, expected)

@@ -113,7 +113,7 @@ def _structured_body(rng: random.Random) -> str:
     lines: list[str] = []
     depth = 0
     for _ in range(rng.randint(1, 25)):
-        kind = rng.choice(["heading", "term", "prose", "code", "comment"])
+        kind = rng.choice(["heading", "term", "prose", "code", "comment", "inline"])
         if kind == "heading":
             mark = rng.choice(["", "\u00b6"])
             lines.append("#" * rng.randint(1, 3) + f" Heading {rng.randint(0, 99)}{mark}")
@@ -133,6 +133,10 @@ def _structured_body(rng: random.Random) -> str:
             title = rng.choice(["Kettle's value is 'on' Kettle set X: on", "Kettle = 1", "2. Setup", "Plain"])
             lines.append("# " + title + rng.choice(["", "\u00b6"]))
             depth = 0
+        elif kind == "inline":
+            # "loop_wait: the number of seconds ... Default value: 10": the line's own setting.
+            key = rng.choice(["loop_wait", "KEY_NAME", "level", "note", "Level"])
+            lines.append("    " * rng.randint(0, depth) + f"{key}: the {key} of it. Default value: 3")
         else:
             lines.append("    " * rng.randint(0, depth) + "Some prose sentence here.")
     return "\n".join(lines)
@@ -150,3 +154,15 @@ def test_the_support_context_reads_the_structure_as_the_policy_does(seed: int) -
             continue  # a heading's own context is not compared
         walked = {clean(text) for text in enclosing(body, line.start)}
         assert walked == set(line.terms) | set(line.headings), (body, line)
+
+
+def test_focus_entity_reads_a_line_opening_with_its_setting() -> None:
+    line = "trace_level: sets the level where traces will be visible. Default value is ERROR."
+    body = "## Log\n" + line + "\nformat: sets the log format. Default value is ERROR.\n"
+    assert verdicts("What is the default trace_level?", "ERROR", line, [("Settings", body)]) == [
+        "supported",
+        "supported",
+        "supported",
+    ]
+    other = "format: sets the log format. Default value is ERROR."
+    assert "unsupported" in verdicts("What is the default trace_level?", "ERROR", other, [("Settings", body)])
