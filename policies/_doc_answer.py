@@ -129,6 +129,8 @@ def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
     default isolation level in SQLite"): the product the manual documents, which a sentence about one of
     its settings need not repeat. Only a plain word is such a name; code shaped `work_mem` or `f()` is not.
     """
+    if q.noun == "expansion":
+        return q  # "What does DQL stand for?": the abbreviation asked, however many pages carry it
     product = {i for i in q.identifiers if i.isalpha() and on_every_page(i, pages)}
     if not product:
         return q

@@ -69,7 +69,7 @@ _WHICH_KIND: Final = re.compile(
 )
 _STANDS_FOR: Final = re.compile(
     r"^[Ww]hat (?:does|do|did) (?:the )?(?:abbreviation |acronym )?"
-    r"([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*) stand for$"
+    r"([A-Z][A-Za-z0-9]*[A-Z][A-Za-z0-9]*) stand for(?: in [\w -]+)?$"  # "... in collation names"
 )
 _TYPE_RETURNED: Final = re.compile(r"^(?:what|which) (?:data )?(?:return )?type (?:does|do|will) \S+ return$")
 # "What type is relowner?", "What data type does the attlen column have?": the cell under "Type".

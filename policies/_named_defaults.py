@@ -25,8 +25,13 @@ _CHOSEN: Final = (
 )
 # "InnoDB is the default storage engine." (at the sentence start or after a comma)
 IS_THE_DEFAULT: Final = re.compile(
-    rf"(?:^|(?<=, ))(?:the )?{VALUE} (?:is|was) (?:now )?the default\b", re.IGNORECASE
+    # (a run of keywords whole: "If the clause is not specified, MATCH SIMPLE is the default.")
+    rf"(?:^|(?<=, ))(?:the )?((?-i:(?:[A-Z][A-Z_]+ )+[A-Z][A-Z_]+)|{VALUE})"
+    r" (?:is|was) (?:now )?the default\b",
+    re.IGNORECASE,
 )
+# "two-phase-locking (2PL), which is the default, ..."
+WHICH_IS_THE_DEFAULT: Final = re.compile(rf"{VALUE}(?: \([^)]*\))?, which is the default\b", re.IGNORECASE)
 # "MyISAM is used for temporary tables by default.", "The language PL/Lua is installed by default"
 CHOSEN_BY_DEFAULT: Final = re.compile(
     rf"^(?:(?:the|an?) (?:[a-z-]+ )?)?{VALUE} (?:is|are) {_CHOSEN}\b[^.;,]*? by default\b", re.IGNORECASE
@@ -36,7 +41,7 @@ USES_BY_DEFAULT: Final = re.compile(
     rf"^by default,? [^.;]*?\b(?:uses?|selects?|chooses?|loads?|installs?|tries|runs?) (?:the |an? )?{VALUE}",
     re.IGNORECASE,
 )
-NAMED_FORMS: Final = (IS_THE_DEFAULT, CHOSEN_BY_DEFAULT, USES_BY_DEFAULT)
+NAMED_FORMS: Final = (IS_THE_DEFAULT, WHICH_IS_THE_DEFAULT, CHOSEN_BY_DEFAULT, USES_BY_DEFAULT)
 _NAME_SHAPED: Final = re.compile(r".*(?:[A-Z0-9_./]|\w-\w).*")
 
 

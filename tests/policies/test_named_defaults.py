@@ -143,3 +143,25 @@ async def test_a_value_keeps_its_balanced_brackets(tmp_path: Path) -> None:
         one_page_corpus(tmp_path / "pages", "Environment", page), "What is the default log format?"
     )
     assert_answer(outcome, "%(asctime)s")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # HSQLDB review: "MATCH SIMPLE is the default", "two-phase-locking (2PL), which is the default"
+        ("What is the default match option of a foreign key?", "MATCH LOOSE"),
+        ("Which concurrency control model is the default?", "two-phase-stamping"),
+    ],
+)
+async def test_a_keyword_run_or_a_name_before_which_is_the_default(
+    tmp_path: Path, question: str, expected: str
+) -> None:
+    body = (
+        "<h2>Foreign key constraints</h2>"
+        "<p>A foreign key may state a match option. If the clause is not specified, MATCH LOOSE is the"
+        " default.</p><h2>Concurrency</h2><p>The engine supports three concurrency control models: two-phase-stamping (2PS),"
+        " which is the default, multiversion control (MVC) and a mixed model.</p>"
+    )
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Transactions", body), question)
+    assert_answer(outcome, expected)
