@@ -88,8 +88,8 @@ SETTINGS = """
 <h2>Global settings</h2>
 <ul>
 <li><p><strong>poll_wait</strong>: the number of seconds the loop will sleep. Default value: 10</p></li>
-<li><p><strong>retry_limit</strong>: timeout for store operation retries (in seconds). Default value: 10</p></li>
-<li><p><strong>trace_level</strong>: sets the level where traces will be visible. Default value is ERROR.</p></li>
+<li><p><strong>retry_limit</strong>: timeout for store retries (in seconds). Default value: 10</p></li>
+<li><p><strong>trace_level</strong>: sets the level where traces are shown. Default value is ERROR.</p></li>
 <li><p><strong>standby</strong>: true or false, whether this node may be promoted. Defaults to false</p></li>
 <li><p><strong>mirror</strong>: true or false, whether this node serves copies. Defaults to true</p></li>
 </ul>

@@ -99,7 +99,8 @@ async def test_a_statement_that_overrides_a_default_is_no_default(tmp_path: Path
     # answered "1000" from "cache_rows ... Default is 1000 rows": a statement is asked, not a default.
     row = '<tr><td><p><span class="term">{}</span></p></td><td><p>{}</p></td></tr>'
     page = (
-        "<h2>Text Tables</h2><p>The global default properties of text tables apply to every new text table.</p>"
+        "<h2>Text Tables</h2>"
+        "<p>The global default properties of text tables apply to every new text table.</p>"
         '<div class="variablelist"><p class="title"><b>Supported Properties</b></p>'
         '<table border="0" class="variablelist"><tbody>'
         + row.format(
@@ -138,7 +139,10 @@ async def test_the_thing_a_which_question_asks_for_is_what_the_default_is_of(
 @pytest.mark.anyio
 async def test_a_value_keeps_its_balanced_brackets(tmp_path: Path) -> None:
     # Patroni review: "Default value is %(asctime)s %(levelname)s: %(message)s" answered "%(asctime".
-    page = "<dl><dt>HARBOR_LOG_FORMAT</dt><dd>sets the log formatting string. Default value is %(asctime)s</dd></dl>"
+    page = (
+        "<dl><dt>HARBOR_LOG_FORMAT</dt>"
+        "<dd>sets the log formatting string. Default value is %(asctime)s</dd></dl>"
+    )
     outcome = await ask(
         one_page_corpus(tmp_path / "pages", "Environment", page), "What is the default log format?"
     )
@@ -160,7 +164,8 @@ async def test_a_keyword_run_or_a_name_before_which_is_the_default(
     body = (
         "<h2>Foreign key constraints</h2>"
         "<p>A foreign key may state a match option. If the clause is not specified, MATCH LOOSE is the"
-        " default.</p><h2>Concurrency</h2><p>The engine supports three concurrency control models: two-phase-stamping (2PS),"
+        " default.</p><h2>Concurrency</h2>"
+        "<p>The engine supports three concurrency control models: two-phase-stamping (2PS),"
         " which is the default, multiversion control (MVC) and a mixed model.</p>"
     )
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Transactions", body), question)

@@ -121,6 +121,7 @@ def test_a_request_method_answers_with_the_path_it_requests() -> None:
 
 
 def test_a_one_letter_placeholder_is_no_name() -> None:
-    # Patroni review: "group: X # 0 for coordinator" answered "Which group id is used for the coordinator?" with X.
+    # Patroni review: "group: X # 0 for coordinator" answered "Which group id is used for the
+    # coordinator?" with X.
     text = "citus: group: X # 0 for coordinator and 1, 2, 3 for workers"
     assert short_answer(analyze("Which Citus group id is used for the coordinator?"), text) is None
