@@ -50,6 +50,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._acronyms import expansion_candidates
+from ._doc_copular import copular_values
 from ._doc_counts import the_count
 from ._doc_defaults import default_candidates
 from ._doc_keywords import keyword_candidates
@@ -305,3 +306,4 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
                     f"the {q.noun} the sentence gives",
                 )
                 break
+    yield from copular_values(q, pages)

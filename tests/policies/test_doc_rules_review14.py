@@ -120,3 +120,37 @@ async def test_a_list_item_opening_with_its_setting_describes_it(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Settings", SETTINGS), question)
     assert_answer(outcome, expected)
+
+
+TYPES = """
+<h2>Numeric types</h2>
+<p>For example the value range for TINYNUM is -64 to +63. The bit precision of TINYNUM, SMALLNUM and
+BIGNUM is respectively 7, 15 and 63.</p>
+<h2>Functions</h2>
+<p>For example, the sound value for "Harbor" is H616. The name of the catalog is MAIN.</p>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # HSQLDB review: "the value range for TINYINT is -128 to +127", "the soundex value for
+        # "Washington" is W252" were refused; "respectively" is no value.
+        ("What is the value range of TINYNUM?", "-64 to +63"),
+        ("What is the sound value for Harbor?", "H616"),
+        ("What is the name of the catalog?", "MAIN"),
+        ("What is the name of the schema?", None),
+    ],
+)
+async def test_a_value_named_with_is(tmp_path: Path, question: str, expected: str | None) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "SQL types", TYPES), question)
+    assert_answer(outcome, expected)
+
+
+@pytest.mark.anyio
+async def test_respectively_is_no_value(tmp_path: Path) -> None:
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "SQL types", TYPES), "What is the bit precision of BIGNUM?"
+    )
+    assert outcome.answer != "respectively"
