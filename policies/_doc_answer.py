@@ -50,7 +50,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._acronyms import expansion_candidates
-from ._doc_copular import copular_values
+from ._doc_copular import allowed_ranges, copular_values
 from ._doc_counts import the_count
 from ._doc_defaults import default_candidates
 from ._doc_keywords import keyword_candidates
@@ -257,6 +257,11 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         return
     if q.noun == "range":
         yield from range_in_prose(q, pages)
+        return
+    if q.noun.endswith("range"):
+        # "What is the allowed range for process-max?": a range, not a count of "allowed" things
+        yield from allowed_ranges(q, pages)
+        yield from copular_values(q, pages)
         return
     noun = re.escape(q.noun)
     unit = re.escape((q.noun[:-1] if q.noun.endswith("s") else q.noun)[:4])  # "bits": "16-bit"

@@ -16,7 +16,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, overlap_words, sentences_of, stems
+from ._doc_match import DocCandidate, about, overlap_words, sentences_of, stems
 from ._doc_questions import DocQuestion
 
 # A name or code ("PUBLIC", "W252", "utf8_bin", "'Europe/Paris'"), or a number or a range of two.
@@ -25,6 +25,24 @@ _VALUE: Final = (
     rf"(?P<value>(?-i:{_NUMBER}(?: to | - |\u2013){_NUMBER}|{_NUMBER}"
     r"|'[^']+'|\"[^\"]+\"|[A-Z][A-Z0-9_]*\d*(?![\w])|[A-Za-z_][\w.]*_[\w.]*|[A-Z]\w*\d\w*))"
 )
+
+
+# "default: 1 allowed: 1-999 example: --process-max=4": the range an option allows, as a label.
+_ALLOWED: Final = re.compile(rf"(?:^|\s)allowed: ({_NUMBER}-{_NUMBER})(?=\s|$)")
+
+
+def allowed_ranges(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """The range a label line allows the option the question names ("What is the allowed range for
+    process-max?"): only under that option, named by the line, its term or its headings."""
+    named = [w for w in q.words if w not in stems(q.noun)]
+    if not q.identifiers and not named:
+        return
+    for page, line, sentence in sentences_of(pages):
+        match = _ALLOWED.search(sentence.text)
+        if match is None or not about(line, sentence.text, q):
+            continue
+        if all(overlap_words([w], sentence.text, *line.terms, *line.headings) for w in named):
+            yield DocCandidate(page.url, match.group(1), sentence.text, 2.0, "the range the option allows")
 
 
 def copular_values(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

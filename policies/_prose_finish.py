@@ -21,6 +21,7 @@ from ._cloze import fill_gap
 from ._compare import offered
 from ._conflict import disagreement
 from ._doc_match import on_every_page
+from ._doc_questions import NOUNS
 from ._extractive_score import (
     CONF_WEIGHTS,
     RANK_WEIGHTS,
@@ -209,7 +210,7 @@ def finish_prose(
     )
     # The scored sentence, not the quote: a quote may add the sentence before it ("He ..." needs its name).
     if choice.answer == choice.scored.sentence.text and (
-        in_structure or leads_on or untyped or question.kind in _TYPED_KINDS
+        in_structure or leads_on or untyped or question.kind in _TYPED_KINDS or _asks_one_of_a_kind(question)
     ):
         # Documentation, a question asking for a name, date, place or amount, one asking for a thing
         # by a noun the sentence never says, or a nested question whose best sentence names another
@@ -244,6 +245,24 @@ def finish_prose(
         [choice.url],
         choice.sentence.text,
     )
+
+
+# "Which option excludes ...?", "Which version added ...?": one of a kind a manual names.
+_ONE_OF_A_KIND: Final = re.compile(r"^\s*(?:in |since |from )?which\s+(?:[\w-]+\s+)?([\w-]+)", re.IGNORECASE)
+
+
+def _asks_one_of_a_kind(question: Question) -> bool:
+    """Whether the question asks which one of a kind of thing a manual names ("Which option ...?",
+    "Which version ...?"): a name or number answers, never a whole sentence ("Restore excluding the
+    specified databases." is the option's description, "Add lz4 compression support." a release's)."""
+    asked = _ONE_OF_A_KIND.match(question.text)
+    return asked is not None and (
+        asked.group(1).casefold().rstrip("s") in _MANUAL_KINDS
+        or asked.group(0).split()[-2].casefold().rstrip("s") in _MANUAL_KINDS
+    )
+
+
+_MANUAL_KINDS: Final = frozenset({*NOUNS, "version", "release", "statement", "endpoint"})
 
 
 def _names_opened_page(choice: Choice, ranked: Sequence[Page], question: str) -> bool:

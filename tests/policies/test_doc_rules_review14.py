@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.doc_pages import ask, assert_answer, one_page_corpus
+from helpers.doc_pages import ask, assert_answer, one_page_corpus, page_corpus
 
 TEXT_TABLES = """
 <h2>Configuration</h2>
@@ -154,3 +154,51 @@ async def test_respectively_is_no_value(tmp_path: Path) -> None:
         one_page_corpus(tmp_path / "pages", "SQL types", TYPES), "What is the bit precision of BIGNUM?"
     )
     assert outcome.answer != "respectively"
+
+
+OPTIONS = """
+<h2>Process Maximum Option (--process-max)</h2>
+<p>Max processes to use for compress/transfer.</p>
+<p>default: 1 allowed: 1-999 example: --process-max=4</p>
+<h2>Database Timeout Option (--db-timeout)</h2>
+<p>Database query timeout.</p>
+<p>default: 1800 allowed: 0.1-604800 example: --db-timeout=600</p>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # pgBackRest review: answered "1 allowed" (a count of "allowed" things) from the label line.
+        ("What is the allowed range for process-max?", "1-999"),
+        ("What is the allowed range of db-timeout?", "0.1-604800"),
+    ],
+)
+async def test_an_allowed_range_is_read_from_its_label(tmp_path: Path, question: str, expected: str) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Command Reference", OPTIONS), question)
+    assert_answer(outcome, expected)
+
+
+RELEASES = """
+<p>v2.40 Release Notes</p>
+<p>Add lz4 compression support.</p>
+<p>Restore excluding the specified databases.</p>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which version added lz4 compression support?",
+        "Which option excludes specified databases from a restore?",
+    ],
+)
+async def test_which_of_a_kind_a_manual_names_is_no_whole_sentence(tmp_path: Path, question: str) -> None:
+    # pgBackRest review (pages with no heading marks, read as prose): the release note or the
+    # option's description was quoted back as the answer.
+    (tmp_path / "pages").mkdir()
+    page = f"<html><head><title>Release Notes</title></head><body>{RELEASES}</body></html>"
+    outcome = await ask(page_corpus(tmp_path / "pages", {"release": page}), question)
+    assert outcome.status == "abstained" or len(outcome.answer.split()) <= 3, outcome.answer
