@@ -28,7 +28,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._questions import Question, is_month
+from ._questions import STOPWORDS, Question, is_month
 from ._sentences import Sentence, split_sentences, stem, words
 
 YEAR: Final = re.compile(r"^(1[0-9]{3}|20[0-9]{2})s?$")
@@ -254,7 +254,13 @@ def candidate_positions(question: Question, text: str) -> list[tuple[int, str]]:
     if kind in ("who", "where", "which"):
         # A capitalised word the question itself writes ("the DO UPDATE part") is not what it asks for.
         asked |= {stem(t) for t in words(question.text) if t[:1].isupper()}
-        return capitalized_runs(tokens, asked)
+        runs = capitalized_runs(tokens, asked)
+        # "Crunchy Data provides ...": a name the sentence opens with keeps its first word, when it is
+        # the only name there (beside another, an opening name is the subject, not the answer).
+        opening = len(runs) == 1 and runs[0][0] == 1 and _opens_name(tokens[0], asked)
+        if opening and text.startswith(f"{tokens[0]} {runs[0][1]}"):
+            runs[0] = (0, f"{tokens[0]} {runs[0][1]}")
+        return runs
     return []
 
 
@@ -316,3 +322,23 @@ def capitalized_runs(tokens: list[str], asked: set[str]) -> list[tuple[int, str]
             runs.append((begin, " ".join(current)))
         current = []
     return runs
+
+
+# Capitalized words a sentence opens with that begin no name.
+_OPENING_WORDS: Final = frozenset(
+    {"today", "now", "then", "later", "however", "meanwhile", "yesterday", "here", "there", "also", "still",
+     "since", "after", "before", "during", "when", "while", "although", "though", "because", "unlike"}
+)  # fmt: skip
+
+
+def _opens_name(first: str, asked: set[str]) -> bool:
+    """Whether a sentence's capitalized first word begins the name run right after it ("Crunchy
+    Data provides ..."): not a function word, an opening adverb, or a word of the question."""
+    low = first.casefold()
+    return (
+        first[:1].isupper()
+        and low not in STOPWORDS
+        and low not in _OPENING_WORDS
+        and not low.endswith("ly")
+        and stem(first) not in asked
+    )

@@ -125,3 +125,14 @@ def test_a_one_letter_placeholder_is_no_name() -> None:
     # coordinator?" with X.
     text = "citus: group: X # 0 for coordinator and 1, 2, 3 for workers"
     assert short_answer(analyze("Which Citus group id is used for the coordinator?"), text) is None
+
+
+def test_a_name_the_sentence_opens_with_keeps_its_first_word() -> None:
+    # pgBackRest review: "Crunchy Data provides ... commercial support" answered "Data".
+    text = "Harbor Data provides packaged versions and commercial support for the tool."
+    asked = analyze("Which company provides commercial support for the tool?")
+    assert short_answer(asked, text) == "Harbor Data"
+    # An opening word that begins no name stays out: "However" is no part of "Ada Ortiz".
+    assert (
+        short_answer(analyze("Who provides support?"), "However Ada Ortiz provides support.") == "Ada Ortiz"
+    )
