@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from citeloop.policies._doc_match import overlap_words
 from helpers.doc_pages import ask, assert_answer, one_page_corpus, page_corpus
 
 TEXT_TABLES = """
@@ -202,3 +203,11 @@ async def test_which_of_a_kind_a_manual_names_is_no_whole_sentence(tmp_path: Pat
     page = f"<html><head><title>Release Notes</title></head><body>{RELEASES}</body></html>"
     outcome = await ask(page_corpus(tmp_path / "pages", {"release": page}), question)
     assert outcome.status == "abstained" or len(outcome.answer.split()) <= 3, outcome.answer
+
+
+def test_a_hyphenated_name_is_not_its_first_part() -> None:
+    # pgBackRest review: "default: y" of --compress answered the default compress-level.
+    assert not overlap_words(["compress-level"], "Compress Option (--compress) default: y")
+    assert overlap_words(["compress-level"], "Compress Level Option (--compress-level) default: 6")
+    # Every part held is the name spelled another way: "crawl-delay" in crawl_delay's description.
+    assert overlap_words(["crawl-delay"], "Returns the value of the crawl delay parameter")
