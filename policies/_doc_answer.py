@@ -82,7 +82,7 @@ from ._doc_scope import answering
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._lock_modes import acquired_by
-from ._outline import described_term, outline
+from ._outline import Line, clean, described_term, outline
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
 from ._sentences import Sentence, split_sentences
 
@@ -169,6 +169,12 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         lines = outline(page.body)
         for index, line in enumerate(lines[:-1]):
             line = described_term(line, lines[index + 1])
+            titled = _titled_section(line, lines[index + 1 :], target) if q.noun == "return" else None
+            if titled is not None:
+                # "###### DATABASE" over "Returns the file name ... of the database." (HSQLDB's function
+                # list: a bold title, then paragraphs at its own depth): the section describes it.
+                yield from returned(q, page, *titled)
+                continue
             if not line.is_term or term_name(line.text).casefold().rsplit(".", 1)[-1] != target:
                 continue
             if owner and not all(any(mentions(t, i) for t in (*line.terms, line.text)) for i in owner):
@@ -189,6 +195,23 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         yield from _row_description(q, pages, target)
     if q.noun == "do":
         yield from does_in_prose(q, pages)
+
+
+def _titled_section(line: Line, following: Sequence[Line], target: str) -> tuple[Line, list[Line]] | None:
+    """A heading titled with the function asked about and no deeper lines under it, as a term with
+    the lines of its section (up to the next heading) described under it; None for anything else."""
+    heading = re.fullmatch(r"(#{1,6})\s+(.*)", line.text)
+    if heading is None or line.is_term:
+        return None
+    title = clean(heading.group(2))
+    if term_name(title).casefold().rsplit(".", 1)[-1] != target:
+        return None
+    section = []
+    for below in following:
+        if below.text.startswith("#"):
+            break
+        section.append(replace(below, terms=(*below.terms, title)))
+    return replace(line, text=title, is_term=True), section
 
 
 def _row_description(q: DocQuestion, pages: Sequence[Page], target: str) -> Iterator[DocCandidate]:
