@@ -34,7 +34,7 @@ _ALLOWED: Final = re.compile(rf"(?:^|\s)allowed: ({_NUMBER}-{_NUMBER})(?=\s|$)")
 def allowed_ranges(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """The range a label line allows the option the question names ("What is the allowed range for
     process-max?"): only under that option, named by the line, its term or its headings."""
-    named = [w for w in q.words if w not in stems(q.noun)]
+    named = [w for w in q.words if w not in stems(q.noun or "")]
     if not q.identifiers and not named:
         return
     for page, line, sentence in sentences_of(pages):
