@@ -6,10 +6,13 @@ co-founder of "The Conversation"" fills that gap with a name. The question is a 
 a hole, and a sentence that writes the same words before a name is that sentence filled in.
 
 Only a gap that is not the question's first word counts (a question opening with "What" or
-"Who" puts nothing before its gap), the words before the gap must hold a content word and be
-found verbatim (case aside) in the sentence, the sentence must name one of the question's
-names (or stand on that name's page), and what fills the gap must be a name: a quoted title
-or a run of capitalized words, never a word the question itself spells.
+"Who" puts nothing before its gap). The last two to five words before the gap (the relation)
+must hold a content word and no name, and be found verbatim (case aside) in the sentence; the
+sentence, with its page's title, must write every other content word of the question (SQuAD
+2.0's unanswerable questions swap one), the question's words before the relation must come
+before it there too, and the sentence must not negate what the question does not. What fills
+the gap must be a name - a quoted title or a run of capitalized words, never one the question
+itself spells - and only one name may fill it.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ _GAP: Final = re.compile(
 # The most and fewest words before the gap that must be written before the answer.
 _LONGEST: Final = 5
 _SHORTEST: Final = 2
-_COUNTS: Final = frozenset({"one"})
+_COUNTS: Final = frozenset({"one"})  # a function word that still must be said ("one MSP", not "two")
 # "not", but not "not-for-profit".
 _NEGATION: Final = re.compile(r"(?<![\w-])(?:not|never|no|none|nor|neither)(?![\w-])|n't\b", re.IGNORECASE)
 _ARTICLE: Final = re.compile(r"(?:the|a|an)\s+", re.IGNORECASE)

@@ -5,7 +5,8 @@ default?" question names (not the scheme's default beside the datacenter asked f
 bracketed default follows ("The quoted option (default true)" is no field separator's), and - for a
 subjectless "The default is 100 KB." - the setting the sentence before it names in code, unless
 that sentence describes the one asked about. A value that is a run of keywords is read whole
-("READ COMMITTED", "NO ACTION").
+("READ COMMITTED", "NO ACTION"), and a state ("true") answers no question asking what something
+shows or uses.
 """
 
 from __future__ import annotations
@@ -48,6 +49,10 @@ def asked_noun(question: str) -> str | None:
     return stem(found.group(1).casefold())
 
 
+_SNAKE: Final = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
+_DESCRIBED: Final = 0.6  # the share of a question's words a sentence describing its setting holds
+
+
 def before_names_another(paragraph: str, q: DocQuestion, wanted: Sequence[str]) -> bool:
     """Whether the sentence before a subjectless default ("The default is 100 KB.") is about a
     setting it names in code ("The cache_size property sets ...") that a question naming none does
@@ -60,10 +65,6 @@ def before_names_another(paragraph: str, q: DocQuestion, wanted: Sequence[str]) 
     if not any(name.casefold() not in q.text.casefold() for name in _SNAKE.findall(before)):
         return False
     return overlap(replace(q, words=tuple(wanted)), before) < _DESCRIBED
-
-
-_SNAKE: Final = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
-_DESCRIBED: Final = 0.6  # the share of a question's words a sentence describing its setting holds
 
 
 def owner_asked(text: str, at: int, q: DocQuestion, wanted: Sequence[str]) -> bool:
