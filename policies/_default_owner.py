@@ -5,8 +5,8 @@ default?" question names (not the scheme's default beside the datacenter asked f
 bracketed default follows ("The quoted option (default true)" is no field separator's), and - for a
 subjectless "The default is 100 KB." - the setting the sentence before it names in code, unless
 that sentence describes the one asked about. A value that is a run of keywords is read whole
-("READ COMMITTED", "NO ACTION"), and a state ("true") answers no question asking what something
-shows or uses.
+("READ COMMITTED", "NO ACTION"), a state ("true") answers no question asking what something
+shows or uses, and "If port is omitted, X is used" gives a default by another name.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
-from ._doc_match import clause_start, overlap, overlap_words
+from ._doc_match import NUMBER, clause_start, overlap, overlap_words, stems
 from ._doc_questions import DocQuestion
 from ._sentences import split_sentences, stem
 
@@ -88,3 +88,46 @@ _STATES: Final = frozenset({"true", "false", "yes", "no", "on", "off", "enabled"
 def state_for_thing(question: str, value: str) -> bool:
     """Whether `value` is a state given for a question asking what something shows or uses."""
     return value.casefold() in _STATES and _ASKS_THING.match(question) is not None
+
+
+# Words that name no setting between "default" and "is" ("the default value is", "the default
+# port number is").
+_GENERIC_DESCRIBED: Final = frozenset(
+    stem(w) for w in ("default", "value", "values", "number", "setting", "the", "a", "an", "its", "of")
+)
+
+
+def names_other_default(text: str, match: re.Match[str], q: DocQuestion) -> bool:
+    """Whether "default <words> is X" names by its words a default the question does not ask about
+    ("The default directory mode is 0750 and default file mode is 0640", asked the file mode),
+    while the sentence states another default: then that one is the question's."""
+    described = {stem(w) for w in re.findall(r"[a-z]+", text[match.start() : match.start(1)].casefold())}
+    described -= _GENERIC_DESCRIBED | {stem("is")}
+    asked = {stem(w) for w in re.findall(r"[a-z]+", q.text.casefold())}
+    if not described or described <= asked:
+        return False
+    return len(re.findall(r"\bdefault\b", text, re.IGNORECASE)) > 1
+
+
+# "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":
+# the omission is the whole condition ("If port is omitted and tls is true, ..." is another).
+_USED_IF_OMITTED: Final = re.compile(
+    r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
+    r"((?:(?! and | or | unless | when | if )[^;])+?) (?:is|will be) used(?=\s*(?:[.;]|$))"
+)
+
+
+def omitted_default(text: str, q: DocQuestion) -> str | None:
+    """What a sentence says is used when the parameter asked about is left out: the number a named
+    value stands for ("the standard POP3 port (110)") or a literal it opens with ("995, the ...").
+    The parameter must be what the question asks for, not the condition it is asked under."""
+    match = _USED_IF_OMITTED.match(text)
+    asked = re.split(r"\b(?:if|when|unless)\b", q.text, maxsplit=1)[0]
+    if match is None or stem(match.group(1).casefold()) not in stems(asked):
+        return None
+    used = match.group(2)
+    bracketed = re.search(rf"\(({NUMBER})\)", used)
+    if bracketed is not None:
+        return bracketed.group(1)
+    literal = re.match(rf"({NUMBER}|'[^']*'|\"[^\"]*\"),", used)
+    return literal.group(1) if literal is not None else None

@@ -20,11 +20,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Final
 
 from citeloop.events import Page
 
-from ._default_owner import asked_noun, before_names_another, keyword_rest, owner_asked, state_for_thing
+from ._default_owner import (
+    asked_noun,
+    before_names_another,
+    keyword_rest,
+    names_other_default,
+    omitted_default,
+    owner_asked,
+    state_for_thing,
+)
 from ._default_scope import (
     LIST_REST,
     PAST_ASKED,
@@ -82,6 +91,13 @@ _INSTEAD_OF_DEFAULT: Final = (
 )
 # "the default size of a log file is 10MB": plain words only (no code name's default), each of them
 # the question's ("the default size of the log buffer" is not a log file's).
+# A label, as manual pages print it: "default: 200ms.", "default: 1 allowed: 1-999 example: ..."
+_DEFAULT_LABEL: Final = (
+    rf"(?:^|(?<=[.;] )|(?<=\. ))default(?: value)?: {VALUE}(?=[.;]?$|[.;] | (?:allowed|example|range): )"
+)
+_DEFAULT_NAMED: Final = (
+    rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}"
+)
 _DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}"
 _DEFAULT_FORMS: Final = (
     tuple(
@@ -89,10 +105,7 @@ _DEFAULT_FORMS: Final = (
         for form in (
             # "(default 360 minutes; -1 disables the limit)": what follows a semicolon is another value's
             rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
-            # "... in time terms. default: 200ms." - a label, as manual pages print it.
-            # ("default: 1 allowed: 1-999 example: process-max=4": pgBackRest's labels on one line)
-            rf"(?:^|(?<=[.;] )|(?<=\. ))default(?: value)?: {VALUE}"
-            r"(?=[.;]?$|[.;] | (?:allowed|example|range): )",
+            _DEFAULT_LABEL,
             # "Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range
             rf"(?<=\], )default:? {VALUE}(?=[.;]?$|[.;] )",
             rf"\bdefaults? to {VALUE}",
@@ -102,7 +115,7 @@ _DEFAULT_FORMS: Final = (
             rf"^by default, [^.;]*? with an? [\w-]+ of {VALUE}",
             rf"\ba default(?: value)? of {VALUE}",
             # "The default is typically 100 connections": an adverb before the value is not it.
-            rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}",
+            _DEFAULT_NAMED,
             _DEFAULT_OF_NOUN,
             rf"\bdefault value of [\w.]+ changed from \S+ to {VALUE}",
             # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
@@ -199,7 +212,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue
         if "default" not in text.casefold():
             # "If port is omitted, the standard POP3 port (110) is used.": the default by another name.
-            given = _omitted_default(text, q)
+            given = omitted_default(text, q)
             if given is not None:
                 context = (page_subject(page), *line.terms[-1:], *line.headings)
                 score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
@@ -306,6 +319,14 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "costs vacuum_cost_page_miss (default 4)": that parameter's, not asked
             if last_named_another(text, match.start(), q):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default
+            if form is not None and form.pattern == _DEFAULT_LABEL and not q.identifiers:
+                # A label names nothing: the section it stands in must be the one asked about ("default:
+                # 1830" under Protocol Timeout, asked the repository host protocol type).
+                section = " ".join((paragraph, text, *line.terms[-1:], *line.headings[-1:]))
+                if 2 * overlap(replace(q, words=tuple(wanted)), section) < 1:
+                    continue
+            if form is not None and form.pattern == _DEFAULT_NAMED and names_other_default(text, match, q):
+                continue  # "The default directory mode is 0750 and default file mode is 0640": the latter's
             if form is not None and form.pattern == _DEFAULT_OF_NOUN:
                 described = stems(text[match.start() : match.start(1)]) - stems("default of a an the is")
                 if not described <= stems(q.text):
@@ -342,30 +363,6 @@ def _under_asked(line: Line, q: DocQuestion) -> float:
     """A bonus for a sentence under the term the question names in full: "poplib.POP3"'s description
     outranks "poplib.POP3_SSL"'s, whose sentence mentions POP3 too."""
     return UNDER if under_named(line.terms, q.identifiers) else 0.0
-
-
-# "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":
-# the omission is the whole condition ("If port is omitted and tls is true, ..." is another).
-_USED_IF_OMITTED: Final = re.compile(
-    r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
-    r"((?:(?! and | or | unless | when | if )[^;])+?) (?:is|will be) used(?=\s*(?:[.;]|$))"
-)
-
-
-def _omitted_default(text: str, q: DocQuestion) -> str | None:
-    """What a sentence says is used when the parameter asked about is left out: the number a named
-    value stands for ("the standard POP3 port (110)") or a literal it opens with ("995, the ...").
-    The parameter must be what the question asks for, not the condition it is asked under."""
-    match = _USED_IF_OMITTED.match(text)
-    asked = re.split(r"\b(?:if|when|unless)\b", q.text, maxsplit=1)[0]
-    if match is None or stem(match.group(1).casefold()) not in stems(asked):
-        return None
-    used = match.group(2)
-    bracketed = re.search(rf"\(({NUMBER})\)", used)
-    if bracketed is not None:
-        return bracketed.group(1)
-    literal = re.match(rf"({NUMBER}|'[^']*'|\"[^\"]*\"),", used)
-    return literal.group(1) if literal is not None else None
 
 
 # "if port is not given", "if none is given", "when no priority argument is given": the value left out.

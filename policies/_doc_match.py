@@ -191,11 +191,13 @@ def overlap_words(wanted: Sequence[str], *texts: str) -> bool:
 
 
 def prefix_of(word: str, held: set[str]) -> bool:
-    parts = [part for part in word.split("-") if len(part) >= 4] if "-" in word else []
-    if parts and not any(h.startswith(word) for h in held):
+    parts = [part for part in word.split("-") if len(part) >= 3] if "-" in word else []
+    if any(len(part) >= 4 for part in parts):
+        if any(h.startswith(word) and "-" not in h[len(word) :] for h in held):
+            return True  # "compress-levels"; not "compress-level-network", another option
         # A hyphenated name is no first part alone: "compress-level" is not "compress" (pgBackRest's
-        # options), unless every part is held ("crawl-delay" in "crawl_delay").
-        return all(part in held or prefix_of(part, held) for part in parts)
+        # options), "link-map" not "link-all", unless every part is held ("crawl-delay" in "crawl_delay").
+        return all(part in held or (len(part) >= 4 and prefix_of(part, held)) for part in parts)
     return any(h.startswith(word) or word.startswith(h) for h in held if len(h) >= 4 and h[:4] == word[:4])
 
 

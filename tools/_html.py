@@ -49,6 +49,9 @@ _CELL = "\x00"  # marks a cell boundary inside a row while it is read (the page'
 _INDENT = "    "
 
 
+# A `<div>` whose class names it a section's title at a depth ("section2-title"), not a table of
+# contents entry ("section2-toc-title").
+_SECTION_TITLE = re.compile(r"(?:^|\s)section([1-5])-title(?:\s|$)")
 _BOLD_TITLE_LEVEL = 6  # below any real heading, so the next real heading closes it
 _TITLE_WORDS = 12
 
@@ -88,6 +91,7 @@ class _Extractor:
         self.meta_url: str | None = None
         self.meta_title: str | None = None
         self.heading = 0  # the level of the heading being read, 0 outside one
+        self.div_heading = False  # the heading being read was opened by a titled <div>
         self.last_level = 0  # the level of the last <h1>..<h6> read
         self.dd_depth = 0  # open <dd> elements: the indentation of the lines read now
         self.dl_open: list[bool] = []  # per open <dl>: whether one of its <dd> is open
@@ -198,6 +202,10 @@ class _Extractor:
             self._open_definition(tag)
         elif tag in _HEADINGS and not self.cells:
             self.heading = self.last_level = _HEADINGS[tag]
+        elif tag == "div" and not self.cells and (titled := _SECTION_TITLE.search(values.get("class", ""))):
+            # pgBackRest's manual titles its sections with `<div class="section2-title">`, no <h2>.
+            self.heading = self.last_level = min(6, int(titled.group(1)) + 1)
+            self.div_heading = True
         elif tag == "h" and not self.cells:
             # A heading with no level (SQLite's pragma page marks each pragma's section with a hidden
             # `<h>`): one level below the last real heading, so the next real one of that level closes it.
@@ -238,8 +246,9 @@ class _Extractor:
             self.dd_depth = max(0, self.dd_depth - 1)
         if tag in ("dd", "dl"):
             self._close_definition(tag)
-        elif tag in _HEADINGS or tag == "h":
+        elif tag in _HEADINGS or tag == "h" or (tag == "div" and self.div_heading):
             self.heading = 0
+            self.div_heading = False
 
     def handle_data(self, data: str) -> None:
         if self.in_title:

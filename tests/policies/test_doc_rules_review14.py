@@ -242,3 +242,30 @@ async def test_a_function_titled_in_bold_is_described_by_its_section(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Built In Functions", FUNCTIONS), question)
     assert_answer(outcome, expected)
+
+
+MODES = """
+<h2>Repository</h2>
+<p>The default directory mode is 0750 and default file mode is 0640.</p>
+<h3>Protocol Timeout Option (--protocol-timeout)</h3>
+<p>Protocol timeout.</p>
+<p>default: 1830 allowed: 0.1-604800 example: --protocol-timeout=630</p>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # pgBackRest review: the first of two defaults named in one sentence, and a label's default
+        # under another option's heading, answered questions about something else.
+        ("What is the default file mode in the repository?", "0640"),
+        ("What is the default directory mode in the repository?", "0750"),
+        ("What is the default repository host protocol type?", None),
+    ],
+)
+async def test_a_default_named_or_labelled_is_the_named_ones(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Configuration", MODES), question)
+    assert_answer(outcome, expected)

@@ -242,3 +242,22 @@ def test_a_heading_with_no_level_sits_one_below_the_last_real_heading() -> None:
     ]
     # Before any real heading, it is a second-level one (the page's title is the first).
     assert html_to_text("<h>Alone</h><p>text</p>").text.split("\n") == ["## Alone", "text"]
+
+
+def test_a_div_titling_a_section_is_a_heading() -> None:
+    # pgBackRest's manual titles sections with <div class="section2-title">, not <h3>: its option
+    # defaults were read as prose under no heading. A table of contents entry is no heading.
+    page = (
+        '<div class="section2-toc-title"><a href="#x">Path Option (--path)</a></div>'
+        '<div class="section2"><div class="section2-header"><div class="section2-number">6.36</div>'
+        '<div class="section2-title">Path Option (<span class="id">--path</span>)</div></div>'
+        '<div class="section-body"><div class="section-body-text">Where backups are stored.</div>'
+        '<pre class="code-block">default: /var/lib/harbor</pre></div></div>'
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "Path Option (--path)",
+        "6.36",
+        "### Path Option (--path)",
+        "Where backups are stored.",
+        "default: /var/lib/harbor",
+    ]
