@@ -25,8 +25,8 @@ def short_answer(question: Question, text: str) -> str | None:
     span = _short_answer(question, text)
     if span is None:
         return None
-    if len(span) == 1 and span.isalpha():
-        return None  # "group: X # 0 for coordinator": a placeholder, not a name
+    if span in _PLACEHOLDERS:
+        return None  # "group: X # 0 for coordinator": a placeholder, not a name (unlike C, a language)
     endpoint = (
         re.match(rf"{re.escape(span)} (/[\w./{{}}<>-]*)", text[text.find(span) :])
         if span in _METHODS
@@ -36,6 +36,8 @@ def short_answer(question: Question, text: str) -> str | None:
     return f"{span} {endpoint.group(1)}" if endpoint is not None else span
 
 
+# Letters that stand for a value to fill in.
+_PLACEHOLDERS: Final = frozenset({"X", "Y", "Z"})
 # The request methods of HTTP, which an endpoint's path follows ("GET /history").
 _METHODS: Final = frozenset({"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"})
 

@@ -136,3 +136,9 @@ def test_a_name_the_sentence_opens_with_keeps_its_first_word() -> None:
     assert (
         short_answer(analyze("Who provides support?"), "However Ada Ortiz provides support.") == "Ada Ortiz"
     )
+
+
+def test_a_one_letter_name_is_still_a_name() -> None:
+    # "C" is a language, not a placeholder like "X".
+    text = "The library is written in C and runs on most platforms."
+    assert short_answer(analyze("Which language is the library written in?"), text) == "C"
