@@ -19,6 +19,7 @@ from citeloop.events import Page
 from ._doc_match import DocCandidate, overlap, stems
 from ._doc_questions import DocQuestion
 from ._outline import clean, outline
+from ._sentences import stem
 
 # The nouns that ask for a command or program by what it does.
 ENTRY_NOUNS: Final = frozenset(
@@ -75,5 +76,22 @@ def named_entries(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
         missing = round((1 - fit) * len(asked))
         if missing > (1 if len(asked) >= 4 else 0):
             continue
+        if _other_object(q.text, entry.group("purpose")):
+            continue  # "Add a sequence to a ... set" is no answer to "Which command adds a table to a set?"
         how = "the command its reference page names for it"
         yield DocCandidate(page.url, entry.group("name").strip(), text, 2.0 + fit, how)
+
+
+# A verb, an article and the noun it acts on: "adds a table", "Add a sequence".
+_OBJECT: Final = re.compile(r"\b([a-z]{3,}?)(?:e?s)? (?:an?|the) ([a-z]{3,})\b", re.IGNORECASE)
+
+
+def _other_object(question: str, purpose: str) -> bool:
+    """Whether the purpose does what the question asks to a different thing: the same verb with
+    another object ("Add a sequence to a set" asked "adds a table to a set")."""
+    asked = {stem(verb.casefold()): stem(noun.casefold()) for verb, noun in _OBJECT.findall(question)}
+    for verb, noun in _OBJECT.findall(purpose):
+        wanted = asked.get(stem(verb.casefold()))
+        if wanted is not None and wanted != stem(noun.casefold()):
+            return True
+    return False

@@ -238,3 +238,26 @@ async def test_an_elided_keyword_run_is_one_sentence(tmp_path: Path) -> None:
     outcome = await ask(corpus, "What does the --if-exists option of lbdump do?")
     assert outcome.answer != "Use DROP"  # was cut at "..." (review 9)
     assert outcome.status == "abstained" or "IF EXISTS" in outcome.answer, outcome.answer
+
+
+ADD_SEQUENCE = """
+<div class="refnamediv"><h2>Name</h2><p>SET ADD SEQUENCE -- Add a sequence to a Harbor set</p></div>
+<h2>Description</h2><p>Adds an existing sequence to a replication set.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Slony-I review: "Which slonik command adds a table to a replication set?" -> "SET ADD SEQUENCE".
+        ("Which slonik command adds a table to a Harbor set?", None),
+        ("Which slonik command adds a sequence to a Harbor set?", "SET ADD SEQUENCE"),
+    ],
+)
+@pytest.mark.anyio
+async def test_a_name_line_doing_it_to_another_thing_is_no_answer(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    (tmp_path / "pages").mkdir()
+    pages = {"addseq": BASE_HTML.format(title="SLONIK SET ADD SEQUENCE", body=ADD_SEQUENCE)}
+    assert_answer(await ask(page_corpus(tmp_path / "pages", pages), question), expected)
