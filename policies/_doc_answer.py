@@ -82,7 +82,7 @@ from ._doc_scope import answering
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._lock_modes import acquired_by
-from ._outline import Line, clean, described_term, outline
+from ._outline import Line, described_term, heading_title, outline
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
 from ._sentences import Sentence, split_sentences
 
@@ -200,11 +200,8 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
 def _titled_section(line: Line, following: Sequence[Line], target: str) -> tuple[Line, list[Line]] | None:
     """A heading titled with the function asked about and no deeper lines under it, as a term with
     the lines of its section (up to the next heading) described under it; None for anything else."""
-    heading = re.fullmatch(r"(#{1,6})\s+(.*)", line.text)
-    if heading is None or line.is_term:
-        return None
-    title = clean(heading.group(2))
-    if term_name(title).casefold().rsplit(".", 1)[-1] != target:
+    title = heading_title(line)
+    if title is None or line.is_term or term_name(title).casefold().rsplit(".", 1)[-1] != target:
         return None
     section = []
     for below in following:

@@ -149,10 +149,14 @@ def described_term(line: Line, following: Line) -> Line:
     with the heading's title as its text): "###### sqrt(X)" describes `sqrt(X)` as a `<dt>` would."""
     if line.is_term or following.depth <= line.depth:
         return line
+    title = heading_title(line)
+    return line if title is None else replace(line, text=title, is_term=True)
+
+
+def heading_title(line: Line) -> str | None:
+    """The title of a heading line ("###### sqrt(X)" -> "sqrt(X)"), or None for any other line."""
     heading = _HEADING.fullmatch(line.text) if line.text[:1] == "#" else None
-    if heading is None:
-        return line
-    return replace(line, text=clean(heading.group(2)), is_term=True)
+    return None if heading is None else clean(heading.group(2))
 
 
 def line_at(lines: list[Line], offset: int) -> Line | None:

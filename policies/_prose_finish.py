@@ -247,8 +247,11 @@ def finish_prose(
     )
 
 
-# "Which option excludes ...?", "Which version added ...?": one of a kind a manual names.
-_ONE_OF_A_KIND: Final = re.compile(r"^\s*(?:in |since |from )?which\s+(?:[\w-]+\s+)?([\w-]+)", re.IGNORECASE)
+# "Which option excludes ...?", "Which Patroni version added ...?": one of a kind a manual names,
+# in the first or the second word after "which".
+_ONE_OF_A_KIND: Final = re.compile(
+    r"^\s*(?:in |since |from )?which\s+([\w-]+)(?:\s+([\w-]+))?", re.IGNORECASE
+)
 
 
 def _asks_one_of_a_kind(question: Question) -> bool:
@@ -256,9 +259,8 @@ def _asks_one_of_a_kind(question: Question) -> bool:
     "Which version ...?"): a name or number answers, never a whole sentence ("Restore excluding the
     specified databases." is the option's description, "Add lz4 compression support." a release's)."""
     asked = _ONE_OF_A_KIND.match(question.text)
-    return asked is not None and (
-        asked.group(1).casefold().rstrip("s") in _MANUAL_KINDS
-        or asked.group(0).split()[-2].casefold().rstrip("s") in _MANUAL_KINDS
+    return asked is not None and any(
+        word.casefold().rstrip("s") in _MANUAL_KINDS for word in asked.groups() if word is not None
     )
 
 
