@@ -60,6 +60,7 @@ from ._doc_match import (
     names,
     overlap,
     overlap_words,
+    own_quote,
     page_subject,
     param_matches,
     sentences_of,
@@ -76,6 +77,7 @@ from ._named_defaults import NAMED_FORMS, named_value_ok
 from ._outline import Line
 from ._paired_defaults import respective_value, subject_default
 from ._questions import STOPWORDS
+from ._section_owner import heading_name, heading_owns, under_asked_heading, under_other_setting
 from ._sentences import stem
 from ._signature_defaults import signature_entries
 
@@ -93,7 +95,9 @@ _INSTEAD_OF_DEFAULT: Final = (
 # the question's ("the default size of the log buffer" is not a log file's).
 # A label, as manual pages print it: "default: 200ms.", "default: 1 allowed: 1-999 example: ..."
 _DEFAULT_LABEL: Final = (
-    rf"(?:^|(?<=[.;] )|(?<=\. ))default(?: value)?: {VALUE}(?=[.;]?$|[.;] | (?:allowed|example|range): )"
+    rf"(?:^|(?<=[.;] )|(?<=\. ))default(?: value)?: {VALUE}"
+    # "Default: 1000000 (one million)": a gloss in brackets may follow the value.
+    r"(?=[.;]?$|[.;] | \([^()]*\)[.;]?$| (?:allowed|example|range): )"
 )
 _DEFAULT_NAMED: Final = (
     rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}"
@@ -225,8 +229,13 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         # "the default, 0, ..."): "If doraise is false (the default)" is doraise's, whatever came before.
         paragraph = page.body[line.start : line.start + sentence.start] if _SUBJECTLESS.search(text) else ""
         outer = [term_name(term) for term in line.terms[:-1]]  # "restapi:" over "verify_client: ..."
-        if wanted and not overlap_words(wanted, text, paragraph, *outer, *named_term, *line.cells[:1]):
-            continue  # a default of something else the question does not ask about
+        # "Default: 1232" under "### udp-max-payload": the heading names what the line is about.
+        headed = heading_owns(line, q, wanted, page.body, text, page.title)
+        if not headed:
+            if wanted and not overlap_words(wanted, text, paragraph, *outer, *named_term, *line.cells[:1]):
+                continue  # a default of something else the question does not ask about
+            if _SUBJECTLESS.search(text) and under_other_setting(line, q):
+                continue  # "The default value is 0." under "#### RcvBufSize": RcvBufSize's, not the one asked
         if paragraph and before_names_another(paragraph, q, wanted):
             continue  # "The cache_size property sets ... . The default is 100 KB.": cache_size's
         if noun and not overlap_words([noun], text, paragraph, *line.terms, *line.headings, *line.cells[:1]):
@@ -319,7 +328,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "costs vacuum_cost_page_miss (default 4)": that parameter's, not asked
             if last_named_another(text, match.start(), q):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default
-            if form is not None and form.pattern == _DEFAULT_LABEL and not q.identifiers:
+            label = form is not None and form.pattern == _DEFAULT_LABEL and not headed
+            if label and not line.terms and heading_name(line) is not None:
+                continue  # "Default: ${localstatedir}/run/knot" under "### rundir": rundir's
+            if label and not q.identifiers:
                 # A label names nothing: the section it stands in must be the one asked about ("default:
                 # 1830" under Protocol Timeout, asked the repository host protocol type).
                 section = " ".join((paragraph, text, *line.terms[-1:], *line.headings[-1:]))
@@ -345,7 +357,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
             # so what the default is of is in the quote.
             leans = paragraph and (not q.identifiers or not all(mentions(text, i) for i in q.identifiers))
-            quote = paragraph + text if leans else text
+            quote = paragraph + text if leans else own_quote(page, line, sentence)
             yield DocCandidate(page.url, value, quote, score, "stated default")
             break
 
@@ -360,9 +372,9 @@ _SUBJECTLESS: Final = re.compile(
 
 
 def _under_asked(line: Line, q: DocQuestion) -> float:
-    """A bonus for a sentence under the term the question names in full: "poplib.POP3"'s description
-    outranks "poplib.POP3_SSL"'s, whose sentence mentions POP3 too."""
-    return UNDER if under_named(line.terms, q.identifiers) else 0.0
+    """A bonus for a sentence under the term (or heading) the question names in full: "poplib.POP3"'s
+    description outranks "poplib.POP3_SSL"'s, whose sentence mentions POP3 too."""
+    return UNDER if under_named(line.terms, q.identifiers) or under_asked_heading(line, q) else 0.0
 
 
 # "if port is not given", "if none is given", "when no priority argument is given": the value left out.

@@ -84,15 +84,28 @@ def _quantity(answer: str) -> tuple[str, str] | None:
     return match.group(1), _UNITS[match.group(2)]
 
 
+# A value quoted ("“1m”") or spelled as a word ("two") in one place and bare in another is one value.
+_QUOTES: Final = "\"'`\u201c\u201d\u2018\u2019"
+_NUMBER_WORDS: Final = {
+    word: str(n)
+    for n, word in enumerate(("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"))
+}
+
+
+def _plain(answer: str) -> str:
+    bare = answer.strip(_QUOTES)
+    return _NUMBER_WORDS.get(bare, bare)
+
+
 def _differs(one: DocCandidate, other: DocCandidate) -> bool:
-    """Whether two candidates give different answers (compared without case or white space, a
-    quantity with its unit spelled one way).
+    """Whether two candidates give different answers (compared without case, white space or quote
+    marks, a number word as its digits, a quantity with its unit spelled one way).
 
     An identifier and the same one with its module ("NetrcParseError", "netrc.NetrcParseError")
     are one answer, and so are a number and the same number with a unit ("2000", "2000 ms").
     """
     first, second = (" ".join(c.answer.casefold().split()) for c in (one, other))
-    if first == second or _quantity(one.answer) == _quantity(other.answer) is not None:
+    if _plain(first) == _plain(second) or _quantity(one.answer) == _quantity(other.answer) is not None:
         return False
     # "2000" and "2000 ms": one page gives the number, another the number with its unit.
     for bare, measured in ((one.answer, other.answer), (other.answer, one.answer)):

@@ -44,7 +44,8 @@ VALUE: Final = (
     # ("%(asctime)s")
     r"|[\w.]+\(\)|(?:[^\s,;()]|\([^\s()]*\))+|[^\s,;)]+)"
 )
-_CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+)")
+# A name may join words by hyphens: a command "zone-key-rollover", not "zone".
+_CALL: Final = re.compile(r"^(?:class |exception |async |classmethod |staticmethod )?([\w.]+(?:-[\w.]+)*)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,11 +216,11 @@ def own_quote(page: Page, line: Line, sentence: Sentence) -> str:
     checks the quote, at its first occurrence and read under that one's term; a later one is
     quoted with the lines above it under its own term (white space collapsed), as few as make
     the quote occur once, so that the term it sits under is the one above the quote. So is a
-    table row repeated under several headings ("Compatibility: 2.4.58 and later"), with the
-    rows above it.
+    table row or a label repeated under several headings ("Compatibility: 2.4.58 and later",
+    "Default: 1232"), with the lines above it.
     """
     at = line.start + sentence.start
-    if page.body.find(sentence.text) in (-1, at) or not (line.terms or line.cells):
+    if page.body.find(sentence.text) in (-1, at) or not (line.terms or line.cells or line.headings):
         return sentence.text
     flat = " ".join(page.body.split())
     end = line.start + sentence.end

@@ -160,10 +160,15 @@ _QUESTIONS: Final = tuple(
 )
 
 
+_PLURAL_MARK: Final = re.compile(r"[A-Za-z]+\((?:s|es)\)")
+
+
 def is_identifier(token: str) -> bool:
     """Whether `token` reads as code: dotted, snake_case, CamelCase, a call, an index, a flag."""
     if token.startswith("-") and len(token) > 2:
         return True
+    if _PLURAL_MARK.fullmatch(token.rstrip(".,;:")):
+        return False  # "the zone(s)", "file(es)": prose leaving the number open, not a call
     if (token.endswith(("()", ")", "]")) and "(" in token) or "[" in token:
         return True
     if "_" in token.strip("_") and any(c.isalpha() for c in token):

@@ -24,10 +24,12 @@ from ._doc_match import DocCandidate, mentions, overlap_words, own_quote, senten
 from ._doc_questions import DocQuestion
 from ._outline import Line
 from ._questions import STOPWORDS
+from ._section_owner import heading_owns
 from ._sentences import Sentence
 
 _DEFAULT_FIELD: Final = re.compile(r"(?i)defaults?:?")
 _DEFAULT_COLUMN: Final = re.compile(r"(?i)default(?: value|s)?")
+_TYPE_COLUMN: Final = re.compile(r"(?i)(?:data ?)?type")
 _AVAILABLE_FIELD: Final = re.compile(r"(?i)(?:compatibility|availability|since):?")
 _VERSION: Final = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?!\w|\.\d)")  # "2.4.39." ends a sentence
 # What a clause's subject ends at: "The handshake stage | is available since version 2.4.39".
@@ -50,9 +52,8 @@ def default_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate
 
 def default_columns(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """The cell under a "Default" column in the row of a table of parameters whose first cell is the
-    parameter the question names ("ssl | boolean | off | Enables SSL connections.")."""
-    if not q.identifiers:
-        return
+    parameter the question names ("ssl | boolean | off | Enables SSL connections."), or of a table
+    under a heading that names it."""
     asked = {i.casefold() for i in q.identifiers}
     seen: set[tuple[str, int]] = set()
     for page, line, _ in sentences_of(pages):
@@ -60,7 +61,15 @@ def default_columns(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue
         seen.add((page.url, line.start))
         column = next((k for k, h in enumerate(line.header) if _DEFAULT_COLUMN.fullmatch(h.strip())), None)
-        if column is None or column == 0 or line.cells[0].strip().casefold() not in asked:
+        if column is None or column == 0 or line.cells == line.header:
+            continue
+        # The row names its parameter in its first cell, unless that column holds types (a type
+        # may be named as a parameter is: "FileCreateMode"); or the heading above the table does
+        # ("#### TimeRequery" over "type | default | mandatory" and one row).
+        named = line.cells[0].strip().casefold() in asked and not _TYPE_COLUMN.fullmatch(
+            line.header[0].strip()
+        )
+        if not named and not heading_owns(line, q, q.words, page.body, page.title):
             continue
         value = line.cells[column].strip()
         if value:

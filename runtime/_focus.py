@@ -47,7 +47,13 @@ _QUOTED: Final = re.compile(
     r"|(?<!\w)['\u2018]([^'\u2018\u2019]{1,80})['\u2019](?!\w)"
 )
 _QUOTE_MARKS: Final = frozenset("\"'`\u201c\u00ab\u2018")
-_TOKEN: Final = re.compile(r"(?<![\w-])--?[^\W\d_][\w-]*|\w[\w.]*(?:\(\))?|&")
+_TOKEN: Final = re.compile(
+    r"(?<![\w-])--?[^\W\d_][\w-]*|[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}|\w[\w.]*(?:\(\))?|&"
+)
+# "udp-max-payload", "tcp-idle-timeout": three words or more joined by hyphens name a setting, unless
+# one of them is a word that joins prose ("up-to-date", "copy-on-write", "state-of-the-art").
+_HYPHENATED: Final = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}")
+_PROSE_JOINERS: Final = _words("a an and at by for in of on or out over per the to up with")
 _DOTTED: Final = re.compile(r"[^\W\d_]\.[^\W\d_]")
 _CAMEL: Final = re.compile(r"[a-z][A-Z]")
 # What may join two capitalized words into one name ("of" may not: "CEO of Acme" is two foci).
@@ -79,6 +85,8 @@ _PHRASE_END: Final = _words("in on at for to from with by during after before si
 def _identifier(token: str) -> bool:
     if token.isalpha() and (token.islower() or token.isupper() or token.istitle()):
         return False  # the common case, decided without a regex
+    if _HYPHENATED.fullmatch(token):
+        return _PROSE_JOINERS.isdisjoint(token.split("-"))
     return (
         ("_" in token and any(char.isalpha() for char in token))
         or ("." in token and _DOTTED.search(token) is not None)
@@ -246,6 +254,11 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         end = at + len(needle)
         before = text[at - 1] if at else " "
         after = text[end] if end < len(text) else " "
+        if "-" in needle:  # "udp-max-payload" is not in "udp-max-payload-ipv4": a hyphen joins on
+            if before == "-" and at >= 2 and text[at - 2].isalnum():
+                before = "_"
+            if after == "-" and end + 1 < len(text) and text[end + 1].isalnum():
+                after = "_"
         if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
             found.append(at)
         at = text.find(needle, at + 1)
