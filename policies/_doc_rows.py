@@ -30,6 +30,10 @@ from ._sentences import Sentence
 _DEFAULT_FIELD: Final = re.compile(r"(?i)defaults?:?")
 _DEFAULT_COLUMN: Final = re.compile(r"(?i)default(?: value|s)?")
 _TYPE_COLUMN: Final = re.compile(r"(?i)(?:data ?)?type")
+# A default cell that gives no value: a dash, or another setting's value by reference ("equally-named
+# module parameter", "template set via module parameter": the module's default, asked of it).
+_NO_VALUE: Final = re.compile(r"[-\u2013\u2014/]+")
+_ANOTHER_SETTINGS: Final = re.compile(r"(?i)\b(?:module|global|equally-named) (?:parameter|setting)\b")
 _AVAILABLE_FIELD: Final = re.compile(r"(?i)(?:compatibility|availability|since):?")
 _VERSION: Final = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?!\w|\.\d)")  # "2.4.39." ends a sentence
 # What a clause's subject ends at: "The handshake stage | is available since version 2.4.39".
@@ -72,7 +76,7 @@ def default_columns(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         if not named and not heading_owns(line, q, q.words, page.body, page.title):
             continue
         value = line.cells[column].strip()
-        if value:
+        if value and not _NO_VALUE.fullmatch(value) and not _ANOTHER_SETTINGS.search(value):
             row = Sentence(0, len(line.text), line.text)
             yield DocCandidate(
                 page.url, value, own_quote(page, line, row), 2.5, "the default column of its row"

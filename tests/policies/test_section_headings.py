@@ -122,6 +122,45 @@ async def test_a_table_under_a_parameter_heading_describes_that_parameter(
     assert_answer(outcome, expected)
 
 
+OUTPUT = (
+    "<h2>Module Parameters"
+    + LINK
+    + "</h2>"
+    + _table(4, "Template", ("word", "RSYSLOG_FileFormat", "no"), "Set the default template to be used.")
+    + _table(4, "DirCreateMode", ("FileCreateMode", "0700", "no"), "Sets the mode of new directories.")
+    + "<h2>Action Parameters"
+    + LINK
+    + "</h2>"
+    + _table(4, "Template", ("word", "template set via module parameter", "no"), "Sets the template used.")
+    + _table(
+        4,
+        "DirCreateMode",
+        ("FileCreateMode", "equally-named module parameter", "no"),
+        "Sets the mode of directories created for this action.",
+    )
+    + _table(4, "ReadMode", ("integer", "-", "no"), "Selects how multi-line messages are read.")
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # An action's default that refers to the module's is no value of its own (the manual refused:
+        # "two equally good answers disagree: RSYSLOG_FileFormat / template set via module parameter").
+        ("What is the default template of fileout?", "RSYSLOG_FileFormat"),
+        ("What is the default DirCreateMode of fileout?", "0700"),
+        # A dash in the default column states no value.
+        ("What is the default ReadMode of fileout?", None),
+    ],
+)
+async def test_a_default_given_by_reference_is_no_value(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "fileout: File Output Module", OUTPUT), question)
+    assert_answer(outcome, expected)
+
+
 def _candidate(answer: str) -> DocCandidate:
     return DocCandidate("corpus://a", answer, answer, 2.0, "stated default")
 
