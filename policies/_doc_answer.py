@@ -84,6 +84,7 @@ from ._doc_which import which_candidates
 from ._lock_modes import acquired_by
 from ._outline import Line, described_term, heading_title, outline
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
+from ._section_owner import heading_owns
 from ._sentences import Sentence, split_sentences
 
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
@@ -252,17 +253,28 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if not line.cells or line.cells == line.header or len(line.header) != len(line.cells):
                 continue
             row = line.cells[0]
-            if not row or (not any(mentions(row, i) for i in q.identifiers) and not overlap(q, row) > 0):
+            # "#### RcvBufSize" over "type | default | mandatory" and one row: the heading names the row.
+            headed = not calls and heading_owns(line, q, q.words, page.body, page.title)
+            columns = zip(line.header, line.cells, strict=True)
+            if headed:
+                row = line.headings[-1]
+            elif not row or (not any(mentions(row, i) for i in q.identifiers) and not overlap(q, row) > 0):
                 continue
+            else:
+                next(columns)  # the row's name is no value of it
             if calls and not any(_bare(cell) in calls for cell in line.cells):
                 continue
-            for column, cell in zip(line.header[1:], line.cells[1:], strict=True):
+            for column, cell in columns:
                 if calls and _bare(cell) in calls:
                     continue  # the example call itself is no result
                 # The column the question names: by its words, or as the noun asked ("the return type of f").
                 named = q.noun is not None and q.noun.casefold() == column.strip().rstrip(":").casefold()
                 # (a row whose example is the asked call is the row asked about, whatever its words)
-                if cell and (overlap(q, column) > 0 or named) and (calls or overlap(q, row, column) >= 0.5):
+                if (
+                    cell
+                    and (overlap(q, column) > 0 or named)
+                    and (calls or headed or overlap(q, row, column) >= 0.5)
+                ):
                     score = 2.5 if calls else 1.5 + overlap(q, row, column)
                     yield DocCandidate(
                         page.url, cell, line.text, score, f"the {column!r} cell of row {row!r}"

@@ -111,6 +111,8 @@ MODULE = (
         # "The default value is 0" under RcvBufSize is RcvBufSize's (the manual answered "0").
         ("How many worker threads does udpin use by default?", "1"),
         ("What is the default socket backlog of udpin?", None),
+        # Any column of that row: the type of the parameter the heading names.
+        ("What is the type of the udpin RcvBufSize parameter?", "size"),
     ],
 )
 async def test_a_table_under_a_parameter_heading_describes_that_parameter(
