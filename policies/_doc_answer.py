@@ -84,7 +84,7 @@ from ._doc_which import which_candidates
 from ._lock_modes import acquired_by
 from ._outline import Line, described_term, heading_title, outline
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
-from ._section_owner import heading_owns
+from ._section_owner import heading_owns, one_name
 from ._sentences import Sentence, split_sentences
 
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
@@ -170,11 +170,21 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         lines = outline(page.body)
         for index, line in enumerate(lines[:-1]):
             line = described_term(line, lines[index + 1])
-            titled = _titled_section(line, lines[index + 1 :], target) if q.noun == "return" else None
-            if titled is not None:
+            titled = _titled_section(line, lines[index + 1 :], target) if q.noun in ("return", "do") else None
+            if titled is not None and q.noun == "return":
                 # "###### DATABASE" over "Returns the file name ... of the database." (HSQLDB's function
                 # list: a bold title, then paragraphs at its own depth): the section describes it.
                 yield from returned(q, page, *titled)
+                continue
+            if (
+                titled is not None
+                and one_name(titled[0].text)
+                and not condition.words
+                and line.text[:2] == "##"
+            ):
+                # "### async-start" over "If enabled, server doesn't wait ...": a setting's own section
+                # says what it does in its first sentence (a page's title opens no setting's section).
+                yield from _first_sentence(page, titled[1], "the first sentence under its heading")
                 continue
             if not line.is_term or term_name(line.text).casefold().rsplit(".", 1)[-1] != target:
                 continue
@@ -196,6 +206,15 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         yield from _row_description(q, pages, target)
     if q.noun == "do":
         yield from does_in_prose(q, pages)
+
+
+def _first_sentence(page: Page, section: Sequence[Line], how: str) -> Iterator[DocCandidate]:
+    """The first sentence of a section's first line of prose (not a table row)."""
+    first = next((line for line in section if not line.cells), None)
+    sentences = split_sentences(page.body[first.start : first.end]) if first is not None else []
+    if sentences:
+        text = sentences[0].text
+        yield DocCandidate(page.url, text.rstrip("."), text, 2.0, how)
 
 
 def _titled_section(line: Line, following: Sequence[Line], target: str) -> tuple[Line, list[Line]] | None:

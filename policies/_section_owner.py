@@ -25,6 +25,11 @@ _CODE_SHAPED: Final = re.compile(r"[a-z][A-Z]|\w[-_.:]\w")
 _QUESTION_TOKEN: Final = re.compile(r"[\w$][\w$.:-]*\w|\w")
 
 
+def one_name(title: str) -> bool:
+    """Whether a title is a single name and nothing else ("udp-max-payload", not "Logging levels")."""
+    return _ONE_NAME.fullmatch(title.strip()) is not None
+
+
 def heading_name(line: Line) -> str | None:
     """The title of the innermost heading over `line` when that title is a single name."""
     if not line.headings:

@@ -58,6 +58,9 @@ REFERENCE = (
         ("What is the default tcp-max-clients in the server section?", "250"),
         # A gloss in brackets after the value.
         ("What is the default ring-size?", "2048"),
+        # What a setting does: the first sentence of its own section.
+        ("What does the tcp-max-clients option do?", None),  # two sections hold it: not placed
+        ("What does the rundir option do?", "A path for storing run-time data"),
         # A label names nothing but its heading: rundir's default is not where the server runs as.
         ("Under which user and group does the server run by default?", None),
         # No heading holds the name asked.
