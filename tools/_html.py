@@ -110,6 +110,7 @@ class _Extractor:
         # items open with the option in bold or as code (`_is_term`) reads as a definition list, the
         # rest of the item indented.
         self.items: list[list[bool]] = []
+        self.permalink = False  # inside a Sphinx `<a class="headerlink">`
 
     def _break(self) -> None:
         text = "".join(self.current)
@@ -188,6 +189,13 @@ class _Extractor:
             return
         if tag == "h1":
             self.in_h1 = True
+        if tag == "a" and not self.skip_depth and "headerlink" in values.get("class", "").split():
+            # Sphinx's permalink after a heading or term: a pilcrow, whatever glyph the theme draws
+            # ("\uf0c1" in BIND's manual), so that readers strip one mark only.
+            self.handle_data("\u00b6")
+            self.skip_depth += 1
+            self.permalink = True
+            return
         if tag in _BLOCK:
             self._block(tag)
         if tag == "p" and not self.cells:
@@ -227,6 +235,10 @@ class _Extractor:
     def handle_endtag(self, tag: str) -> None:
         if tag == "title":
             self.in_title = False
+        if tag == "a" and self.permalink:
+            self.permalink = False
+            self.skip_depth = max(0, self.skip_depth - 1)
+            return
         if tag in _SKIP and tag not in _VOID:
             self.skip_depth = max(0, self.skip_depth - 1)
             return

@@ -23,7 +23,7 @@ from ._query import phrase, plain
 from ._query import query_words as query_words
 
 # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure; 4: bold titles
-INDEX_VERSION = "8"
+INDEX_VERSION = "9"
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
 # Up to this many pages a search weighs words as Lucene does (`SearchIndex._small_search`).
 SMALL_CORPUS = 5000

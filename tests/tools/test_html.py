@@ -261,3 +261,21 @@ def test_a_div_titling_a_section_is_a_heading() -> None:
         "Where backups are stored.",
         "default: /var/lib/harbor",
     ]
+
+
+def test_a_sphinx_permalink_is_a_pilcrow_whatever_its_glyph() -> None:
+    # BIND's manual draws the permalink as U+F0C1, which ended up in answers ("-x\uf0c1").
+    page = (
+        '<h3>max-cache-ttl<a class="headerlink" href="#a" title="Permalink">\uf0c1</a></h3>'
+        '<dl><dt id="x"><span class="pre">-x</span><a class="headerlink" href="#x"><i>\uf0c1</i></a></dt>'
+        "<dd><p>Obscures shared secrets.</p></dd></dl>"
+        '<h3>Python<a class="headerlink" href="#p">\u00b6</a></h3>'
+        '<p><a class="reference" href="#q">link</a></p>'
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "### max-cache-ttl\u00b6",
+        "-x\u00b6",
+        "    Obscures shared secrets.",
+        "### Python\u00b6",
+        "link",
+    ]
