@@ -100,7 +100,7 @@ _DEFAULT_LABEL: Final = (
     r"(?=[.;]?$|[.;] | \([^()]*\)[.;]?$| (?:allowed|example|range): )"
 )
 _DEFAULT_NAMED: Final = (
-    rf"\bdefault(?: (?!is\b)[a-z_.]+){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}"
+    rf"\bdefault(?: (?!is\b)[a-z_.]+(?:-[a-z_.]+)*){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}"
 )
 _DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}"
 _DEFAULT_FORMS: Final = (

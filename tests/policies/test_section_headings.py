@@ -236,3 +236,29 @@ async def test_a_hyphenated_command_is_named_whole(tmp_path: Path, question: str
 @pytest.mark.parametrize(("token", "code"), [("zone(s)", False), ("file(es).", False), ("peek(n)", True)])
 def test_a_plural_mark_is_no_call(token: str, code: bool) -> None:
     assert is_identifier(token) is code
+
+
+CACHE = """
+<dl>
+<dt>max-ncache-ttl</dt><dd><p>This sets the maximum time for which the server caches negative answers.
+The default max-ncache-ttl is 10800 seconds (3 hours).</p></dd>
+<dt>max-cache-ttl</dt><dd><p>This sets the maximum time for which the server caches ordinary answers.
+The default max-cache-ttl is 604800 (one week).</p></dd>
+</dl>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "The default <name> is X" with a hyphenated name between (BIND's manual: refused).
+        ("What is the default max-cache-ttl?", "604800"),
+        ("What is the default max-ncache-ttl?", "10800 seconds (3 hours)"),
+    ],
+)
+async def test_a_hyphenated_name_between_default_and_its_value(
+    tmp_path: Path, question: str, expected: str
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Configuration", CACHE), question)
+    assert_answer(outcome, expected)
