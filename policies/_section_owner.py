@@ -69,3 +69,8 @@ def heading_owns(line: Line, q: DocQuestion, wanted: Sequence[str], body: str, *
     end = body.find("\n#", line.start)
     section = body[body.rfind("\n#", 0, line.start) + 1 : end if end >= 0 else len(body)]
     return all(overlap_words([w], section, *said, *line.headings) for w in wanted if w not in named)
+
+
+def asked_setting(name: str, q: DocQuestion) -> bool:
+    """Whether `name`, shaped as code ("clients-per-query", not "key"), is a name the question writes."""
+    return _CODE_SHAPED.search(name) is not None and name.casefold() in asked_names(q)

@@ -262,3 +262,26 @@ async def test_a_hyphenated_name_between_default_and_its_value(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Configuration", CACHE), question)
     assert_answer(outcome, expected)
+
+
+QUERIES = """
+<dl>
+<dt>clients-per-query</dt><dd><p>This sets the initial number of simultaneous recursive clients for any
+given query. The default value is 10.</p></dd>
+</dl>
+<h2>Release notes</h2>
+<ul><li><p>Add a new option to configure the maximum number of outgoing queries per client request.</p>
+<p>The configuration option <code>max-query-count</code> sets how many outgoing queries per client request
+are allowed. This new option is a global limit on the client request. The default value is 200.</p></li></ul>
+"""
+
+
+@pytest.mark.anyio
+async def test_a_default_under_the_term_asked_outranks_one_elsewhere(tmp_path: Path) -> None:
+    # BIND's manual: "The default value is 10." under clients-per-query tied with a release note's
+    # "The default value is 200." - refused as two answers that disagree.
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "Configuration", QUERIES),
+        "What is the default clients-per-query?",
+    )
+    assert_answer(outcome, "10")
