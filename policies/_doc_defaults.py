@@ -77,13 +77,7 @@ from ._named_defaults import NAMED_FORMS, named_value_ok
 from ._outline import Line
 from ._paired_defaults import respective_value, subject_default
 from ._questions import STOPWORDS
-from ._section_owner import (
-    asked_setting,
-    heading_name,
-    heading_owns,
-    under_asked_heading,
-    under_other_setting,
-)
+from ._section_owner import heading_name, heading_owns, under_asked_name, under_other_setting
 from ._sentences import stem
 from ._signature_defaults import signature_entries
 
@@ -380,14 +374,7 @@ _SUBJECTLESS: Final = re.compile(
 def _under_asked(line: Line, q: DocQuestion) -> float:
     """A bonus for a sentence under the term (or heading) the question names in full: "poplib.POP3"'s
     description outranks "poplib.POP3_SSL"'s, whose sentence mentions POP3 too."""
-    named = under_named(line.terms, q.identifiers) or under_asked_heading(line, q)
-    # A term written as the question writes it ("clients-per-query", no code by its shape), when the
-    # question asks nothing the line and what it sits under do not say ("min-update-interval for RPZ
-    # zones" is not the catalog zones' term of that name).
-    if not named and line.terms and asked_setting(name := term_name(line.terms[-1]), q):
-        others = [w for w in q.words if w not in stems(name)]
-        named = all(overlap_words([w], line.text, *line.terms, *line.headings) for w in others)
-    return UNDER if named else 0.0
+    return UNDER if under_named(line.terms, q.identifiers) or under_asked_name(line, q) else 0.0
 
 
 # "if port is not given", "if none is given", "when no priority argument is given": the value left out.

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ._doc_match import overlap_words, stems
+from ._doc_match import overlap_words, stems, term_name
 from ._doc_questions import DocQuestion
 from ._outline import Line
 
@@ -71,6 +71,17 @@ def heading_owns(line: Line, q: DocQuestion, wanted: Sequence[str], body: str, *
     return all(overlap_words([w], section, *said, *line.headings) for w in wanted if w not in named)
 
 
-def asked_setting(name: str, q: DocQuestion) -> bool:
-    """Whether `name`, shaped as code ("clients-per-query", not "key"), is a name the question writes."""
-    return _CODE_SHAPED.search(name) is not None and name.casefold() in asked_names(q)
+def under_asked_name(line: Line, q: DocQuestion) -> bool:
+    """Whether `line` sits under a heading, or a term shaped as code ("clients-per-query", not "key"),
+    that is a name the question writes; for a term, when the question asks nothing the line and what
+    it sits under do not say ("min-update-interval for RPZ zones" is not the catalog zones' term of
+    that name)."""
+    if under_asked_heading(line, q):
+        return True
+    if not line.terms:
+        return False
+    name = term_name(line.terms[-1])
+    if _CODE_SHAPED.search(name) is None or name.casefold() not in asked_names(q):
+        return False
+    others = [w for w in q.words if w not in stems(name)]
+    return all(overlap_words([w], line.text, *line.terms, *line.headings) for w in others)
