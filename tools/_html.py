@@ -193,10 +193,10 @@ class _Extractor:
             # Sphinx's permalink after a heading or term: a pilcrow, whatever glyph the theme draws
             # ("\uf0c1" in BIND's manual), so that readers strip one mark only.
             self.handle_data("\u00b6")
-            self.skip_depth += 1
-            self.permalink = True
+            self.permalink = True  # its own text is dropped, up to its end or the next block at most
             return
         if tag in _BLOCK:
+            self.permalink = False
             self._block(tag)
         if tag == "p" and not self.cells:
             self.paragraph = True
@@ -237,7 +237,6 @@ class _Extractor:
             self.in_title = False
         if tag == "a" and self.permalink:
             self.permalink = False
-            self.skip_depth = max(0, self.skip_depth - 1)
             return
         if tag in _SKIP and tag not in _VOID:
             self.skip_depth = max(0, self.skip_depth - 1)
@@ -266,7 +265,7 @@ class _Extractor:
         if self.in_title:
             self.title_parts.append(data)
             return
-        if self.skip_depth:
+        if self.skip_depth or self.permalink:
             return
         if self.in_h1:
             self.h1_parts.append(data)

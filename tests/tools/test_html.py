@@ -279,3 +279,8 @@ def test_a_sphinx_permalink_is_a_pilcrow_whatever_its_glyph() -> None:
         "### Python\u00b6",
         "link",
     ]
+
+
+def test_a_permalink_left_open_drops_no_more_than_its_own_line() -> None:
+    page = '<h3>rundir<a class="headerlink" href="#r">\uf0c1</h3><p>A path for run-time data.</p>'
+    assert html_to_text(page).text.split("\n") == ["### rundir\u00b6", "A path for run-time data."]
