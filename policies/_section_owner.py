@@ -9,6 +9,7 @@ value is 0." under "#### RcvBufSize" is RcvBufSize's default, whatever the quest
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from typing import Final
@@ -35,12 +36,18 @@ def heading_name(line: Line) -> str | None:
     if not line.headings:
         return None
     title = line.headings[-1].strip()
-    return title if _ONE_NAME.fullmatch(title) else None
+    return title if one_name(title) else None
 
 
 def asked_names(q: DocQuestion) -> frozenset[str]:
     """The question's tokens as written, case-folded ("imudp", "ratelimit.burst", "udp-max-payload")."""
-    return frozenset(t.casefold() for t in _QUESTION_TOKEN.findall(q.text))
+    return _tokens(q.text)
+
+
+@functools.lru_cache(maxsize=256)
+def _tokens(question: str) -> frozenset[str]:
+    # Cached: asked of every line of every opened page, for one question.
+    return frozenset(t.casefold() for t in _QUESTION_TOKEN.findall(question))
 
 
 def under_asked_heading(line: Line, q: DocQuestion) -> bool:
