@@ -111,9 +111,19 @@ def names_other_default(text: str, match: re.Match[str], q: DocQuestion) -> bool
 
 # "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":
 # the omission is the whole condition ("If port is omitted and tls is true, ..." is another).
+# "If no status argument is given, the redirect will be "temporary" (HTTP status 302).": the same
+# omission said the other way round, and the value in brackets where the result is named.
 _USED_IF_OMITTED: Final = re.compile(
     r"^If (?:the )?(\w+)(?: argument| parameter)? is (?:omitted|not (?:given|specified|provided|passed)), "
     r"((?:(?! and | or | unless | when | if )[^;])+?) (?:is|will be) used(?=\s*(?:[.;]|$))"
+    r"|^If no (\w+)(?: argument| parameter)? is (?:given|specified|provided|passed), "
+    r"((?:(?! and | or | unless | when | if )[^;])+? (?:is|will be) [^;]*?\([^()]*\))(?=\s*(?:[.;]|$))"
+)
+
+
+_LEFT_OUT: Final = re.compile(
+    r"\bno (\w+)(?: argument| parameter)? (?:is|are) (?:given|specified|provided|passed)\b"
+    r"|\b(\w+)(?: argument| parameter)? (?:is|are) (?:omitted|not (?:given|specified|provided|passed))\b"
 )
 
 
@@ -123,10 +133,19 @@ def omitted_default(text: str, q: DocQuestion) -> str | None:
     The parameter must be what the question asks for, not the condition it is asked under."""
     match = _USED_IF_OMITTED.match(text)
     asked = re.split(r"\b(?:if|when|unless)\b", q.text, maxsplit=1)[0]
-    if match is None or stem(match.group(1).casefold()) not in stems(asked):
+    if match is None:
         return None
-    used = match.group(2)
-    bracketed = re.search(rf"\(({NUMBER})\)", used)
+    parameter, used = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+    if stem(parameter.casefold()) not in stems(asked):
+        return None
+    # Asked under an omission of its own ("when no timeout parameter is given"), the sentence's must be it.
+    left_out = _LEFT_OUT.search(q.text[len(asked) :])
+    if left_out is not None and stem((left_out.group(1) or left_out.group(2)).casefold()) != stem(
+        parameter.casefold()
+    ):
+        return None
+    # "(110)", "(HTTP status 302)": the number the bracket gives, a word or two naming it before.
+    bracketed = re.search(rf"\((?:[A-Za-z]+ ){{0,2}}({NUMBER})\)", used)
     if bracketed is not None:
         return bracketed.group(1)
     literal = re.match(rf"({NUMBER}|'[^']*'|\"[^\"]*\"),", used)

@@ -73,10 +73,11 @@ from ._doc_prose import (
     does_in_prose,
     noun_of_value,
     object_in_prose,
+    passive_object,
     purpose_in_prose,
     range_in_prose,
 )
-from ._doc_questions import LITERAL_CALL, DocQuestion
+from ._doc_questions import LITERAL_CALL, DocQuestion, which_noun
 from ._doc_returns import returned, trim
 from ._doc_scope import answering
 from ._doc_versions import version_candidates
@@ -85,7 +86,7 @@ from ._lock_modes import acquired_by
 from ._outline import Line, described_term, heading_title, outline
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
 from ._section_owner import heading_owns, one_name
-from ._sentences import Sentence, split_sentences
+from ._sentences import Sentence, split_sentences, stem
 
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
 # A release or version the question asks about ("does release 14.2 contain"): the sentence answering
@@ -123,7 +124,14 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.kind == "which" and q.noun in ("mode", "lock"):
         # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
         return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))
-    return answering(q, pages, extract[q.kind](q, pages))
+    found = answering(q, pages, extract[q.kind](q, pages))
+    noun = which_noun(q.text) if q.kind == "default" and not found else None
+    if noun is not None:
+        # "What sender address do probes use by default?": no sentence states it as a default ("uses
+        # double-bounce@$myorigin"); the sentence that names the thing asked for may.
+        asked = replace(q, kind="which", noun=noun, words=tuple(w for w in q.words if w != stem(noun)))
+        return answering(asked, pages, which_candidates(asked, pages))
+    return found
 
 
 def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
@@ -145,6 +153,7 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         return
     if q.noun not in ("do", "return", "mean"):
         yield from object_in_prose(q, pages)  # "What does SQLite use to ...?": a verb's object
+        yield from passive_object(q, pages)  # '"-dirty" is appended': the literal the verb is said of
         return
     subject = q.subject or ""
     head = re.split(r"\s+(?:of|in|on|for)\s+", subject, maxsplit=1)

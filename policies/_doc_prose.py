@@ -22,7 +22,16 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, about, mentions, overlap, page_subject, sentences_of, stems
+from ._doc_match import (
+    DocCandidate,
+    about,
+    mentions,
+    overlap,
+    page_subject,
+    sentences_of,
+    stems,
+    under_named,
+)
 from ._doc_questions import DocQuestion
 
 # The kinds of thing a question may name after the thing itself ("the VACUUM command").
@@ -208,6 +217,31 @@ def object_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             continue  # "... to implement locking on Unix" does not say what is used on Windows
         fit = overlap(q, sentence.text, *line.headings[-1:])
         yield DocCandidate(page.url, match.group(1), sentence.text, 1.0 + fit, f"what the subject {verb}s")
+
+
+# '"-dirty" is appended to it': a literal, quoted, as the subject of the verb asked in the passive.
+_PASSIVE_FIT: Final = 0.5
+
+
+def passive_object(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
+    """ "What does git describe --dirty append to its output when ...?": the quoted literal a sentence
+    under the term asked about says "is appended" ('If the working tree has local modification "-dirty"
+    is appended to it.'), the sentence holding half of the question's words with its term."""
+    verb = q.noun or ""
+    if len(verb) < 3 or not q.identifiers:
+        return
+    stem_of_verb = verb[:-1] if verb.endswith("e") else verb
+    said = rf"(?:is|are|will be|gets?) {re.escape(stem_of_verb)}e?d\b"
+    passive = re.compile(rf"([\"\u201c])([^\"\u201c\u201d]{{1,40}})[\"\u201d] {said}")
+    for page, line, sentence in sentences_of(pages):
+        if not under_named(line.terms, q.identifiers) and not about(line, sentence.text, q):
+            continue
+        found = passive.findall(sentence.text)
+        if len(found) != 1:
+            continue  # two literals said so ("-dirty" or "-broken"): the condition decides, not this
+        fit = overlap(q, sentence.text, *line.terms[-1:], *line.headings[-1:])
+        if fit >= _PASSIVE_FIT:
+            yield DocCandidate(page.url, found[0][1], sentence.text, 1.0 + fit, f"what is {verb}ed")
 
 
 # Two bounds as a sentence gives them: "between 1 (less compression) and 9 (more compression)",

@@ -1,0 +1,89 @@
+"""Idioms of manual prose the dev halves showed refused (apache ap045, git git005, sqlite sqf021):
+a default stated as what happens when an argument is left out, a literal the verb asked is said of
+in the passive under terms listed over one description, and a "which" question asked with "by
+default". Each class on an invented page in the same markup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
+
+REDIRECT = (
+    "<h2>Redirect Directive</h2><p>The Redirect directive maps an old URL into a new one by asking the"
+    " client to refetch the resource at the new location.</p><p>If no status argument is given, the"
+    ' redirect will be "temporary" (HTTP status 302). If no timeout parameter is given, the redirect is'
+    " sent at once.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Which HTTP status code does the Redirect directive send when no status argument is given?", "302"),
+        ("Which HTTP status code does the Redirect directive send if the status is omitted?", "302"),
+        # The question leaves out another argument than the sentence does: not this value.
+        ("Which HTTP status code does the Redirect directive send when no timeout parameter is given?", None),
+        # Nothing in brackets gives the value: "the redirect is sent at once" is no default.
+        ("What is the default timeout of the Redirect directive?", None),
+    ],
+)
+async def test_a_value_used_when_no_argument_is_given_is_the_default(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "mod_redirect", REDIRECT), question)
+    assert_answer(outcome, expected)
+
+
+# Two options listed over one description, as git's manual pages do.
+DESCRIBE = (
+    "<h2>OPTIONS</h2><dl><dt>--all</dt><dd><p>Use any ref found in refs/.</p></dd>"
+    "<dt>--dirty[=&lt;mark&gt;]</dt><dt>--broken[=&lt;mark&gt;]</dt><dd><p>Describe the state of the"
+    ' working tree. If the working tree has local modification "-dirty" is appended to it. If the'
+    ' repository is corrupt, "-broken" is appended instead.</p></dd></dl>'
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # The description belongs to both terms: the gate reads it under --dirty too.
+        ("What does wren describe --dirty append to its output when the working tree has changes?", "-dirty"),
+        ("What does wren describe --broken append to its output when the repository is corrupt?", "-broken"),
+        # Under --all nothing is said to be appended.
+        ("What does wren describe --all append to its output?", None),
+    ],
+)
+async def test_the_literal_a_verb_is_said_of_in_the_passive_answers_what_it_does(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "wren-describe(1)", DESCRIBE), question)
+    assert_answer(outcome, expected)
+
+
+ANALYZE = (
+    "<h2>ANALYZE</h2><p>The ANALYZE command gathers statistics about tables and indices. The default"
+    ' implementation stores all statistics in a single table named "sqlite_stat1". Older versions used'
+    " the sqlite_stat2 table.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "by default" made it a default question, and no sentence states "the default is ...".
+        ("In which table does ANALYZE store its statistics by default?", "sqlite_stat1"),
+        ("Which table does ANALYZE use by default for its statistics?", "sqlite_stat1"),
+        # Not a "which" question: still only a stated default answers.
+        ("What is the default number of statistics tables of ANALYZE?", None),
+    ],
+)
+async def test_a_which_question_asked_with_by_default_takes_the_name_a_sentence_gives(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "ANALYZE", ANALYZE), question)
+    assert_answer(outcome, expected)
