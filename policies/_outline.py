@@ -136,12 +136,38 @@ def outline(body: str) -> list[Line]:
             )
         )
         if is_term:
+            # "--dirty[=<mark>]" right over "--broken[=<mark>]": both describe the paragraph below.
+            terms.extend((depth, clean(above)) for above in reversed(_stacked_above(raw, index)))
             terms.append((depth, clean(text)))
         elif heading is not None and following > depth:
             # "###### sqrt(X)" over an indented description (SQLite's function pages): the heading
             # is that description's term, as a definition list's would be.
             terms.append((depth, clean(heading.group(2))))
     return lines
+
+
+# Terms listed one per line over one description (a `<dl>` with several `<dt>`): at most this many
+# above the last, each a few words ending in no full stop. (runtime/_support_context.py reads the same
+# rule.)
+STACKED_TERMS: Final = 4
+TERM_SHAPE: Final = re.compile(r"(?:\S+\s?){1,6}(?<![.:;,])")
+
+
+def _stacked_above(raw: list[tuple[int, int, str, int, str]], index: int) -> list[str]:
+    """The lines right above the term at `index` that share its description, nearest first: at its
+    depth, term-shaped, not a heading nor a table row, the first of them right below a deeper line (the
+    description before), a heading or the start of the body."""
+    depth = raw[index][3]
+    stacked: list[str] = []
+    at = index - 1
+    while at >= 0 and len(stacked) < STACKED_TERMS:
+        _, _, text, own, row = raw[at]
+        if own != depth or row or text.startswith("#") or TERM_SHAPE.fullmatch(text) is None:
+            break
+        stacked.append(text)
+        at -= 1
+    opened = at < 0 or raw[at][3] > depth or raw[at][2].startswith("#")
+    return stacked if opened else []
 
 
 def described_term(line: Line, following: Line) -> Line:

@@ -34,6 +34,10 @@ _DEEPER_HEADING = re.compile(r"^#{2,6}\s", re.MULTILINE)
 # A line opening with a setting's name and a colon describes that setting: policies/_outline.py's
 # `INLINE_TERM` (the same rule, held together by tests/runtime/test_support_context.py).
 _INLINE_TERM = re.compile(r"([a-z][a-z0-9_.-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?: \([^)]*\))?: (?=[a-z(])")
+# Terms listed one per line over one description: policies/_outline.py's STACKED_TERMS and TERM_SHAPE
+# (tests/runtime/test_support_context.py holds the two readers together).
+_STACKED_TERMS = 4
+_TERM_SHAPE = re.compile(r"(?:\S+\s?){1,6}(?<![.:;,])")
 _LABELS = frozenset({"default", "example", "note", "see", "type", "range", "allowed", "warning", "tip"})
 
 
@@ -70,7 +74,40 @@ def enclosing(body: str, start: int) -> list[str]:
         if own < depth:
             depth = own
             found.append(stripped)
+            if "\t" not in text:  # a table row is no term to the outline, nor are lines above it
+                found.extend(_stacked_terms(body, begin, own))
     return found
+
+
+def _stacked_terms(body: str, begin: int, depth: int) -> list[str]:
+    """The terms listed right above the term at `begin` that share its description, nearest first
+    ("--dirty[=<mark>]" over "--broken[=<mark>]" over one paragraph): policies/_outline.py's
+    `_stacked_above`, read on the text."""
+    stacked: list[str] = []
+    end = begin - 1
+    above = ""
+    while end > 0:
+        start = body.rfind("\n", 0, end) + 1
+        text = body[start:end]
+        end = start - 1
+        if not text.strip():
+            continue  # the outline has no empty lines
+        if len(stacked) == _STACKED_TERMS or not _stacked(text, depth):
+            above = text
+            break
+        stacked.append(text.strip())
+    opened = not above or _depth(above) > depth or above.strip().startswith("#")
+    return stacked if opened else []
+
+
+def _stacked(text: str, depth: int) -> bool:
+    stripped = text.strip()
+    return (
+        _depth(text) == depth
+        and "\t" not in text
+        and not stripped.startswith("#")
+        and _TERM_SHAPE.fullmatch(stripped) is not None
+    )
 
 
 def inline_term(line: str) -> str | None:

@@ -120,6 +120,11 @@ def _structured_body(rng: random.Random) -> str:
             depth = 0
         elif kind == "term":
             level = rng.randint(0, depth)
+            # Several terms over one description ("--dirty[=<mark>]" over "--broken[=<mark>]"), some
+            # of them too many or shaped as prose, which then are no terms.
+            for _ in range(rng.choice([0, 0, 1, 2, 5])):
+                above = rng.choice([f"--opt{rng.randint(0, 9)}[=<n>]", "short words", "A sentence ends."])
+                lines.append("    " * level + above)
             lines.append("    " * level + f"term_{rng.randint(0, 99)}()" + rng.choice(["", "\u00b6"]))
             lines.append("    " * (level + 1) + "Description of it. It is 4 MB by default.")
             depth = level + 1
@@ -154,6 +159,23 @@ def test_the_support_context_reads_the_structure_as_the_policy_does(seed: int) -
             continue  # a heading's own context is not compared
         walked = {clean(text) for text in enclosing(body, line.start)}
         assert walked == set(line.terms) | set(line.headings), (body, line)
+
+
+def test_terms_listed_over_one_description_all_own_it() -> None:
+    body = (
+        "## OPTIONS\n<commit-ish>\n    Commit-ish object names.\n--dirty[=<mark>]\n--broken[=<mark>]\n"
+        '    Describe the state. "-dirty" is appended to it.\n'
+    )
+    assert enclosing(body, body.index('"-dirty"')) == ["--broken[=<mark>]", "--dirty[=<mark>]", "OPTIONS"]
+    question = "What does describe --dirty append to its output?"
+    quote = 'Describe the state. "-dirty" is appended to it.'
+    assert verdicts(question, "-dirty", quote, [("describe", body)]) == ["supported", "supported"]
+    # Must fail: a sentence above the term is the paragraph before it, not a term.
+    prose = "## OPTIONS\nThe options are these.\n--broken[=<mark>]\n    Describe the state.\n"
+    assert enclosing(prose, prose.index("Describe")) == ["--broken[=<mark>]", "OPTIONS"]
+    # Must fail: a short line right below a line at its own depth is not known to be a term.
+    run_on = "## OPTIONS\nThe options are these.\nshort words\n--broken[=<mark>]\n    Describe the state.\n"
+    assert enclosing(run_on, run_on.index("Describe")) == ["--broken[=<mark>]", "OPTIONS"]
 
 
 def test_focus_entity_reads_a_line_opening_with_its_setting() -> None:
