@@ -79,6 +79,7 @@ from ._doc_prose import (
 )
 from ._doc_questions import LITERAL_CALL, DocQuestion, which_noun
 from ._doc_returns import returned, trim
+from ._doc_rows import labelled_cells
 from ._doc_scope import answering
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
@@ -121,6 +122,9 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.kind == "does" and q.noun == "do":
         # "What does VACUUM do?": the Name line of its reference page first
         return answering(q, pages, chain(entry_purposes(q, pages), extract[q.kind](q, pages)))
+    if q.noun == "type" and q.identifiers:
+        # "What type of value does queue_only_load take?": its row's "Type: fixed-point" cell first
+        return answering(q, pages, chain(labelled_cells(q, pages, "Type"), extract[q.kind](q, pages)))
     if q.kind == "which" and q.noun in ("mode", "lock"):
         # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
         return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))

@@ -85,8 +85,11 @@ _WHAT_LOCK: Final = re.compile(r"^what (?:kind of |type of )?(lock) (?:does|do|d
 # Words that may stand before "version" without naming a product ("the minimum required version").
 _NOT_PRODUCTS: Final = frozenset({"required", "supported", "needed", "compatible", "stable", "released"})
 _LEAST_VERSION: Final = re.compile(r"\b(?:minimum|earliest|oldest|lowest|first) (?:(\w+) )?version\b")
-# A question opening "In which (Python) version ..." asks for a version, whatever else it names.
-_WHEN: Final = re.compile(r"^(?:in|since) (?:which|what)\b")
+# A question opening "In which (Python) version ..." ("Starting with which ...") asks for a version,
+# whatever else it names.
+_WHEN: Final = re.compile(
+    r"^(?:in|since|from|as of|(?:starting|beginning) (?:with|from|in)) (?:which|what)\b"
+)
 # After "which" the noun may follow the command it belongs to: "Which git worktree list option ...".
 _WHICH: Final = re.compile(
     r"^(?:which(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?|what(?: (\w+))?(?: (\w+))?)\b"

@@ -34,6 +34,8 @@ _TYPE_COLUMN: Final = re.compile(r"(?i)(?:data ?)?type")
 # module parameter", "template set via module parameter": the module's default, asked of it).
 _NO_VALUE: Final = re.compile(r"[-\u2013\u2014/]+")
 _ANOTHER_SETTINGS: Final = re.compile(r"(?i)\b(?:module|global|equally-named) (?:parameter|setting)\b")
+# "Default: see below": the value is in the text, not in the cell.
+_SEE: Final = re.compile(r"(?i)see\b")
 _AVAILABLE_FIELD: Final = re.compile(r"(?i)(?:compatibility|availability|since):?")
 _VERSION: Final = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?!\w|\.\d)")  # "2.4.39." ends a sentence
 # What a clause's subject ends at: "The handshake stage | is available since version 2.4.39".
@@ -81,6 +83,33 @@ def default_columns(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             yield DocCandidate(
                 page.url, value, own_quote(page, line, row), 2.5, "the default column of its row"
             )
+
+
+def labelled_cells(q: DocQuestion, pages: Sequence[Page], label: str) -> Iterator[DocCandidate]:
+    """The value of a "Label: value" cell in the row that opens with the name the question asks about:
+    Exim's option rows, "smtp_accept_max | Use: main | Type: integer | Default: 20", one per option
+    above its description. Only a row naming an identifier of the question in its first cell answers."""
+    asked = {i.casefold() for i in q.identifiers}
+    if not asked:
+        return
+    field = re.compile(rf"(?i){label}:\s*(\S.*)")
+    seen: set[tuple[str, int]] = set()
+    for page, line, _ in sentences_of(pages):
+        if len(line.cells) < 2 or (page.url, line.start) in seen:
+            continue
+        seen.add((page.url, line.start))
+        if line.cells[0].strip().rstrip("\u2020 ").casefold() not in asked:
+            continue  # ("\u2020" marks an option expanded before use)
+        for cell in line.cells[1:]:
+            given = field.fullmatch(cell.strip())
+            if (
+                given is not None
+                and not _NO_VALUE.fullmatch(given.group(1))
+                and not _SEE.match(given.group(1))
+            ):
+                row = Sentence(0, len(line.text), line.text)
+                quote = own_quote(page, line, row)
+                yield DocCandidate(page.url, given.group(1), quote, 2.5, f"the {label} cell of its row")
 
 
 def available_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

@@ -87,3 +87,77 @@ async def test_a_which_question_asked_with_by_default_takes_the_name_a_sentence_
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "ANALYZE", ANALYZE), question)
     assert_answer(outcome, expected)
+
+
+def _option(name: str, use: str, kind: str, default: str, description: str) -> str:
+    # Exim's specification: one table row per option, each fact a labelled cell, then its description.
+    return (
+        f'<table><tr><td><span class="docbook_option">{name}</span></td>'
+        f'<td>Use: <span class="docbook_emphasis">{use}</span></td>'
+        f'<td>Type: <span class="docbook_emphasis">{kind}</span></td>'
+        f'<td>Default: <span class="docbook_emphasis">{default}</span></td></tr></table><p>{description}</p>'
+    )
+
+
+OPTIONS = (
+    "<h2>Alphabetical list of main options</h2>"
+    + _option(
+        "smtp_accept_max",
+        "main",
+        "integer",
+        "20",
+        "This option specifies the maximum number of simultaneous incoming SMTP calls that Exim will accept.",
+    )
+    + _option(
+        "smtp_accept_queue",
+        "main",
+        "integer",
+        "0",
+        "If the number of simultaneous incoming SMTP connections exceeds this value, messages are queued.",
+    )
+    + _option(
+        "queue_only_load",
+        "main",
+        "fixed-point",
+        "unset",
+        "If the system load average is higher than this value, incoming messages are queued.",
+    )
+    + _option(
+        "check_string",
+        "appendfile",
+        "string",
+        "see below",
+        "As appendfile writes the message, the start of each line is tested for matching check_string.",
+    )
+    + _option(
+        "check_spool_space",
+        "main",
+        "integer",
+        "10M",
+        "The amount of free space needed in the spool directory. The check_spool_space check is enabled"
+        " by default since Exim version 4.88.",
+    )
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the default value of the smtp_accept_max option?", "20"),
+        ("What is the default smtp_accept_queue?", "0"),
+        ("What type of value does the queue_only_load option take?", "fixed-point"),
+        ("What is the type of the smtp_accept_max option?", "integer"),
+        # "see below" gives no value; the description does not either.
+        ("What is the default check_string of appendfile?", None),
+        # Asked for a version: not the default cell ("Starting with which ..." asks when).
+        ("Starting with which Exim version is the check_spool_space check enabled by default?", "4.88"),
+        # A row opening with another name answers nothing.
+        ("What is the default value of smtp_accept_reserve?", None),
+    ],
+)
+async def test_a_row_of_labelled_cells_gives_the_facts_of_the_option_it_opens_with(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Main configuration", OPTIONS), question)
+    assert_answer(outcome, expected)
