@@ -53,6 +53,7 @@ from ._acronyms import expansion_candidates
 from ._doc_copular import allowed_ranges, copular_values
 from ._doc_counts import the_count
 from ._doc_defaults import default_candidates
+from ._doc_headed import headed_candidates
 from ._doc_keywords import keyword_candidates
 from ._doc_match import (
     NUMBER_WORDS,
@@ -77,7 +78,7 @@ from ._doc_prose import (
     purpose_in_prose,
     range_in_prose,
 )
-from ._doc_questions import LITERAL_CALL, DocQuestion, which_noun
+from ._doc_questions import LITERAL_CALL, DocQuestion
 from ._doc_returns import returned, trim
 from ._doc_rows import labelled_cells
 from ._doc_scope import answering
@@ -87,7 +88,8 @@ from ._lock_modes import acquired_by
 from ._outline import Line, described_term, heading_title, outline
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
 from ._section_owner import heading_owns, one_name
-from ._sentences import Sentence, split_sentences, stem
+from ._sentences import Sentence, split_sentences
+from ._which_checks import SETTING_NOUNS
 
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
 # A release or version the question asks about ("does release 14.2 contain"): the sentence answering
@@ -125,17 +127,13 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.noun == "type" and q.identifiers:
         # "What type of value does queue_only_load take?": its row's "Type: fixed-point" cell first
         return answering(q, pages, chain(labelled_cells(q, pages, "Type"), extract[q.kind](q, pages)))
+    if q.kind == "which" and q.noun in SETTING_NOUNS:
+        # "Which directive sets ...?": a section headed by the name its description does not repeat
+        return answering(q, pages, chain(extract[q.kind](q, pages), headed_candidates(q, pages)))
     if q.kind == "which" and q.noun in ("mode", "lock"):
         # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
         return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))
-    found = answering(q, pages, extract[q.kind](q, pages))
-    noun = which_noun(q.text) if q.kind == "default" and not found else None
-    if noun is not None:
-        # "What sender address do probes use by default?": no sentence states it as a default ("uses
-        # double-bounce@$myorigin"); the sentence that names the thing asked for may.
-        asked = replace(q, kind="which", noun=noun, words=tuple(w for w in q.words if w != stem(noun)))
-        return answering(asked, pages, which_candidates(asked, pages))
-    return found
+    return answering(q, pages, extract[q.kind](q, pages))
 
 
 def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:

@@ -205,15 +205,6 @@ def structured(body: str) -> bool:
     return body.startswith("#") or "\n#" in body or "\n    " in body
 
 
-def which_noun(text: str) -> str | None:
-    """The noun a question opening with "which" or "what" asks for ("In which table ...": "table")."""
-    opening = re.sub(
-        r"^(?:in|on|from|into|to|for|with|under) (?=which )", "", " ".join(text.casefold().split())
-    )
-    which = _WHICH.match(opening.replace("command-line ", ""))
-    return _which_noun([w for w in (which.groups() if which else ()) if w is not None])
-
-
 def _which_noun(opening: list[str]) -> str | None:
     """The noun a "which" question asks for among its first words, before its verb: "git clean
     option", not "directory holds the module" (a word in -s before an article or a noun reads as

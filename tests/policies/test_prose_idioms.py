@@ -1,7 +1,8 @@
-"""Idioms of manual prose the dev halves showed refused (apache ap045, git git005, sqlite sqf021):
-a default stated as what happens when an argument is left out, a literal the verb asked is said of
-in the passive under terms listed over one description, and a "which" question asked with "by
-default". Each class on an invented page in the same markup."""
+"""Idioms of manual prose the dev halves and reviews 21-22 (nginx, Exim) showed refused: a default
+stated as what happens when an argument is left out (apache ap045), a literal the verb asked is
+said of in the passive under terms listed over one description (git git005), a row of labelled
+cells, a version in brackets after the feature it introduced, and a directive named only by the
+heading over its description. Each class on an invented page in the same markup."""
 
 from __future__ import annotations
 
@@ -61,31 +62,6 @@ async def test_the_literal_a_verb_is_said_of_in_the_passive_answers_what_it_does
     tmp_path: Path, question: str, expected: str | None
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "wren-describe(1)", DESCRIBE), question)
-    assert_answer(outcome, expected)
-
-
-ANALYZE = (
-    "<h2>ANALYZE</h2><p>The ANALYZE command gathers statistics about tables and indices. The default"
-    ' implementation stores all statistics in a single table named "sqlite_stat1". Older versions used'
-    " the sqlite_stat2 table.</p>"
-)
-
-
-@pytest.mark.anyio
-@pytest.mark.parametrize(
-    ("question", "expected"),
-    [
-        # "by default" made it a default question, and no sentence states "the default is ...".
-        ("In which table does ANALYZE store its statistics by default?", "sqlite_stat1"),
-        ("Which table does ANALYZE use by default for its statistics?", "sqlite_stat1"),
-        # Not a "which" question: still only a stated default answers.
-        ("What is the default number of statistics tables of ANALYZE?", None),
-    ],
-)
-async def test_a_which_question_asked_with_by_default_takes_the_name_a_sentence_gives(
-    tmp_path: Path, question: str, expected: str | None
-) -> None:
-    outcome = await ask(one_page_corpus(tmp_path / "pages", "ANALYZE", ANALYZE), question)
     assert_answer(outcome, expected)
 
 
@@ -160,4 +136,69 @@ async def test_a_row_of_labelled_cells_gives_the_facts_of_the_option_it_opens_wi
     tmp_path: Path, question: str, expected: str | None
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Main configuration", OPTIONS), question)
+    assert_answer(outcome, expected)
+
+
+def _directive(name: str, syntax: str, default: str, description: str) -> str:
+    # nginx's reference: a heading per directive, its quick-reference rows, then its description.
+    return (
+        f'<h3 id="{name}">{name}</h3><table class="directive">'
+        f"<tr><td>Syntax:</td><td><code>{syntax}</code></td></tr>"
+        f"<tr><td>Default:</td><td><code>{default}</code></td></tr>"
+        "<tr><td>Context:</td><td><code>http</code>, <code>server</code></td></tr></table>"
+        f"<p>{description}</p>"
+    )
+
+
+DIRECTIVES = (
+    "<h2>Directives</h2>"
+    + _directive(
+        "client_max_body_size",
+        "client_max_body_size size;",
+        "client_max_body_size 1m;",
+        "Sets the maximum allowed size of the client request body. Setting size to 0 disables the check.",
+    )
+    + _directive(
+        "limit_req",
+        "limit_req zone=name [burst=number] [nodelay | delay=number];",
+        "\u2014",
+        "Sets the shared memory zone and the maximum burst size of requests. The delay parameter (1.15.7)"
+        " specifies a limit at which excessive requests become delayed. The directive works with OpenSSL"
+        " 1.1.1 or higher (1.15.4) only.",
+    )
+    + _directive(
+        "add_header",
+        "add_header name value [always];",
+        "\u2014",
+        "Adds the specified field to a response header. If the always parameter is specified (1.7.5), the"
+        " header field will be added regardless of the response code.",
+    )
+    + _directive(
+        "scriptalias_match",
+        "scriptalias_match regex path;",
+        "\u2014",
+        "Maps a URL to a filesystem location using a regular expression and marks the target as a script.",
+    )
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # The version in brackets right after the feature asked about.
+        ("Since which version does limit_req support the delay parameter?", "1.15.7"),
+        ("Since which version does add_header support the always parameter?", "1.7.5"),
+        # The bracket follows another version in its clause: the library's, not the feature's arrival.
+        ("Which OpenSSL version is needed for limit_req?", None),
+        # The heading is the name of the directive its description describes.
+        ("Which directive sets the maximum allowed size of the client request body?", "client_max_body_size"),
+        # What the question asks it to do without is what this description says: no answer.
+        ("Which directive maps a URL to a filesystem location without a regular expression?", None),
+    ],
+)
+async def test_a_reference_of_headed_directives_answers_versions_and_names(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Module ngx_http_example", DIRECTIVES), question)
     assert_answer(outcome, expected)
