@@ -50,6 +50,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._acronyms import expansion_candidates
+from ._doc_codes import code_candidates
 from ._doc_copular import allowed_ranges, copular_values
 from ._doc_counts import the_count
 from ._doc_defaults import default_candidates
@@ -78,7 +79,7 @@ from ._doc_prose import (
     purpose_in_prose,
     range_in_prose,
 )
-from ._doc_questions import LITERAL_CALL, DocQuestion
+from ._doc_questions import LITERAL_CALL, DocQuestion, doc_question
 from ._doc_returns import returned, trim
 from ._doc_rows import labelled_cells
 from ._doc_scope import answering
@@ -91,6 +92,7 @@ from ._section_owner import heading_owns, one_name
 from ._sentences import Sentence, split_sentences
 from ._which_checks import SETTING_NOUNS
 
+_AMOUNT_ONLY: Final = re.compile(rf"(?i)(?![1-5]\d\d$)-?\d[\d.,]*(?: ?[a-z]+)?|{NUMBER_WORDS}")
 _POINTS_BACK: Final = re.compile(r"(?:It|Its|This|These|They|Their)\b")
 # A release or version the question asks about ("does release 14.2 contain"): the sentence answering
 # sits under it (or names it), not under another release's heading.
@@ -117,6 +119,14 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     }
     if q.noun == "unhandled":
         return []
+    if q.kind == "code":
+        found = answering(q, pages, code_candidates(q, pages))
+        named = doc_question(q.text, True, codes=False)
+        if found or named is None:
+            return found
+        # Asked for a code, an amount is no answer ("Default value is zero" of the delay, not the status);
+        # a code is (`omitted_default` reads "(HTTP status 302)").
+        return [c for c in answer_doc(named, pages) if not _AMOUNT_ONLY.fullmatch(c.answer.strip(" ;.,"))]
     q = without_product(q, pages)
     if q.kind == "which" and q.noun in ENTRY_NOUNS:
         # "Which command generates an ordinary SYNC event?": a reference page's Name line first

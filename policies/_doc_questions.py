@@ -18,7 +18,9 @@ from typing import Final, Literal
 from ._questions import STOPWORDS
 from ._sentences import stem
 
-DocKind = Literal["default", "version", "which", "does", "meaning", "unit", "value", "stated", "keyword"]
+DocKind = Literal[
+    "default", "version", "which", "does", "meaning", "unit", "value", "stated", "keyword", "code"
+]
 
 _TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
 _DOTTED: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
@@ -85,6 +87,11 @@ _WHAT_LOCK: Final = re.compile(r"^what (?:kind of |type of )?(lock) (?:does|do|d
 # Words that may stand before "version" without naming a product ("the minimum required version").
 _NOT_PRODUCTS: Final = frozenset({"required", "supported", "needed", "compatible", "stable", "released"})
 _LEAST_VERSION: Final = re.compile(r"\b(?:minimum|earliest|oldest|lowest|first) (?:(\w+) )?version\b")
+# "What HTTP status code ...", "Which SMTP error code ...", "which response code": a code asked for
+# (not "which nginx version is code 308 ...": a version).
+_CODE_ASKED: Final = re.compile(
+    r"^(?:.*?,\s*)?(?:what|which)(?: (?!version\b|versions\b)[\w-]+){0,3}? codes?\b", re.IGNORECASE
+)
 # A question opening "In which (Python) version ..." ("Starting with which ...") asks for a version,
 # whatever else it names.
 _WHEN: Final = re.compile(
@@ -236,7 +243,7 @@ def meaning_asked(lowered: str, identifiers: Sequence[str]) -> tuple[str, str] |
     return None
 
 
-def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
+def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -> DocQuestion | None:
     """The documentation kind of `text`, or None when it is not a documentation question.
 
     Over structured pages (`in_structure`) a question that names code, or asks for a
@@ -299,6 +306,12 @@ def doc_question(text: str, in_structure: bool = False) -> DocQuestion | None:
         return DocQuestion(cleaned, "value", tuple(identifiers), (stem(typed.group("term")),), "type", None)
     if re.search(r"\breturns?$", lowered) and len(LITERAL_CALL.findall(cleaned)) == 1:
         return DocQuestion(cleaned, "value", tuple(identifiers), words, "result", None)
+    if codes and _CODE_ASKED.match(cleaned):
+        # "Which HTTP status code does X return when ...?": a code a sentence gives (`_doc_codes`), else
+        # what the question is without asking for a code (`codes=False`: "Which error code ..." may be
+        # answered by SQLITE_CONSTRAINT_DATATYPE).
+        rest = tuple(w for w in words if w not in ("code", "codes"))
+        return DocQuestion(cleaned, "code", tuple(identifiers), rest, "code", None)
     meaning = meaning_asked(lowered, identifiers)
     if meaning is not None:
         # "What happens when X is set to 0?": what the value does, said of the setting (`_doc_meaning`).

@@ -202,3 +202,51 @@ async def test_a_reference_of_headed_directives_answers_versions_and_names(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Module ngx_http_example", DIRECTIVES), question)
     assert_answer(outcome, expected)
+
+
+CODES = (
+    "<h2>Directives</h2>"
+    + _directive(
+        "body_limit",
+        "body_limit size;",
+        "body_limit 1m;",
+        "Sets the maximum allowed size of the client request body. If the size in a request exceeds the"
+        " configured value, the 413 (Request Entity Too Large) error is returned to the client. Buffers"
+        " of 512 bytes are used.",
+    )
+    + _directive(
+        "redirect_flag",
+        "redirect_flag permanent | temporary;",
+        "redirect_flag temporary;",
+        "Returns a redirect with the 301 or 302 code, as the flag says.",
+    )
+    + _directive(
+        "limit_delay",
+        "limit_delay number;",
+        "limit_delay 0;",
+        "Sets the delay of excessive requests. Default value is zero, i.e. all excessive requests are"
+        " delayed.",
+    )
+    + "<h2>Errors</h2><p>A value that cannot be converted raises an SQLITE_CONSTRAINT_DATATYPE error"
+    " code.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What HTTP status code is returned when the request body is bigger than body_limit allows?", "413"),
+        # An amount is no code ("512 bytes"), and "301 or 302" leaves the choice open.
+        ("Which status code does redirect_flag return?", None),
+        # Asked for a code, the delay's "zero" is no answer.
+        ("What status code is returned by default for requests delayed by limit_delay?", None),
+        # A code named, not numbered: the question as it would be read without asking for a number.
+        ("Which error code is raised when a value cannot be converted?", "SQLITE_CONSTRAINT_DATATYPE"),
+    ],
+)
+async def test_a_code_asked_for_is_the_one_a_sentence_stating_the_condition_gives(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Module ngx_http_example", CODES), question)
+    assert_answer(outcome, expected)
