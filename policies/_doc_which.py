@@ -172,13 +172,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         asked_term = [line.terms[-1]] if under_named(line.terms, q.identifiers) else []
         # Under it, what the page documents counts as said too ("git stash" on git-stash(1)).
         subject = [page_subject(page)] if asked_term else []
-        # A description's first sentence is read with the rest of its paragraph ("-W: Turn warnings into
-        # errors. This means that the build stops ..."): the paragraph says what the term does.
-        rest = [line.text[sentence.end :]] if line.terms and sentence.start == 0 and line.depth > 0 else []
-        fit = overlap(q, text, *line.headings[-1:], *asked_term, *subject, *rest)
+        fit = overlap(q, text, *line.headings[-1:], *asked_term, *subject)
         # "defined by the preprocessor macro SQLITE_MAX_LENGTH": a sentence calling a name what the
         # question asks for describes that name as a whole, so it may hold fewer of the question's words.
-        partial = fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject, *rest) < 0.6
+        partial = fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject) < 0.6
         typed = (
             typed_name(q, said, text, own, *line.headings[-1:], *asked_term, *subject)
             if partial and (not obj or overlap_words(obj, text))

@@ -48,10 +48,7 @@ def denies(q: DocQuestion, text: str) -> bool:
 
 
 # Words after a "which" noun that are not its verb ("which exception is raised", "which function does").
-# ("makes", "lets", "causes", "allows": light verbs; what the option makes happen is the rest of the question)
-_AUXILIARIES: Final = frozenset(
-    {"is", "was", "does", "has", "class", "process", "address", "access", "makes", "lets", "causes", "allows"}
-)
+_AUXILIARIES: Final = frozenset({"is", "was", "does", "has", "class", "process", "address", "access"})
 
 
 def asked_action(q: DocQuestion) -> tuple[str, list[str]] | None:

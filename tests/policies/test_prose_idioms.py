@@ -250,33 +250,3 @@ async def test_a_code_asked_for_is_the_one_a_sentence_stating_the_condition_give
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Module ngx_http_example", CODES), question)
     assert_answer(outcome, expected)
-
-
-# A command's options as a definition list, as Sphinx writes a manual page.
-QUICKSTART = (
-    "<h2>Options</h2><dl>"
-    "<dt>-q, --quiet</dt><dd><p>Quiet mode that skips the interactive wizard.</p></dd>"
-    "<dt>--sep</dt><dd><p>If specified, separate source and build directories.</p></dd>"
-    "<dt>-W</dt><dd><p>Turn warnings into errors. This means that the build stops at the first warning"
-    " and the tool exits with status 1.</p></dd>"
-    "<dt>-E</dt><dd><p>Ignore the saved environment.</p></dd></dl>"
-)
-
-
-@pytest.mark.anyio
-@pytest.mark.parametrize(
-    ("question", "expected"),
-    [
-        # "makes" says nothing the description must repeat: what it makes happen does.
-        ("Which quickstart option makes separate source and build directories?", "--sep"),
-        # The description's first sentence is read with the rest of its paragraph ("the build stops").
-        ("Which quickstart flag turns warnings into errors so that the build stops?", "-W"),
-        # Not said of any option.
-        ("Which quickstart option makes the build run in parallel?", None),
-    ],
-)
-async def test_an_option_is_found_by_what_its_whole_description_says(
-    tmp_path: Path, question: str, expected: str | None
-) -> None:
-    outcome = await ask(one_page_corpus(tmp_path / "pages", "quickstart", QUICKSTART), question)
-    assert_answer(outcome, expected)
