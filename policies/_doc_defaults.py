@@ -129,6 +129,10 @@ _DEFAULT_FORMS: Final = (
             # a condition ("(default, when both sides lack the others)").
             rf"{VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
             rf"\bthe default, {VALUE},",
+            # "The recommended encoding, and the default value, is 'utf-8-sig'."
+            rf"\band the default(?: value)?, is {VALUE}",
+            # "The default 'qDe' educates normal quote characters": a quoted value the sentence goes on about
+            r"\bthe default ('[^']+'|\"[^\"]+\") (?=[a-z]+s\b)",
             rf"(?:^|; )by default\b[^.;]*? is {VALUE}",
             rf"\bincludes (?:just |only )?{VALUE} by default\b",  # "Includes just '#' by default."
             _SET_BY_DEFAULT,

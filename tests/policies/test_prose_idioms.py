@@ -250,3 +250,29 @@ async def test_a_code_asked_for_is_the_one_a_sentence_stating_the_condition_give
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "Module ngx_http_example", CODES), question)
     assert_answer(outcome, expected)
+
+
+SETTINGS = (
+    "<h2>General configuration</h2><dl><dt>source_encoding</dt><dd><p>The encoding of all source files."
+    " The recommended encoding, and the default value, is <code>'utf-8-sig'</code>.</p></dd>"
+    "<dt>smartquotes_action</dt><dd><p>This string customizes the Smart Quotes transform. The default"
+    " <code>'qDe'</code> educates normal quote characters and dashes.</p></dd>"
+    "<dt>smartquotes_excludes</dt><dd><p>The default <code>'man'</code> builder is excluded.</p></dd></dl>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the default value of source_encoding?", "'utf-8-sig'"),
+        ("What is the default value of smartquotes_action?", "'qDe'"),
+        # A quoted word after "the default" that a noun follows names a default thing, not a value.
+        ("What is the default value of smartquotes_excludes?", None),
+    ],
+)
+async def test_a_default_named_in_passing_by_its_sentence(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Configuration", SETTINGS), question)
+    assert_answer(outcome, expected)
