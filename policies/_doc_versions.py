@@ -16,7 +16,8 @@ what the section told before it, when that holds most of the question's words an
 code the question names (quoted from the last sentence that names it).
 Asked "before which version", the version after "before" or "prior to" answers; otherwise
 that one answers only where the sentence denies its own predicate ("will not work with
-versions prior to 3.9.0": 3.9.0 is when it began to work).
+versions prior to 3.9.0": 3.9.0 is when it began to work). A version in brackets right after the
+feature asked about ("The delay parameter (1.15.7) ...") is `_version_brackets`'s.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from ._doc_questions import DocQuestion
 from ._doc_rows import available_rows
 from ._outline import Line
 from ._sentences import Sentence, stem
+from ._version_brackets import bracketed_version
 
 # A release note's own form: "New in version 3.2", "Changed in version 3.9: ...".
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
@@ -208,54 +210,6 @@ def _feature_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[st
         )
 
 
-# "The http2 parameter (1.9.5) configures ...", "With the "always" value (1.3.6), ...": a version in
-# brackets right after what it introduced (nginx's reference marks each feature so).
-_VERSION_IN: Final = re.compile(r"(?<![\w.])\d+\.\d+")
-_BRACKETED: Final = re.compile(r"(?<=\s)\((\d+\.\d+(?:\.\d+)*)\)")
-# Words that ask when, or name the kind of thing that arrived, not which one.
-_NOT_FEATURE: Final = frozenset(
-    stem(w)
-    for w in (
-        "version", "support", "supports", "accept", "accepts", "take", "get", "parameter", "value",
-        "directive", "option", "since", "which", "use", "used", "can", "given",
-    )
-)  # fmt: skip
-
-
-def _bracketed_version(
-    q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
-) -> Iterator[DocCandidate]:
-    """The version in brackets after the feature the question asks about, in a sentence about the code
-    it names: "The delay parameter (1.15.7) specifies ..." for "Since which version does limit_req
-    support the delay parameter?". The clause before the bracket names every word of the feature (or,
-    asked about the code itself, the code)."""
-    feature = [
-        w for w in feature if w not in _WHEN_WORDS and w not in _ARRIVAL_WORDS and w not in _NOT_FEATURE
-    ]
-    if q.noun != "python" and not all(mentions(page.body, q.noun or "") for page in pages):
-        return  # "Which OpenSSL version ...": another product's version, which no bracket here gives
-    for page, line, sentence in sentences_of(pages):
-        text = sentence.text
-        if "(" not in text or not about(line, text, q):
-            continue
-        found = set()
-        for match in _BRACKETED.finditer(text):
-            # (the clause's start: a version's own dots end none)
-            marks = [(text.rfind(mark, 0, match.start()), mark) for mark in (",", ";", "(", ". ")]
-            start = max((at + len(mark) for at, mark in marks if at >= 0), default=0)
-            clause = text[start : match.start()]
-            if _VERSION_IN.search(clause):
-                continue  # "using OpenSSL 1.1.1 or higher (1.15.4)": the clause's own version is another's
-            said = stems(" ".join((clause, *line.headings[-1:], *line.terms[-1:])))
-            named = bool(feature) and all(w in said for w in feature) and overlap_words(feature, clause)
-            itself = not feature and any(mentions(clause, i) for i in q.identifiers)
-            if named or itself:
-                found.add(match.group(1))
-        if len(found) == 1:
-            quote = own_quote(page, line, sentence)
-            yield DocCandidate(page.url, found.pop(), quote, 2.0, "the version bracketed after the feature")
-
-
 def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
     """Whether a version of `_PROSE_VERSION` answers: one after "before" for "before which version",
     any other for "which version" - and one after "before" too when the words just before deny
@@ -276,7 +230,8 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
     yield from _prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
     yield from _feature_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
-    yield from _bracketed_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
+    asked = [w for w in feature if w not in stems(q.noun or "") and w not in _WHEN_WORDS | _ARRIVAL_WORDS]
+    yield from bracketed_version(q, pages, asked)
     itself = all(w in _ARRIVAL_WORDS for w in feature)
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
