@@ -119,6 +119,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     }
     if q.noun == "unhandled":
         return []
+    q = without_product(q, pages)
     if q.kind == "code":
         found = answering(q, pages, code_candidates(q, pages))
         named = doc_question(q.text, True, codes=False)
@@ -127,7 +128,6 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         # Asked for a code, an amount is no answer ("Default value is zero" of the delay, not the status);
         # a code is (`omitted_default` reads "(HTTP status 302)").
         return [c for c in answer_doc(named, pages) if not _AMOUNT_ONLY.fullmatch(c.answer.strip(" ;.,"))]
-    q = without_product(q, pages)
     if q.kind == "which" and q.noun in ENTRY_NOUNS:
         # "Which command generates an ordinary SYNC event?": a reference page's Name line first
         return answering(q, pages, chain(named_entries(q, pages), extract[q.kind](q, pages)))
