@@ -148,9 +148,10 @@ def outline(body: str) -> list[Line]:
 
 # Terms listed one per line over one description (a `<dl>` with several `<dt>`): at most this many
 # above the last, each a few words ending in no full stop. (runtime/_support_context.py reads the same
-# rule.)
+# rule.) Words are split at single spaces only: a pattern that may also split inside a word backtracks
+# for minutes over one long word ending in a full stop.
 STACKED_TERMS: Final = 4
-TERM_SHAPE: Final = re.compile(r"(?:\S+\s?){1,6}(?<![.:;,])")
+TERM_SHAPE: Final = re.compile(r"\S+(?: \S+){0,5}(?<![.:;,])")
 
 
 def _stacked_above(raw: list[tuple[int, int, str, int, str]], index: int) -> list[str]:

@@ -37,7 +37,7 @@ _INLINE_TERM = re.compile(r"([a-z][a-z0-9_.-]*|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?:
 # Terms listed one per line over one description: policies/_outline.py's STACKED_TERMS and TERM_SHAPE
 # (tests/runtime/test_support_context.py holds the two readers together).
 _STACKED_TERMS = 4
-_TERM_SHAPE = re.compile(r"(?:\S+\s?){1,6}(?<![.:;,])")
+_TERM_SHAPE = re.compile(r"\S+(?: \S+){0,5}(?<![.:;,])")
 _LABELS = frozenset({"default", "example", "note", "see", "type", "range", "allowed", "warning", "tip"})
 
 

@@ -178,6 +178,16 @@ def test_terms_listed_over_one_description_all_own_it() -> None:
     assert enclosing(run_on, run_on.index("Describe")) == ["--broken[=<mark>]", "OPTIONS"]
 
 
+def test_a_long_word_above_a_term_is_read_at_once() -> None:
+    # Must fail (by never returning): a term-shaped pattern that may split inside a word backtracks
+    # through every split of a long word ending in a full stop before it refuses the line.
+    word = "averyveryverylongtokenwithoutanyspacesinsideitatall." * 4
+    body = f"## OPTIONS\n{word}\n--broken\n    Describe the state.\n"
+    assert enclosing(body, body.index("Describe")) == ["--broken", "OPTIONS"]
+    description = outline(body)[-1]
+    assert description.terms == ("--broken",)
+
+
 def test_focus_entity_reads_a_line_opening_with_its_setting() -> None:
     line = "trace_level: sets the level where traces will be visible. Default value is ERROR."
     body = "## Log\n" + line + "\nformat: sets the log format. Default value is ERROR.\n"
