@@ -1,8 +1,9 @@
-"""Idioms of manual prose the dev halves and reviews 21-22 (nginx, Exim) showed refused: a default
-stated as what happens when an argument is left out (apache ap045), a literal the verb asked is
-said of in the passive under terms listed over one description (git git005), a row of labelled
-cells, a version in brackets after the feature it introduced, and a directive named only by the
-heading over its description. Each class on an invented page in the same markup."""
+"""Idioms of manual prose the dev halves and reviews 21, 22 and 24 (nginx, Exim, Sphinx) showed
+refused: a default stated as what happens when an argument is left out (apache ap045), a literal the
+verb asked is said of in the passive under terms listed over one description (git git005), a row of
+labelled cells, a version in brackets after the feature it introduced, a directive named only by the
+heading over its description, a status code asked for, and a default named in passing. Each class
+on an invented page in the same markup."""
 
 from __future__ import annotations
 
