@@ -296,12 +296,22 @@ _DATE: Final = re.compile(
     r" \d{1,2}, \d{3,4}|\d{3,4})\b"
 )
 _LIFE: Final = re.compile(r"\(([^()]*)\)")
+_MONTH: Final = "(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+# Two full dates with the dash between them lost, as some extracted text has them: "(14 August
+# 193322 November 2012)", "(September 14, 1914January 7, 1996)". A year has four digits, so the
+# first date ends after its fourth and the second begins with its day or month right after it.
+_FULL_DATE: Final = rf"(\d{{1,2}} {_MONTH} \d{{4}}|{_MONTH} \d{{1,2}}, \d{{4}})"
+_GLUED: Final = re.compile(rf"\b{_FULL_DATE}{_FULL_DATE}\b")
 
 
 def life_dates(sentence: str) -> tuple[str | None, str | None]:
-    """Birth and death dates in a first sentence: "(born 3 June 1865)", "(3 June 1865 - 20 January 1936)"."""
+    """Birth and death dates in a first sentence: "(born 3 June 1865)", "(3 June 1865 - 20 January 1936)",
+    also with the dash lost ("(3 June 186520 January 1936)")."""
     for group in _LIFE.finditer(sentence):
         inside = group.group(1)
+        glued = _GLUED.search(inside)
+        if glued is not None:
+            return glued.group(1), glued.group(2)
         dates = list(_DATE.finditer(inside))
         if not dates:
             continue

@@ -172,6 +172,18 @@ def test_question_shapes() -> None:
         "20 January 1936",
     )
     assert life_dates("Ada Brandt (born 3 March 1950) is a chemist.") == ("3 March 1950", None)
+    # The dash lost between the two dates, as some extracted text has it: a year has four digits.
+    assert life_dates("Bryce Courtenay, AM (14 August 193322 November 2012) was a novelist.") == (
+        "14 August 1933",
+        "22 November 2012",
+    )
+    assert life_dates("Ed Doss (September 14, 1914January 7, 1996) was a farmer.") == (
+        "September 14, 1914",
+        "January 7, 1996",
+    )
+    assert life_dates("Ada Lund (3 June 19221 March 2014) was a director.") == ("3 June 1922", "1 March 2014")
+    # Digits glued to a lone date are no second date.
+    assert life_dates("Ada Brandt (born 3 March 195012) is a chemist.") == (None, None)
     assert plain_title("Kiss and Tell (1945 film)") == "Kiss and Tell"
 
 
