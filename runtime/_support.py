@@ -202,7 +202,8 @@ def focus_entity(case: SupportCase) -> Judgement | None:
                 aside.append(focus)
                 continue
             return "supported", f"the quote is about {focus.text!r}"
-    link = chained(case.evidence, case.folded_answer, foci, [title for title, _ in case.pages])
+    # The chain may start from the focus as its own page writes it, middle names and all.
+    link = chained(case.evidence, case.folded_answer, (*foci, *members), titles)
     if link is not None:
         return "supported", link
     names = " or ".join(repr(focus.text) for focus in foci)

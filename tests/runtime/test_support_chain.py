@@ -85,3 +85,37 @@ def test_a_subject_sharing_only_the_first_words_of_the_link_is_no_link() -> None
     # "Marta Lindqvist Foundation" opens the sentence: not the director herself.
     later = "The Marta Lindqvist Foundation was set up on 4 May 1912 in Stockholm."
     assert _focus(f"{BRIDGE}\n{later}") == "unsupported"
+
+
+# The focus as its own page writes it, middle names and all, starts a chain too (HotpotQA dev:
+# "Ralph Hefferline ... at a university located in what city?" quoted "Ralph Franklin Hefferline").
+HEFFER_QUESTION = "Ralph Hefferline was a professor at a university located in what city?"
+HEFFER_BRIDGE = (
+    "Ralph Franklin Hefferline (1910 \u2013 1974) was a psychology professor at Columbia University."
+)
+HEFFER_ANSWER = "Columbia University is a private research university in New York City."
+
+
+def _heffer_focus(titles: tuple[str, str]) -> str:
+    pages = [(titles[0], HEFFER_BRIDGE), (titles[1], HEFFER_ANSWER)]
+    (verdict,) = [
+        v
+        for v in assess_support(
+            HEFFER_QUESTION,
+            "New York City",
+            f"{HEFFER_BRIDGE}\n{HEFFER_ANSWER}",
+            DEFAULT_SUPPORT,
+            pages=pages,
+        )
+        if v.method == "focus-entity"
+    ]
+    return verdict.verdict
+
+
+def test_a_chain_may_start_from_the_focus_written_with_middle_names_on_its_own_page() -> None:
+    assert _heffer_focus(("Ralph Hefferline", "Columbia University")) == "supported"
+
+
+def test_middle_names_start_no_chain_on_a_page_of_another_name() -> None:
+    # Only the page titled "Ralph Hefferline" vouches that "Ralph Franklin Hefferline" is he.
+    assert _heffer_focus(("Franklin Hefferline", "Columbia University")) == "unsupported"
