@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
+from ._doc_identifiers import is_identifier
 from ._doc_match import NUMBER, clause_start, overlap, overlap_words, stems
 from ._doc_questions import DocQuestion
 from ._sentences import split_sentences, stem
@@ -150,3 +151,20 @@ def omitted_default(text: str, q: DocQuestion) -> str | None:
         return bracketed.group(1)
     literal = re.match(rf"({NUMBER}|'[^']*'|\"[^\"]*\"),", used)
     return literal.group(1) if literal is not None else None
+
+
+# "the get-mq style must be true (default)": a clause calling a name by what it is gives that name's
+# default, whatever the sentence sits under.
+_CALLED: Final = re.compile(
+    r"\bthe ([\w.-]+) (?:style|option|parameter|setting|directive|keyword|variable|flag)\b", re.IGNORECASE
+)
+
+
+def clause_calls_another(text: str, at: int, q: DocQuestion) -> bool:
+    """Whether the clause before a default at `at` calls by its kind a name of code the question does
+    not name ("the get-mq style must be true (default)", asked the default of the formats style)."""
+    for match in _CALLED.finditer(text[clause_start(text, at) : at]):
+        name = match.group(1)
+        if (is_identifier(name) or "-" in name.strip("-")) and name.casefold() not in q.text.casefold():
+            return True
+    return False

@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ._doc_identifiers import is_identifier
 from ._doc_match import PLAIN, names, prefix_of, stems, term_name
-from ._doc_questions import DocQuestion, is_identifier
+from ._doc_questions import DocQuestion
 from ._doc_returns import trim
 from ._outline import clean
 from ._questions import STOPWORDS

@@ -28,6 +28,7 @@ from citeloop.events import Page
 from ._default_owner import (
     asked_noun,
     before_names_another,
+    clause_calls_another,
     keyword_rest,
     names_other_default,
     omitted_default,
@@ -100,7 +101,8 @@ _DEFAULT_LABEL: Final = (
     r"(?=[.;]?$|[.;] | \([^()]*\)[.;]?$| (?:allowed|example|range): )"
 )
 _DEFAULT_NAMED: Final = (
-    rf"\bdefault(?: (?!is\b)[a-z_.]+(?:-[a-z_.]+)*){{0,4}} is (?:usually |always |now |[a-z]+ly )?{VALUE}"
+    rf"\bdefault(?: (?!is\b)[a-z_.]+(?:-[a-z_.]+)*){{0,4}} is "
+    rf"(?:usually |always |now |sometimes |often |[a-z]+ly )?{VALUE}"
 )
 _DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}"
 _DEFAULT_FORMS: Final = (
@@ -329,7 +331,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "set to yes by default when X is encrypt": the condition's value
             if form is not None and form.pattern.startswith(VALUE) and re.fullmatch(UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
-            if unasked_owner(text, match.start(), q):
+            if unasked_owner(text, match.start(), q) or clause_calls_another(
+                text, match.start(value_group), q
+            ):
                 continue  # "costs vacuum_cost_page_miss (default 4)": that parameter's, not asked
             if last_named_another(text, match.start(), q):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default

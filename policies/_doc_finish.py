@@ -13,7 +13,8 @@ from typing import Final
 from citeloop.events import Page
 
 from ._doc_answer import DocCandidate, answer_doc
-from ._doc_questions import DocQuestion, is_identifier
+from ._doc_identifiers import is_identifier
+from ._doc_questions import DocQuestion
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 
 # A documentation answer is trusted from this score on (docs: policies/_doc_answer.py scores).

@@ -40,6 +40,8 @@ VALUE: Final = (
     # ("180 million": a number keeps its scale word)
     rf"(?<![\w.])({NUMBER} (?:thousand|million|billion)\b(?: ?{UNIT}(?![\w]))?"
     rf"|{NUMBER} ?{UNIT}(?![\w])(?: \([^)]*\))?|'[^']*'|\"[^\"]*\"|\([^)]*\)|\[[^\]]*\]"
+    # in typographic quotes, spaces and all (texinfo's HTML: "\u2018%J %U user\u2019")
+    r"|\u2018[^\u2019]*\u2019|\u201c[^\u201d]*\u201d"
     # a call without arguments keeps its brackets ("sys.getrecursionlimit()"), a token its balanced ones
     # ("%(asctime)s")
     r"|[\w.]+\(\)|(?:[^\s,;()]|\([^\s()]*\))+|[^\s,;)]+)"

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from ._doc_identifiers import CAMEL, code_tokens, named_by_kind
 from ._questions import STOPWORDS
 from ._sentences import stem
 
@@ -22,11 +23,6 @@ DocKind = Literal[
     "default", "version", "which", "does", "meaning", "unit", "value", "stated", "keyword", "code"
 ]
 
-_TOKEN: Final = re.compile(r"(?<![\w-])--?[A-Za-z][\w-]*|[A-Za-z_][\w.]*(?:\[[^\]\s]*\]|\([^)\s]*\))?|\*\*")
-_DOTTED: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
-# "docs.python.org", "www.example.com": a host name, dotted like code but no identifier.
-_DOMAIN: Final = re.compile(r"^www\.|\.(?:org|com|net|edu|gov|io|int|info)$", re.IGNORECASE)
-_CAMEL: Final = re.compile(r"[a-z][A-Z]|[A-Z]{2,}[a-z]")
 # What a "which" question may ask for, and the shape of identifier each names.
 NOUNS: Final = frozenset(
     {
@@ -99,7 +95,9 @@ _WHEN: Final = re.compile(
 )
 # After "which" the noun may follow the command it belongs to: "Which git worktree list option ...".
 _WHICH: Final = re.compile(
-    r"^(?:which(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?|what(?: (\w+))?(?: (\w+))?)\b"
+    # "In which table ...?" asks for a table, as "Which table ... in?" does.
+    r"^(?:(?:in|on|from|into|under|at|to) (?=which ))?"
+    r"(?:which(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?(?: ([\w.-]+))?|what(?: (\w+))?(?: (\w+))?)\b"
 )
 # The noun of a "which" question comes before its verb ("which ... option does", not "what is the
 # value", "which directory holds the module"): the search stops at one of these, or at an article.
@@ -170,27 +168,6 @@ _QUESTIONS: Final = tuple(
 )
 
 
-_PLURAL_MARK: Final = re.compile(r"[A-Za-z]+\((?:s|es)\)")
-
-
-def is_identifier(token: str) -> bool:
-    """Whether `token` reads as code: dotted, snake_case, CamelCase, a call, an index, a flag."""
-    if token.startswith("-") and len(token) > 2:
-        return True
-    if _PLURAL_MARK.fullmatch(token.rstrip(".,;:")):
-        return False  # "the zone(s)", "file(es)": prose leaving the number open, not a call
-    if (token.endswith(("()", ")", "]")) and "(" in token) or "[" in token:
-        return True
-    if "_" in token.strip("_") and any(c.isalpha() for c in token):
-        return True
-    bare = token.rstrip(".")
-    if bare.casefold() in ("i.e", "e.g"):
-        return False  # abbreviations of prose, not dotted names
-    if _DOTTED.fullmatch(bare) is not None and _DOMAIN.search(bare) is None:
-        return True
-    return _CAMEL.search(token) is not None
-
-
 @dataclass(frozen=True, slots=True)
 class DocQuestion:
     """A documentation question: its kind, what it names, and its remaining content words."""
@@ -204,7 +181,10 @@ class DocQuestion:
 
 
 def _identifiers(text: str) -> list[str]:
-    return [t.rstrip(".") for t in _TOKEN.findall(text) if is_identifier(t.rstrip(".?"))]
+    """The code `text` names, in order: identifiers, and names called by their kind ("the max-errors
+    style") that are no frame word ("the default style")."""
+    named = [(at, name) for at, name in named_by_kind(text) if name not in FRAME and name not in STOPWORDS]
+    return [token for _, token in sorted([*code_tokens(text), *named])]
 
 
 def structured(body: str) -> bool:
@@ -267,7 +247,7 @@ def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -
     commands = _LOCK_ASKED.search(lowered) is not None and re.search(r"\b[A-Z]{3,}\b", cleaned) is not None
     code = code or commands
     # Over plain prose only code that cannot be a name counts ("McDonald" is CamelCase too).
-    if not in_structure and not any(_CAMEL.search(i) is None for i in identifiers):
+    if not in_structure and not any(CAMEL.search(i) is None for i in identifiers):
         return None
     named = {i.casefold() for i in identifiers}
     words = tuple(

@@ -14,8 +14,9 @@ import functools
 import re
 from typing import Final
 
+from ._doc_identifiers import is_identifier
 from ._doc_match import clause_start, names, overlap
-from ._doc_questions import DocQuestion, is_identifier
+from ._doc_questions import DocQuestion
 from ._questions import STOPWORDS
 from ._sentences import stem
 

@@ -27,6 +27,7 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._doc_identifiers import is_identifier
 from ._doc_match import (
     DocCandidate,
     adjacent,
@@ -54,10 +55,9 @@ from ._doc_naming import (
     term_names,
     term_words,
 )
-from ._doc_questions import FRAME, DocQuestion, is_identifier
+from ._doc_questions import FRAME, DocQuestion
 from ._doc_shapes import (
     CODE_TOKEN,
-    EXCEPTION_NAME,
     MAN_PAGE,
     NOT_SETTINGS,
     PROGRAM_EXAMPLE,
@@ -83,6 +83,8 @@ from ._which_checks import (
     describes_its_term,
     in_condition,
     names_no_class,
+    option_term,
+    reported,
     returns_row,
     says,
 )
@@ -232,7 +234,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             )
             # The product every opened page names ("SQLite"), a capitalised word, is not what it names.
             and not (m.group(0).isalpha() and not m.group(0).islower() and on_every_page(m.group(0), pages))
-            and (q.noun != "error" or _reported(text, m))
+            and (q.noun != "error" or reported(text, m))
             and (q.noun != "flag" or a_flag(m.group(0).rstrip(".,;:"), text, m.end(), flag_terms))
         ]
         if q.noun in NAMED_BEFORE:
@@ -337,8 +339,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 continue
             call = name + "()" if "(" in term and not declared and not setting else name
             # A term declared "exception X" is one, whatever its name.
-            shaped_ok = shape_ok(call, q.noun) or (
-                q.noun == "exception" and clean(term).startswith("exception ")
+            shaped_ok = (
+                shape_ok(call, q.noun)
+                or (q.noun == "exception" and clean(term).startswith("exception "))
+                or option_term(q, name, line)
             )
             if shaped_ok and name.casefold() not in own:
                 prefix = page.body[: line.start].rstrip()
@@ -350,25 +354,6 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                     yield DocCandidate(page.url, name, evidence, score, "the term the sentence describes")
     if not answered:
         yield from typed_only
-
-
-# An error code is what a sentence says is returned, raised or reported ("returns SQLITE_BUSY", "an
-# SQLITE_CONSTRAINT error is raised"), not any macro it names ("compiled with SQLITE_ENABLE_X").
-_REPORTED_BEFORE: Final = re.compile(
-    r"(?i)\b(?:returns?|returned|raises?|raised|reports?|fails? with|results? in|gets?|throws?)"
-    r"(?: \w+){0,2} $"
-)
-_REPORTED_AFTER: Final = re.compile(r"(?i)^ (?:error|exception|is (?:raised|returned|reported))\b")
-
-
-def _reported(text: str, match: re.Match[str]) -> bool:
-    """Whether the error-shaped token at `match` is one the sentence says is returned or raised (an
-    exception's own name, "ValueError", says so itself)."""
-    token = match.group(0).rstrip(".,;:")
-    if EXCEPTION_NAME.search(token) is not None:
-        return True
-    before, after = text[: match.start()], text[match.start() + len(token) :]
-    return _REPORTED_BEFORE.search(before) is not None or _REPORTED_AFTER.match(after) is not None
 
 
 def _setting_asked(name: str, q: DocQuestion) -> bool:

@@ -5,6 +5,7 @@ autocompact launcher") does not say it; the verb a question asks of its answer (
 closes ...") must be said where the answer is, or be what a table's "Return type" column implies; a
 term's subjectless description ("Controls ...", "This overrides X ...") is about the term, not about
 the names it mentions, and a name in a condition ("when X is replica") is not what the sentence sets.
+An error code answers only where the sentence says it is returned or raised (`reported`).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ._doc_identifiers import is_identifier
 from ._doc_match import clause_start, stems
 from ._doc_questions import DocQuestion
+from ._doc_shapes import EXCEPTION_NAME
 from ._outline import Line
 from ._questions import STOPWORDS
 from ._sentences import stem
@@ -68,6 +71,8 @@ def asked_action(q: DocQuestion) -> tuple[str, list[str]] | None:
     found = re.match(rf"^(?:which|what)(?: [a-z][\w-]*)? {q.noun}s? ([a-z]+s)\b(.*)$", q.text.casefold())
     if found is None or found.group(1) in _AUXILIARIES or found.group(1).endswith("ss"):
         return None
+    if found.group(1) in _LIGHT_VERBS:
+        return None  # "Which option makes zsh interpret ...": the action asked is a later verb, unread
     target = []
     for word in re.findall(r"[a-z0-9][\w-]*", re.sub(r"^ (?:an?|the) ", " ", found.group(2))):
         if stem(word) not in q.words:
@@ -76,6 +81,8 @@ def asked_action(q: DocQuestion) -> tuple[str, list[str]] | None:
     return stem(found.group(1)), target
 
 
+# Verbs that ask for no action of their own: what the answer makes or lets something do.
+_LIGHT_VERBS: Final = frozenset({"makes", "lets", "causes", "allows", "forces", "tells"})
 # What a term's description may be asked as: the setting it describes.
 SETTING_NOUNS: Final = frozenset({"parameter", "setting", "option", "variable", "directive"})
 # The opening of a description with no subject of its own: "Controls ...", "Specifies ...", "This is ...".
@@ -140,3 +147,32 @@ _NO_CLASS: Final = re.compile(
 def names_no_class(token: str) -> bool:
     """Whether `token` cannot answer "which class": a file name or a member of a class."""
     return _NO_CLASS.fullmatch(token) is not None
+
+
+# An error code is what a sentence says is returned, raised or reported ("returns SQLITE_BUSY", "an
+# SQLITE_CONSTRAINT error is raised"), not any macro it names ("compiled with SQLITE_ENABLE_X").
+_REPORTED_BEFORE: Final = re.compile(
+    r"(?i)\b(?:returns?|returned|raises?|raised|reports?|fails? with|results? in|gets?|throws?)"
+    r"(?: \w+){0,2} $"
+)
+_REPORTED_AFTER: Final = re.compile(r"(?i)^ (?:error|exception|is (?:raised|returned|reported))\b")
+
+
+def reported(text: str, match: re.Match[str]) -> bool:
+    """Whether the error-shaped token at `match` is one the sentence says is returned or raised (an
+    exception's own name, "ValueError", says so itself)."""
+    token = match.group(0).rstrip(".,;:")
+    if EXCEPTION_NAME.search(token) is not None:
+        return True
+    before, after = text[: match.start()], text[match.start() + len(token) :]
+    return _REPORTED_BEFORE.search(before) is not None or _REPORTED_AFTER.match(after) is not None
+
+
+def option_term(q: DocQuestion, name: str, line: Line) -> bool:
+    """Whether a term named like code ("GLOB_DOTS", "html_theme") answers "which option" as the option it
+    documents: under a heading about options, where a manual lists its options by name, not as flags."""
+    return (
+        q.noun == "option"
+        and is_identifier(name)
+        and any(re.search(r"(?i)\boptions?\b", heading) is not None for heading in line.headings)
+    )

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._doc_identifiers import is_identifier
 from citeloop.policies._doc_match import signature_params
-from citeloop.policies._doc_questions import is_identifier
 from citeloop.runtime import DEFAULT_SUPPORT, assess_support
 from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus

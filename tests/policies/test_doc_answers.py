@@ -13,8 +13,9 @@ import pytest
 from citeloop.events import Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._doc_answer import answer_doc
+from citeloop.policies._doc_identifiers import is_identifier
 from citeloop.policies._doc_match import term_name
-from citeloop.policies._doc_questions import doc_question, is_identifier, structured
+from citeloop.policies._doc_questions import doc_question, structured
 from citeloop.policies._outline import outline
 from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from citeloop.policies._doc_answer import DocCandidate
 from citeloop.policies._doc_finish import _differs
-from citeloop.policies._doc_questions import is_identifier
+from citeloop.policies._doc_identifiers import is_identifier
 from citeloop.runtime._focus import occurrences, question_focus
 from helpers.doc_pages import ask, assert_answer, one_page_corpus
 

@@ -1,0 +1,146 @@
+"""Idioms of a manual that lists its options and styles by name, as review 25 (the zsh 5.9 manual)
+showed them refused or answered wrong: an option named like code under a heading about options
+answers "Which option makes X do Y?" by the description below it; a default quoted in typographic
+quotes keeps its spaces; a hyphenated name the question calls a style, and a name with a leading
+underscore, are code; a default another style's clause states is that style's; "The color default
+is sometimes available" states no default; "In which table ...?" asks for a table. Each class on an
+invented page in the same markup (texinfo's HTML)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
+
+
+def _entry(name: str, description: str, flag: str = "") -> str:
+    # texinfo's HTML: the name in <tt>, a flag letter after it, the description in the <dd>.
+    return f"<dt><span><tt>{name}</tt>{flag}</span></dt><dd><p>{description}</p></dd>"
+
+
+OPTIONS = (
+    "<h2>16 Options</h2><h3>16.2 Description of Options</h3><dl>"
+    + _entry("DOT_MATCH", "Do not require a leading &lsquo;.&rsquo; in a filename to be matched explicitly.")
+    + _entry("OCTAL_DIGITS", "Interpret any integer constant beginning with a 0 as octal.", " &lt;S&gt;")
+    + _entry(
+        "EMPTY_PATTERN",
+        "If a pattern for filename generation has no matches, delete the pattern from the argument list"
+        " instead of reporting an error.",
+    )
+    + "</dl><h2>17 Parameters</h2><h3>17.1 Parameters Used By The Shell</h3><dl>"
+    + _entry("HISTLINES", "Interpret the number of history lines kept as a count of events.")
+    + "</dl>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        (
+            "Which option makes quill interpret any integer constant beginning with 0 as octal?",
+            "OCTAL_DIGITS",
+        ),
+        (
+            "Which option makes quill delete a pattern with no matches from the argument list instead of"
+            " reporting an error?",
+            "EMPTY_PATTERN",
+        ),
+        # No description says it.
+        ("Which option makes quill interpret binary constants as hexadecimal?", None),
+        # The term that says it sits under a heading about parameters: a parameter, no option.
+        ("Which option makes quill interpret the number of history lines kept as a count of events?", None),
+    ],
+)
+async def test_an_option_named_like_code_answers_by_the_description_below_it(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "quill options", OPTIONS), question)
+    assert_answer(outcome, expected)
+
+
+PARAMETERS = (
+    "<h2>Parameters Used By The Shell</h2><dl>"
+    + _entry(
+        "TIMESPEC",
+        "The format of process time reports with the time keyword."
+        " The default is &lsquo;%J %U user %S system&rsquo;.",
+    )
+    + _entry(
+        "COLORTERM",
+        "The color default is sometimes available, specifying the color with which the terminal started.",
+    )
+    + "</dl>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Cut at its first space, the value was the opening quote and "%J": wrong.
+        ("What is the default value of the TIMESPEC parameter?", "\u2018%J %U user %S system\u2019"),
+        # "is sometimes available" states no value.
+        ("What color does quill use by default?", None),
+    ],
+)
+async def test_a_default_in_typographic_quotes_is_read_whole_and_an_adverb_is_none(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "quill parameters", PARAMETERS), question)
+    assert_answer(outcome, expected)
+
+
+STYLES = (
+    "<h2>Completion System Configuration</h2><h3>Standard Styles and vcs_info configuration</h3><dl>"
+    + _entry(
+        "completer",
+        "The strings given as the value of this style provide the names of the completer functions to"
+        " use. The default value for this style is &lsquo;_expand _correct _approximate&rsquo;.",
+    )
+    + _entry(
+        "max-errors",
+        "This is used by the _approximate and _correct completer functions to determine the maximum"
+        " number of errors to allow.",
+    )
+    + _entry("formats", "A list of formats, used when actionformats is not used.")
+    + _entry(
+        "gen-guards-string",
+        "Called in the hg backend when the guards string is generated; the get-mq style must be true"
+        " (default).",
+    )
+    + "</dl>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "question",
+    [
+        # The completer style's default names the two completers the question does: not max-errors's.
+        "What is the default value of the max-errors style used by the _approximate and _correct completers?",
+        # "the get-mq style must be true (default)" is get-mq's default, not the formats style's.
+        "What is the default value of the vcs_info formats style?",
+    ],
+)
+async def test_a_default_of_another_named_style_answers_no_question_about_this_one(
+    tmp_path: Path, question: str
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "quill completion", STYLES), question)
+    assert_answer(outcome, None)
+
+
+ANALYZE = (
+    "<h2>ANALYZE</h2><p>The ANALYZE command gathers statistics about tables and indices.</p>"
+    '<p>The default implementation stores all statistics in a single table named "wren_stat1".</p>'
+)
+
+
+@pytest.mark.anyio
+async def test_a_which_question_may_open_with_a_preposition(tmp_path: Path) -> None:
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "wren ANALYZE", ANALYZE),
+        "In which table does ANALYZE store its statistics?",
+    )
+    assert_answer(outcome, "wren_stat1")
