@@ -23,6 +23,7 @@ from citeloop.events import Page
 
 from ._doc_match import DocCandidate, about, overlap, own_quote, sentences_of, stems
 from ._doc_questions import DocQuestion
+from ._doc_status import status_candidates
 
 _CODE: Final = re.compile(r"(?<![\w.,$-])([1-5]\d\d)(?![\w.,]\d|\w)")
 # The code given as one: a word naming codes or a verb sending one before it, or after it a
@@ -46,6 +47,9 @@ _FRAME: Final = stems("no not given set specified default is are")
 
 def code_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """The code each sentence holding half of what the question says gives as a code, if one only."""
+    if q.noun == "status":
+        yield from status_candidates(q, pages)  # an exit status, not a response code
+        return
     said = replace(q, words=tuple(w for w in q.words if w not in _ASKING))
     if not said.words:
         return

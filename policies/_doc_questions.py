@@ -54,7 +54,7 @@ FRAME: Final = frozenset(
         "argument", "parameter", "option", "function", "method", "attribute", "module", "class", "python",
         "version", "added", "new", "introduced", "changed", "since", "do", "does", "return", "returns",
         "given", "set", "when", "not", "documentation", "according", "variable", "configuration", "config",
-        "pragma", "setting", "directive",
+        "pragma", "setting", "directive", "style",
     }
 )  # fmt: skip
 _VERSION: Final = re.compile(r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b")
@@ -87,6 +87,12 @@ _LEAST_VERSION: Final = re.compile(r"\b(?:minimum|earliest|oldest|lowest|first) 
 # (not "which nginx version is code 308 ...": a version).
 _CODE_ASKED: Final = re.compile(
     r"^(?:.*?,\s*)?(?:what|which)(?: (?!version\b|versions\b)[\w-]+){0,3}? codes?\b", re.IGNORECASE
+)
+# "What exit status does wait return ...?", "What status does X return if ...?": a status, not a code.
+_STATUS_ASKED: Final = re.compile(
+    r"^(?:.*?,\s*)?(?:what|which) (?:(?:exit|return) )?status(?:es)? "
+    r"(?:does|do|will|is|did|from|of|indicates?|means?)\b",
+    re.IGNORECASE,
 )
 # A question opening "In which (Python) version ..." ("Starting with which ...") asks for a version,
 # whatever else it names.
@@ -286,6 +292,10 @@ def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -
         return DocQuestion(cleaned, "value", tuple(identifiers), (stem(typed.group("term")),), "type", None)
     if re.search(r"\breturns?$", lowered) and len(LITERAL_CALL.findall(cleaned)) == 1:
         return DocQuestion(cleaned, "value", tuple(identifiers), words, "result", None)
+    if codes and _STATUS_ASKED.match(cleaned):
+        # "What exit status does X return when ...?": the status a sentence gives (`_doc_status`).
+        rest = tuple(w for w in words if w not in ("statu", "exit", "return"))
+        return DocQuestion(cleaned, "code", tuple(identifiers), rest, "status", None)
     if codes and _CODE_ASKED.match(cleaned):
         # "Which HTTP status code does X return when ...?": a code a sentence gives (`_doc_codes`), else
         # what the question is without asking for a code (`codes=False`: "Which error code ..." may be
