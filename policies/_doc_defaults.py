@@ -25,6 +25,14 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._default_forms import (
+    DEFAULT_FORMS,
+    DEFAULT_LABEL,
+    DEFAULT_NAMED,
+    DEFAULT_OF_NOUN,
+    INSTEAD_OF_DEFAULT,
+    SET_BY_DEFAULT,
+)
 from ._default_owner import (
     asked_noun,
     before_names_another,
@@ -82,71 +90,6 @@ from ._section_owner import heading_name, heading_owns, under_asked_name, under_
 from ._sentences import stem
 from ._signature_defaults import signature_entries
 
-# "the parameter which is set to 5 by default", "Use a limit of 1 instead of the default 100" (a number
-# or a quoted value, not "the default one"): the default of the parameter the sentence names last
-# before it, only ("when smtpd_sasl_auth_enable, which is set to no by default, is on" is not the
-# default of another parameter the sentence names first).
-_SET_BY_DEFAULT: Final = rf"\bset to {VALUE} by default\b"
-_INSTEAD_OF_DEFAULT: Final = (
-    rf"\b(?:instead of|rather than) the default ({NUMBER}(?: ?{UNIT})?(?!\w|\.\d)|'[^']*'|\"[^\"]*\")"
-    # The value itself, not a word describing a noun after it ('the default "mbox" file').
-    r"(?=\s*(?:[.,;:)]|$))"
-)
-# "the default size of a log file is 10MB": plain words only (no code name's default), each of them
-# the question's ("the default size of the log buffer" is not a log file's).
-# A label, as manual pages print it: "default: 200ms.", "default: 1 allowed: 1-999 example: ..."
-_DEFAULT_LABEL: Final = (
-    rf"(?:^|(?<=[.;] )|(?<=\. ))default(?: value)?: {VALUE}"
-    # "Default: 1000000 (one million)": a gloss in brackets may follow the value.
-    r"(?=[.;]?$|[.;] | \([^()]*\)[.;]?$| (?:allowed|example|range): )"
-)
-_DEFAULT_NAMED: Final = (
-    rf"\bdefault(?: (?!is\b)[a-z_.]+(?:-[a-z_.]+)*){{0,4}} is "
-    rf"(?:usually |always |now |sometimes |often |[a-z]+ly )?{VALUE}"
-)
-_DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ of (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}"
-_DEFAULT_FORMS: Final = (
-    tuple(
-        re.compile(form, re.IGNORECASE)
-        for form in (
-            # "(default 360 minutes; -1 disables the limit)": what follows a semicolon is another value's
-            rf"\(defaults?:? (?:is |to )?{VALUE}(?:;[^)]*)?\)",
-            _DEFAULT_LABEL,
-            # "Range: [0,100], default: 3", "Range: [30-30000], default 300ms": a label after a range
-            rf"(?<=\], )default:? {VALUE}(?=[.;]?$|[.;] )",
-            rf"\bdefaults? to {VALUE}",
-            rf"\bdefaulting to {VALUE}",  # "at most N errors, with N defaulting to 100"
-            rf"\bby default,? with an? [\w-]+ of {VALUE}",  # "enabled by default with an interval of 1000"
-            # "By default, all lockers are created with a priority of 100."
-            rf"^by default, [^.;]*? with an? [\w-]+ of {VALUE}",
-            rf"\ba default(?: value)? of {VALUE}",
-            # "The default is typically 100 connections": an adverb before the value is not it.
-            _DEFAULT_NAMED,
-            _DEFAULT_OF_NOUN,
-            rf"\bdefault value of [\w.]+ changed from \S+ to {VALUE}",
-            # "The default value of the SQLITE_TEMP_STORE compile-time parameter is 1"
-            rf"\bdefault value (?:of|for) (?:the )?[\w.]+(?: [\w-]+){{0,2}} is {VALUE}",
-            # "X (the default)", "onsuccess (default, can be omitted)": the value marked in a list of them.
-            # Only what the bracket adds is no value: "(default, can be omitted)", not "(default, none)" nor
-            # a condition ("(default, when both sides lack the others)").
-            rf"{VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
-            rf"\bthe default, {VALUE},",
-            # "The recommended encoding, and the default value, is 'utf-8-sig'."
-            rf"\band the default(?: value)?, is {VALUE}",
-            # "The default 'qDe' educates normal quote characters": a quoted value the sentence goes on about
-            r"\bthe default ('[^']+'|\"[^\"]+\") (?=[a-z]+s\b)",
-            rf"(?:^|; )by default\b[^.;]*? is {VALUE}",
-            rf"\bincludes (?:just |only )?{VALUE} by default\b",  # "Includes just '#' by default."
-            _SET_BY_DEFAULT,
-            _INSTEAD_OF_DEFAULT,
-            # "By default, notes are saved to and read from refs/notes/commits": a path or name the
-            # default goes to, from or into (only a code-shaped one: "saved to disk" names no default).
-            r"^by default,? [^.;]*?\b(?:to|from|into|in|at) "
-            r"((?:[\w.-]+/)+[\w.-]*\w|\w+_[\w.]+|[a-z_]\w*\.[a-z_]\w*)(?=[\s.,;]|$)",
-        )
-    )
-    + NAMED_FORMS
-)
 # "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
 # SMTP port (25)": the number a standard or default value stands for, right after the noun it names
 # and ending its clause ("found in (1) the X variable or (2) ..." numbers a list), with no comma or
@@ -281,7 +224,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         standard = _standard_number(text, wanted)
         # Every place each form matches, in the forms' order: "costs vacuum_cost_page_hit (default 1), ...
         # costs vacuum_cost_page_miss (default 4)" gives the miss cost at its second "(default".
-        tried = [(None, standard), *((form, m) for form in _DEFAULT_FORMS for m in form.finditer(text))]
+        tried = [(None, standard), *((form, m) for form in DEFAULT_FORMS for m in form.finditer(text))]
         for form, match in tried:
             if match is None:
                 continue
@@ -337,7 +280,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "costs vacuum_cost_page_miss (default 4)": that parameter's, not asked
             if last_named_another(text, match.start(), q):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default
-            label = form is not None and form.pattern == _DEFAULT_LABEL and not headed
+            label = form is not None and form.pattern == DEFAULT_LABEL and not headed
             if label and not line.terms and heading_name(line) is not None:
                 continue  # "Default: ${localstatedir}/run/knot" under "### rundir": rundir's
             if label and not q.identifiers:
@@ -346,13 +289,13 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 section = " ".join((paragraph, text, *line.terms[-1:], *line.headings[-1:]))
                 if 2 * overlap(replace(q, words=tuple(wanted)), section) < 1:
                     continue
-            if form is not None and form.pattern == _DEFAULT_NAMED and names_other_default(text, match, q):
+            if form is not None and form.pattern == DEFAULT_NAMED and names_other_default(text, match, q):
                 continue  # "The default directory mode is 0750 and default file mode is 0640": the latter's
-            if form is not None and form.pattern == _DEFAULT_OF_NOUN:
-                described = stems(text[match.start() : match.start(1)]) - stems("default of a an the is")
+            if form is not None and form.pattern == DEFAULT_OF_NOUN:
+                described = stems(text[match.start() : match.start(1)]) - stems("default of for a an the is")
                 if not described <= stems(q.text):
                     continue
-            owned = form is not None and form.pattern in (_SET_BY_DEFAULT, _INSTEAD_OF_DEFAULT)
+            owned = form is not None and form.pattern in (SET_BY_DEFAULT, INSTEAD_OF_DEFAULT)
             if owned and not named_last(text, match.start(), q):
                 continue
             # "The default is on." states a state; "the default is on the server" does not.

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 from citeloop.events import Page
+from citeloop.policies._default_forms import DEFAULT_FORMS
 from citeloop.policies._doc_counts import _counted_thing
-from citeloop.policies._doc_defaults import _DEFAULT_FORMS
 from citeloop.tools import Corpus
 from helpers.doc_pages import doc_answers, open_pages, page_corpus
 
@@ -100,8 +100,8 @@ def test_what_a_count_counts_is_found_in_time_after_a_long_token() -> None:
 def test_a_value_before_the_default_is_found_in_time_after_a_long_token() -> None:
     text = "a" * 20_000 + " is the default mode."
     started = time.perf_counter()
-    for form in _DEFAULT_FORMS:
+    for form in DEFAULT_FORMS:
         form.search(text)
     assert time.perf_counter() - started < 1.0  # must fail: "X (the default)" was tried from every letter
-    the_default = next(form for form in _DEFAULT_FORMS if r"\((?:the )?default" in form.pattern)
+    the_default = next(form for form in DEFAULT_FORMS if r"\((?:the )?default" in form.pattern)
     assert the_default.search("If mode is 'rb' (the default), bytes are read.") is not None

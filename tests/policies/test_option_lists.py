@@ -144,3 +144,41 @@ async def test_a_which_question_may_open_with_a_preposition(tmp_path: Path) -> N
         "In which table does ANALYZE store its statistics?",
     )
     assert_answer(outcome, "wren_stat1")
+
+
+SETTINGS = (
+    "<h2>Module parameters</h2><dl>"
+    + _entry(
+        "WREN_TIMEOUT",
+        "The timeout for data transfers in seconds. If this is not set when the module is loaded, it will"
+        " be given the default value 60.",
+    )
+    + _entry(
+        "WREN_NOISE",
+        "The verbosity of messages. If WREN_NOISE is not set when the module is loaded, it will be set to"
+        " the default value 450, i.e., all errors will be printed.",
+    )
+    + _entry("WREN_PRIORITY", "The priority is an integer from 0 to 9 with the default value being 5.")
+    + "</dl><h2>The kill ring</h2><p>The default size for the kill ring is eight, however the length may"
+    " be changed by array operations.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What default value does the module give WREN_TIMEOUT if it is not set?", "60"),
+        # The value, not the comma after it.
+        ("What is the default value of WREN_NOISE?", "450"),
+        ("What is the default value of WREN_PRIORITY?", "5"),
+        ("What is the default size of the kill ring?", "eight"),
+        # No sentence gives a yank buffer's size.
+        ("What is the default size of the yank buffer?", None),
+    ],
+)
+async def test_a_default_given_set_to_or_being_a_value_is_stated(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "wren parameters", SETTINGS), question)
+    assert_answer(outcome, expected)
