@@ -113,7 +113,9 @@ _BEFORE_THE_NOUN_ENDS: Final = frozenset(
 # "how many bytes ...", "in how many ways ...", "what is the period of ...": the counted noun or
 # the attribute asked for.
 _MEASURE: Final = re.compile(
-    r"^(?:(?:(?:in|within|to|for|by|at|after|under|over) (?:about |roughly |approximately |up to )?)?"
+    # ("With IGNORE_EOF set, how many ...": a clause setting the scene may come first.)
+    r"^(?:[^,?]{3,80}, )?"
+    r"(?:(?:(?:in|within|to|for|by|at|after|under|over) (?:about |roughly |approximately |up to )?)?"
     r"how (?:many|much) (\w+)|what (?:is|are|was) the ((?:\w+ )?\w+?) (?:of|for|used by)\b)"
 )
 _PHRASAL_AS: Final = {

@@ -182,3 +182,31 @@ async def test_a_default_given_set_to_or_being_a_value_is_stated(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "wren parameters", SETTINGS), question)
     assert_answer(outcome, expected)
+
+
+EOFS = (
+    "<h2>16 Options</h2><h3>16.2 Description of Options</h3><dl>"
+    + _entry(
+        "IGNORE_EOF",
+        "Do not exit on end-of-file. However, ten consecutive EOFs will cause the shell to exit anyway,"
+        " to avoid the shell hanging if its tty goes away.",
+    )
+    + "</dl><h2>Relative times</h2><p>A year is 365.25 days unless there is an anchor.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A clause setting the scene before "how many" ("With IGNORE_EOF set, ...") still asks a count.
+        ("With IGNORE_EOF set, how many consecutive EOFs still cause the shell to exit?", "ten consecutive"),
+        ("In the relative time syntax, how many days is a year taken to be?", "365.25 days"),
+        ("With IGNORE_EOF set, how many seconds does the shell wait before exiting?", None),
+    ],
+)
+async def test_a_count_asked_after_a_clause_setting_the_scene(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "quill options", EOFS), question)
+    assert_answer(outcome, expected)
