@@ -3,8 +3,10 @@ showed them refused or answered wrong: an option named like code under a heading
 answers "Which option makes X do Y?" by the description below it; a default quoted in typographic
 quotes keeps its spaces; a hyphenated name the question calls a style, and a name with a leading
 underscore, are code; a default another style's clause states is that style's; "The color default
-is sometimes available" states no default; "In which table ...?" asks for a table. Each class on an
-invented page in the same markup (texinfo's HTML)."""
+is sometimes available" states no default; "In which table ...?" asks for a table; "it will be given
+the default value 60", "with the default value being 5" and "The default size for the kill ring is
+eight" state defaults; a clause setting the scene ("With IGNORE_EOF set, how many ...?") leaves a
+count asked. Each class on an invented page in the same markup (texinfo's HTML)."""
 
 from __future__ import annotations
 
