@@ -204,15 +204,22 @@ def quantities(text: str, dates: list[Date] | None = None) -> list[Quantity]:
         year_shaped = (
             match.group("int") is not None and len(match.group("int")) == 4 and not match.group("frac")
         )
+        # "Defaults to 1000 transactions", "a pool of 2000 connections": a number of things, not a year.
+        counts = lead in ("to", "of") and nouns is not None and _plural(nouns.group(0).split()[0])
         dated = in_date or (
             year_shaped
             and 1000 <= int(value) <= 2099
             and unit is None
             and lead in _YEAR_LEADS
+            and not counts
             and _INDEFINITE_AMOUNT.search(text, 0, start) is None
         )
         found.append(Quantity(value, unit, words, start, end, dated))
     return _shared_units(text, found)
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is"))
 
 
 # "5, 10 and 30 seconds": numbers listed before the last one, which alone writes the unit.

@@ -116,3 +116,13 @@ def test_number_unit_counts_only_what_is_asked_as_a_count() -> None:
     assert verdicts("What is the number of Constituency MSPs?", "73", quote)["number-unit"] == "supported"
     # Must fail: the year beside the count is not the count.
     assert verdicts("What is the number of Constituency MSPs?", "2005", quote)["number-unit"] != "supported"
+
+
+def test_a_year_shaped_number_of_things_is_a_count() -> None:
+    # Review 27 (varnishlog -L): "to 1000 transactions" read as a year refused the right default.
+    quote = "Sets the upper limit of incomplete transactions kept. Defaults to 1000 transactions."
+    question = "How many incomplete transactions does varnishlog keep by default?"
+    assert verdicts(question, "1000", quote)["number-unit"] == "supported"
+    # A year after "to" with no things counted stays a year.
+    dated = "The survey ran from 1990 to 2005 in three towns."
+    assert verdicts("How many towns did the survey cover?", "2005", dated)["number-unit"] != "supported"
