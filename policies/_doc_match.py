@@ -204,9 +204,16 @@ def prefix_of(word: str, held: set[str]) -> bool:
     return any(h.startswith(word) or word.startswith(h) for h in held if len(h) >= 4 and h[:4] == word[:4])
 
 
+# A page's navigation bar, as Sphinx prints it: "« Flow - Family of functions :: Contents :: pgr_KSP »".
+_NAVIGATION: Final = re.compile(r"^\s*\u00ab|\u00bb\s*$")
+
+
 def sentences_of(pages: Sequence[Page]) -> Iterator[tuple[Page, Line, Sentence]]:
+    """Each sentence of each page with the outline line it is in; a navigation bar says nothing."""
     for page in pages:
         for line in outline(page.body):
+            if _NAVIGATION.search(line.text) is not None:
+                continue
             for sentence in split_sentences(page.body[line.start : line.end]):
                 yield page, line, sentence
 

@@ -77,6 +77,16 @@ def default_columns(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         )
         if not named and not heading_owns(line, q, q.words, page.body, page.title):
             continue
+        # Another function or setting the question names (snake_case, dotted, a call: not a product's
+        # CamelCase name, "CMake") must be named above the row too.
+        where = " | ".join((page.title, *line.headings, *line.terms, line.text))
+        others = [
+            i
+            for i in q.identifiers
+            if re.search(r"[_.(]", i) and i.casefold() != line.cells[0].strip().casefold()
+        ]
+        if not all(mentions(where, i) for i in others):
+            continue  # "heap_paths | BOOLEAN | false" on pgr_KSP's page is not pgr_withPointsKSP's default
         value = line.cells[column].strip()
         if value and not _NO_VALUE.fullmatch(value) and not _ANOTHER_SETTINGS.search(value):
             row = Sentence(0, len(line.text), line.text)

@@ -344,7 +344,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 or (q.noun == "exception" and clean(term).startswith("exception "))
                 or option_term(q, name, line)
             )
-            if shaped_ok and name.casefold() not in own:
+            if shaped_ok and name.casefold() not in own and name.casefold() not in _SECTION_LABELS:
                 prefix = page.body[: line.start].rstrip()
                 term_line = prefix[prefix.rfind("\n") + 1 :].strip()
                 if clean(term_line) == clean(term):
@@ -365,6 +365,10 @@ def _setting_asked(name: str, q: DocQuestion) -> bool:
     )
 
 
+# Words that label a part of a page, not a thing it documents ("Example" over an example's caption).
+_SECTION_LABELS: Final = frozenset(
+    {"example", "examples", "note", "notes", "description", "see also", "warning"}
+)
 # A term that assigns its option a value: "ID = ival", "FORWARD = boolean".
 _ASSIGNED: Final = re.compile(r"^[A-Za-z_][\w-]*\s+=\s+\S")
 # A bracketed cross-reference right before a name: "(see DB->set_bt_prefix() for more information)".

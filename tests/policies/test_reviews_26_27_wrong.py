@@ -1,0 +1,47 @@
+"""Wrong answers reviews 26 and 27 (the pgRouting 3.4 and Varnish 7.1 manuals) gave, each measured
+before it was read, each class on an invented page in the same markup: a page's navigation bar
+("« Flow - Family of functions :: Contents :: pgr_boykovKolmogorov »") says nothing; a term that
+labels a part of the page ("Example") names no value; a row of a table of parameters on one
+function's page gives no default of another function's parameter of the same name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, assert_answer, one_page_corpus
+
+MAXFLOW = (
+    "<p>\u00ab Flow - Family of functions :: Contents :: pgr_boykovKolmogorov \u00bb</p>"
+    "<h2>pgr_maxFlow</h2><p>Calculates the maximum flow in a directed graph from the sources to the"
+    " targets.</p><p>When the maximum flow is 0 then there is no flow and 0 is returned.</p>"
+)
+CONTRACTION = (
+    "<h2>pgr_contraction</h2><p>Performs graph contraction and returns the contracted vertices.</p>"
+    "<dl><dt>Example</dt><dd><p>Making a dead end and linear contraction in that order on an undirected"
+    " graph.</p></dd></dl>"
+)
+KSP = (
+    "<h2>pgr_KSP</h2><p>Yen's algorithm for the K shortest paths.</p><h3>Optional parameters</h3>"
+    "<table><tr><th>Parameter</th><th>Type</th><th>Default</th><th>Description</th></tr>"
+    "<tr><td>heap_paths</td><td>BOOLEAN</td><td>false</td><td>When false returns at most K paths.</td></tr>"
+    "</table>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("title", "page", "question", "expected"),
+    [
+        # Not the next page the navigation bar names.
+        ("pgr_maxFlow", MAXFLOW, "What value does pgr_maxFlow return when there is no flow?", None),
+        ("pgr_contraction", CONTRACTION, "Which value means linear contraction in pgr_contraction?", None),
+        ("pgr_KSP", KSP, "What is the default heap_paths value in pgr_withPointsKSP?", None),
+        ("pgr_KSP", KSP, "What is the default heap_paths value in pgr_KSP?", "false"),
+    ],
+)
+async def test_what_names_no_answer_answers_nothing(
+    tmp_path: Path, title: str, page: str, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", title, page), question)
+    assert_answer(outcome, expected)
