@@ -34,8 +34,13 @@ _NOT_CALLED: Final = frozenset(
     {"exception", "attribute", "constant", "variable", "module", "field", "property", "setting", "type",
      "value", "format", "mode", "level", "header", "keyword", "pragma", "macro", "table", "error"}
 )  # fmt: skip
-# A program's first line, quoted as an example: "import crypt", "from hmac import ...", "def login():".
-PROGRAM_EXAMPLE: Final = re.compile(r"(?:import [\w.]+|from [\w.]+ import|def \w+\()")
+# A program's first line, quoted as an example: "import crypt", "from hmac import ...", "def login():",
+# or an SQL statement, its lines perhaps numbered ("1SELECT * FROM pgr_TSP(", "UPDATE vertices SET ...").
+PROGRAM_EXAMPLE: Final = re.compile(
+    r"(?:import [\w.]+|from [\w.]+ import|def \w+\("
+    r"|\d*(?:SELECT\b.*\bFROM\b|UPDATE \w+ SET\b|INSERT INTO\b|DELETE FROM\b|WITH \w+ AS \("
+    r"|CREATE (?:TABLE|VIEW|INDEX)\b))"
+)
 # A configuration or source file by its extension: "main.cf", "postgresql.conf", "setup.py".
 _FILE_NAME: Final = re.compile(r"\w\.(?:cf|conf|cfg|ini|txt|html?|c|h|json|ya?ml|xml|toml)$")
 # A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".

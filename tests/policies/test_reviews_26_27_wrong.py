@@ -2,7 +2,9 @@
 before it was read, each class on an invented page in the same markup: a page's navigation bar
 ("« Flow - Family of functions :: Contents :: pgr_boykovKolmogorov »") says nothing; a term that
 labels a part of the page ("Example") names no value; a row of a table of parameters on one
-function's page gives no default of another function's parameter of the same name."""
+function's page gives no default of another function's parameter of the same name; an SQL
+statement quoted as an example ("SELECT * FROM pgr_TSP(...)", "UPDATE vertices SET ...") says
+nothing about what it calls."""
 
 from __future__ import annotations
 
@@ -21,6 +23,16 @@ CONTRACTION = (
     "<dl><dt>Example</dt><dd><p>Making a dead end and linear contraction in that order on an undirected"
     " graph.</p></dd></dl>"
 )
+TSP = (
+    "<h2>pgr_TSP</h2><p>Using the TSP heuristic on the graph.</p><h3>Using pgr_dijkstraCostMatrix to"
+    " generate the matrix information</h3><pre>1SELECT * FROM pgr_TSP(\n2 $$SELECT * FROM"
+    " pgr_withPointsCostMatrix(\n3 'SELECT id, source, target FROM edges')$$);</pre>"
+)
+COMPONENTS = (
+    "<h2>pgr_connectedComponents</h2><h3>Result columns</h3><dl><dt>component</dt><dd><p>Component"
+    " identifier.</p></dd></dl><pre>UPDATE vertices SET component = c.component FROM (SELECT * FROM"
+    " pgr_connectedComponents('SELECT id FROM edges')) AS c WHERE id = c.node;</pre>"
+)
 KSP = (
     "<h2>pgr_KSP</h2><p>Yen's algorithm for the K shortest paths.</p><h3>Optional parameters</h3>"
     "<table><tr><th>Parameter</th><th>Type</th><th>Default</th><th>Description</th></tr>"
@@ -38,6 +50,20 @@ KSP = (
         ("pgr_contraction", CONTRACTION, "Which value means linear contraction in pgr_contraction?", None),
         ("pgr_KSP", KSP, "What is the default heap_paths value in pgr_withPointsKSP?", None),
         ("pgr_KSP", KSP, "What is the default heap_paths value in pgr_KSP?", "false"),
+        # The example's statement under the heading calls pgr_withPointsCostMatrix: a statement answers
+        # nothing, and the heading names the function without the brackets a function is asked by.
+        (
+            "pgr_TSP",
+            TSP,
+            "Which function does the pgr_TSP example use to generate the matrix information?",
+            None,
+        ),
+        (
+            "pgr_connectedComponents",
+            COMPONENTS,
+            "What value does the component column of pgr_connectedComponents take?",
+            None,
+        ),
     ],
 )
 async def test_what_names_no_answer_answers_nothing(
