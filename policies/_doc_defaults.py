@@ -90,6 +90,7 @@ from ._section_owner import heading_name, heading_owns, under_asked_name, under_
 from ._sentences import stem
 from ._signature_defaults import signature_entries
 
+_GLOSS: Final = re.compile(r" \([a-z][^()]{1,30}\)")
 # "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
 # SMTP port (25)": the number a standard or default value stands for, right after the noun it names
 # and ending its clause ("found in (1) the X variable or (2) ..." numbers a list), with no comma or
@@ -245,6 +246,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 value += listed.group(1).rstrip(".")  # 'is "$user", public.': a list, not its first item
             elif match.end(value_group) == match.end():
                 value += keyword_rest(value, text, match.end())  # "The default is READ COMMITTED."
+                # "The default sorting is n (by name)": a one- or two-letter code keeps the gloss after it.
+                gloss = _GLOSS.match(text, match.end()) if len(value) <= 2 and value.isalpha() else None
+                value += gloss.group(0) if gloss is not None else ""
             case = case_value(text, match.end(), q)
             if case == "":
                 continue  # "\N in text format, and an empty string in csv format", asked of csv or of none

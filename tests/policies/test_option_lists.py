@@ -5,8 +5,9 @@ quotes keeps its spaces; a hyphenated name the question calls a style, and a nam
 underscore, are code; a default another style's clause states is that style's; "The color default
 is sometimes available" states no default; "In which table ...?" asks for a table; "it will be given
 the default value 60", "with the default value being 5" and "The default size for the kill ring is
-eight" state defaults; a clause setting the scene ("With IGNORE_EOF set, how many ...?") leaves a
-count asked. Each class on an invented page in the same markup (texinfo's HTML)."""
+eight" state defaults ("n (by name)" with its gloss); a clause setting the scene ("With IGNORE_EOF
+set, how many ...?") leaves a count asked. Each class on an invented page in the same markup
+(texinfo's HTML)."""
 
 from __future__ import annotations
 
@@ -70,6 +71,10 @@ PARAMETERS = (
         " The default is &lsquo;%J %U user %S system&rsquo;.",
     )
     + _entry(
+        "GLOBSORT",
+        "The order of glob results. The default sorting is n (by name) unless a qualifier is given.",
+    )
+    + _entry(
         "COLORTERM",
         "The color default is sometimes available, specifying the color with which the terminal started.",
     )
@@ -83,6 +88,8 @@ PARAMETERS = (
     [
         # Cut at its first space, the value was the opening quote and "%J": wrong.
         ("What is the default value of the TIMESPEC parameter?", "\u2018%J %U user %S system\u2019"),
+        # A one-letter code keeps the gloss after it.
+        ("What is the default value of GLOBSORT?", "n (by name)"),
         # "is sometimes available" states no value.
         ("What color does quill use by default?", None),
     ],
