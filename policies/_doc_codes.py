@@ -9,7 +9,8 @@ such a sentence gives as a code: beside one of those words, a verb of sending it
 ("512 bytes", "500 ms"). The sentence (with the term or heading it sits under) must hold half
 of what the question says besides asking for a code (and half of the condition it asks under),
 name the code the question names, and give one code only: "301 or 302" leaves the choice open,
-so it answers nothing.
+so it answers nothing. An exit or return status ("What exit status does wait return ...?") is
+`_doc_status`'s.
 """
 
 from __future__ import annotations

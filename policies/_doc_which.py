@@ -1,6 +1,7 @@
 """'Which' documentation questions: the identifier, of the shape asked for, that a matching sentence names.
 
-A function is called `f()`, an option starts with `-`, an item is indexed, an exception is
+A function is called `f()`, an option starts with `-` (or, as a term under a heading about
+options, is named like code: `GLOB_DOTS`), an item is indexed, an exception is
 named `...Error` or `module.error` (or declared one, or "the Full exception") and answers
 only a question asking for an exception or a class, and only a function, a method, a
 decorator or a class is a call. The word qualifying the noun ("which compression type")
@@ -9,8 +10,9 @@ nor does it count toward how much of the question a sentence holds. A sentence u
 term the question names (in full, or a method under its class) counts that term as part of
 what it says, and outranks one under a neighbouring term.
 Without such an identifier in the sentence, the term the sentence describes answers (the
-quote then runs from the term). A synopsis and an example (">>> ...", "$ ...") answer
-nothing: they name what they call. Word order breaks a tie of the same words. An RFC is
+quote then runs from the term; a term labelling part of the page, "Example", names nothing). A
+synopsis and an example (">>> ...", "$ ...", an SQL statement) answer nothing: they name what they
+call. Word order breaks a tie of the same words. An RFC is
 answered with its number. "Which function closes ...": the verb asked (of a function,
 method, decorator or command) must be in the sentence or its term. A sentence that calls one
 name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with
