@@ -226,7 +226,8 @@ def own_quote(page: Page, line: Line, sentence: Sentence) -> str:
     quoted with the lines above it under its own term (white space collapsed), as few as make
     the quote occur once, so that the term it sits under is the one above the quote. So is a
     table row or a label repeated under several headings ("Compatibility: 2.4.58 and later",
-    "Default: 1232"), with the lines above it.
+    "Default: 1232"), with the lines above it - or, right under its heading, with the lines after
+    it ("Default: 6" under gzip_level, which an earlier "Default: 60" holds too).
     """
     at = line.start + sentence.start
     if page.body.find(sentence.text) in (-1, at) or not (line.terms or line.cells or line.headings):
@@ -239,7 +240,20 @@ def own_quote(page: Page, line: Line, sentence: Sentence) -> str:
         quote = " ".join(page.body[above.start : end].split())
         if flat.count(quote) == 1:
             return quote
+    rest, *following = page.body[end : end + _READ_ON].split("\n")
+    reach = end + len(rest)
+    for after in following[:-1]:  # (the last may be cut)
+        if after.lstrip().startswith("#"):
+            break  # the next heading: what follows is another section's
+        reach += 1 + len(after)
+        quote = " ".join(page.body[at:reach].split())
+        if flat.count(quote) == 1:
+            return quote
     return sentence.text
+
+
+# How far past a repeated label its quote may read on to be found once, in characters.
+_READ_ON: Final = 400
 
 
 _FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})

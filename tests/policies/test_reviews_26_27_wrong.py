@@ -4,7 +4,8 @@ before it was read, each class on an invented page in the same markup: a page's 
 labels a part of the page ("Example") names no value; a row of a table of parameters on one
 function's page gives no default of another function's parameter of the same name; an SQL
 statement quoted as an example ("SELECT * FROM pgr_TSP(...)", "UPDATE vertices SET ...") says
-nothing about what it calls."""
+nothing about what it calls. And one the policy refused although it had the answer: a label found
+first inside a longer one ("Default: 6" in "Default: 60") is quoted with the lines after it."""
 
 from __future__ import annotations
 
@@ -71,3 +72,24 @@ async def test_what_names_no_answer_answers_nothing(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", title, page), question)
     assert_answer(outcome, expected)
+
+
+# Varnish's parameter list: each parameter a heading over labelled lines. "Default: 6" under gzip_level
+# is found first inside gzip_buffer's "Default: 60": quoted alone, the gate read it under gzip_buffer.
+PARAMETERS = (
+    "<h2>List of Parameters</h2><h5>gzip_buffer</h5><p>Units: bytes</p><p>Default: 60</p>"
+    "<p>Size of malloc buffer used for gzip processing.</p><h5>gzip_level</h5><p>Default: 6</p>"
+    "<p>Minimum: 0</p><p>Gzip compression level: 0=debug, 1=fast, 9=best</p>"
+)
+
+
+@pytest.mark.anyio
+async def test_a_label_found_first_inside_a_longer_one_is_quoted_with_the_lines_after_it(
+    tmp_path: Path,
+) -> None:
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "varnishd", PARAMETERS),
+        "What is the default value of gzip_level?",
+    )
+    assert_answer(outcome, "6")
+    assert outcome.evidence == "Default: 6 Minimum: 0"
