@@ -94,6 +94,7 @@ class _Extractor:
         self.div_heading = False  # the heading being read was opened by a titled <div>
         self.last_level = 0  # the level of the last <h1>..<h6> read
         self.dd_depth = 0  # open <dd> elements: the indentation of the lines read now
+        self.quotes = 0  # open <blockquote> elements, each indenting what it holds as a <dd> does
         self.dl_open: list[bool] = []  # per open <dl>: whether one of its <dd> is open
         self.cells = 0  # open table cells: block elements inside one do not end the row's line
         self.row_cells = 0  # cells begun in the current row
@@ -206,6 +207,10 @@ class _Extractor:
             self.code += 1
         if tag == "li":
             self.items.append([True, False])
+        if tag == "blockquote" and not self.cells:
+            # "<p>req.hash</p><blockquote>Type: BLOB ...</blockquote>": a name over what describes it.
+            self.quotes += 1
+            self.dd_depth += 1
         if tag in ("dl", "dt", "dd"):
             self._open_definition(tag)
         elif tag in _HEADINGS and not self.cells:
@@ -254,6 +259,9 @@ class _Extractor:
         if tag in _BLOCK:
             self._block(tag)
         if tag == "li" and self.items and self.items.pop()[1]:
+            self.dd_depth = max(0, self.dd_depth - 1)
+        if tag == "blockquote" and self.quotes:
+            self.quotes -= 1
             self.dd_depth = max(0, self.dd_depth - 1)
         if tag in ("dd", "dl"):
             self._close_definition(tag)

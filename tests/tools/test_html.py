@@ -284,3 +284,20 @@ def test_a_sphinx_permalink_is_a_pilcrow_whatever_its_glyph() -> None:
 def test_a_permalink_left_open_drops_no_more_than_its_own_line() -> None:
     page = '<h3>rundir<a class="headerlink" href="#r">\uf0c1</h3><p>A path for run-time data.</p>'
     assert html_to_text(page).text.split("\n") == ["### rundir\u00b6", "A path for run-time data."]
+
+
+def test_a_blockquote_is_indented_as_a_description_is() -> None:
+    """Varnish's VCL reference writes each variable as a name paragraph over a blockquote (review 27):
+    indented, what the blockquote holds is read under the name; a blockquote left open ends at the
+    page's end, and a stray closing tag indents nothing back out."""
+    page = (
+        "<p>req.hash_always_miss</p><blockquote><div><p>Type: BOOL</p><p>Default: <code>false</code>."
+        "</p></div></blockquote><p>after</p></blockquote><p>still at the left</p>"
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "req.hash_always_miss",
+        "    Type: BOOL",
+        "    Default: false.",
+        "after",
+        "still at the left",
+    ]
