@@ -55,6 +55,7 @@ from ._doc_copular import allowed_ranges, copular_values
 from ._doc_counts import the_count
 from ._doc_defaults import default_candidates
 from ._doc_headed import headed_candidates
+from ._doc_identifiers import is_identifier
 from ._doc_keywords import keyword_candidates
 from ._doc_match import (
     NUMBER_WORDS,
@@ -159,6 +160,10 @@ def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
     return replace(q, identifiers=tuple(i for i in q.identifiers if i not in product))
 
 
+# A labelled field of a term's description: "Type: BOOL", "Readable from: client", "Default: false.".
+_FIELD: Final = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?: \S")
+
+
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     if q.noun == "happen":
         yield from consequence_in_prose(q, pages)  # the condition names no term to read under
@@ -176,7 +181,9 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         "",
         head[0].strip(),
     )
-    target = names(named.rsplit(" ", 1)[-1])[1]
+    # ... unless another word is code: ".preamble" of "the .preamble backend attribute".
+    coded = [w for w in named.split() if is_identifier(w) or re.fullmatch(r"\.[A-Za-z_]\w*", w)]
+    target = names(coded[0] if coded else named.rsplit(" ", 1)[-1])[1]
     # The command it is an option of, in capitals ("of COMPACT"): the page documents it.
     command = (
         head[1].strip()
@@ -216,7 +223,10 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if q.noun == "return":
                 yield from returned(q, page, line, lines[index + 1 :])
                 continue
-            first = lines[index + 1]
+            # A field list first ("Type: BACKEND", "Readable from: client"): the description follows it.
+            first = next(
+                (n for n in lines[index + 1 : index + 6] if not _FIELD.match(n.text)), lines[index + 1]
+            )
             sentences = split_sentences(page.body[first.start : first.end])
             # Asked under a condition ("What does f do with a numeric value?"), the term's first
             # sentence answers only if it states that condition; what f does in general is not it.

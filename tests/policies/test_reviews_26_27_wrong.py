@@ -93,3 +93,33 @@ async def test_a_label_found_first_inside_a_longer_one_is_quoted_with_the_lines_
     )
     assert_answer(outcome, "6")
     assert outcome.evidence == "Default: 6 Minimum: 0"
+
+
+# Varnish's VCL variables: a name paragraph over a blockquote of labelled fields and a description.
+VARIABLES = (
+    "<h2>req and req_top</h2>"
+    "<p>req.hash</p><blockquote><div><p>Type: BLOB</p><p>Readable from: vcl_hit, vcl_miss</p>"
+    "<p>The hash key of this request.</p></div></blockquote>"
+    "<p>req.hash_always_miss</p><blockquote><div><p>Type: BOOL</p><p>Default: <code>false</code>.</p>"
+    "<p>Force a cache miss for this request.</p></div></blockquote>"
+    "<p>bereq.backend</p><blockquote><div><p>Type: BACKEND</p><p>This is the backend or director we"
+    " attempt to fetch from.</p></div></blockquote>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("What is the default value of req.hash_always_miss?", "false"),
+        # What a variable does is its description, not the field list above it.
+        ("What does req.hash do?", "The hash key of this request"),
+        # ".preamble" is the name asked about, not "backend": bereq.backend's fields answer nothing.
+        ("What does the .preamble backend attribute do?", None),
+    ],
+)
+async def test_a_name_over_a_blockquote_is_described_by_it(
+    tmp_path: Path, question: str, expected: str | None
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "VCL-Variables", VARIABLES), question)
+    assert_answer(outcome, expected)
