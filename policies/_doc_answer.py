@@ -87,7 +87,7 @@ from ._doc_scope import answering
 from ._doc_versions import version_candidates
 from ._doc_which import which_candidates
 from ._lock_modes import acquired_by
-from ._outline import Line, described_term, heading_title, outline
+from ._outline import Line, described_term, heading_title, outline, term_description
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
 from ._section_owner import heading_owns, one_name
 from ._sentences import Sentence, split_sentences
@@ -160,10 +160,6 @@ def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
     return replace(q, identifiers=tuple(i for i in q.identifiers if i not in product))
 
 
-# A labelled field of a term's description: "Type: BOOL", "Readable from: client", "Default: false.".
-_FIELD: Final = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?: \S")
-
-
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     if q.noun == "happen":
         yield from consequence_in_prose(q, pages)  # the condition names no term to read under
@@ -223,10 +219,7 @@ def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
             if q.noun == "return":
                 yield from returned(q, page, line, lines[index + 1 :])
                 continue
-            # A field list first ("Type: BACKEND", "Readable from: client"): the description follows it.
-            first = next(
-                (n for n in lines[index + 1 : index + 6] if not _FIELD.match(n.text)), lines[index + 1]
-            )
+            first = term_description(lines, index)
             sentences = split_sentences(page.body[first.start : first.end])
             # Asked under a condition ("What does f do with a numeric value?"), the term's first
             # sentence answers only if it states that condition; what f does in general is not it.

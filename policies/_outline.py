@@ -12,6 +12,7 @@ marks (plain prose) is lines with no context, read as before.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
@@ -198,3 +199,20 @@ def line_at(lines: list[Line], offset: int) -> Line | None:
         else:
             high = middle - 1
     return found
+
+
+def term_description(lines: Sequence[Line], index: int) -> Line:
+    """The first line describing the term at `index`: past a field list ("Type: BACKEND", "Readable
+    from: client") when one comes first, never past the term's own lines; else the line after it."""
+    for below in lines[index + 1 : index + _FIELDS_READ]:
+        if below.depth <= lines[index].depth:
+            break  # the next term's
+        if _FIELD.match(below.text) is None:
+            return below
+    return lines[index + 1]
+
+
+# How many lines under a term a field list may take before its description.
+_FIELDS_READ: Final = 6
+# A labelled field of a term's description: "Type: BOOL", "Readable from: client", "Default: false.".
+_FIELD: Final = re.compile(r"[A-Z][a-z]+(?: [a-z]+)?: \S")

@@ -123,3 +123,15 @@ async def test_a_name_over_a_blockquote_is_described_by_it(
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", "VCL-Variables", VARIABLES), question)
     assert_answer(outcome, expected)
+
+
+@pytest.mark.anyio
+async def test_a_field_list_with_no_description_leaves_the_next_names_alone(tmp_path: Path) -> None:
+    # req.top has only a field; what follows is req.url and its description: "What does req.top do?"
+    # gets the field's line as before, never the next variable's name or description.
+    page = (
+        "<h2>req</h2><p>req.top</p><blockquote><div><p>Type: HTTP</p></div></blockquote>"
+        "<p>req.url</p><blockquote><div><p>The requested URL.</p></div></blockquote>"
+    )
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "VCL-Variables", page), "What does req.top do?")
+    assert outcome.answer not in ("The requested URL", "req.url")
