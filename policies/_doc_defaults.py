@@ -105,6 +105,22 @@ _CONTRAST: Final = re.compile(r"[,;]|\b(?:rather than|instead of|not|but)\b", re
 _NEGATION: Final = re.compile(r"\b(?:not|never|no|nothing|none|neither)\b|n't\b", re.IGNORECASE)
 
 
+def _in_token(text: str, match: re.Match[str]) -> bool:
+    """Whether the word "default" the match reads is part of a longer name ("RPM-DEFAULT",
+    "USE_DEFAULT_PATH"), which names a value or an option, not a default."""
+    at = text.casefold().find("default", match.start(), match.end())
+    return at >= 0 and (text[at - 1 : at] in ("-", "_") or text[at + 7 : at + 8] in ("-", "_"))
+
+
+def _of_another_noun(text: str, start: int, end: int, noun: str) -> bool:
+    """Whether the value at `start:end` qualifies a noun other than the one asked ("the 64-bit
+    variant" asked which toolset) in a sentence that never names the asked noun itself."""
+    if noun in stems(text) or not text[:start].endswith(("the ", "a ", "an ")):
+        return False
+    after = re.match(r" ([a-z]{3,})\b", text[end:])
+    return after is not None and after.group(1) not in STOPWORDS and stem(after.group(1)) != noun
+
+
 def _negated_before(text: str, at: int) -> bool:
     """Whether the clause holding offset `at` negates before it (clauses end at , ; . and brackets)."""
     return _NEGATION.search(text, clause_start(text, at), at) is not None
@@ -230,10 +246,14 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             if match is None:
                 continue
             value_group = 2 if form is None else 1
+            if _in_token(text, match):
+                continue  # "set to RPM-DEFAULT to allow ...": a value's name, not a default stated
             if form in NAMED_FORMS and not named_value_ok(trim(match.group(1)), q):
                 continue  # "Logging is enabled by default", "uses a random port": no name of a default
             if _negated_before(text, match.start(value_group)):
                 continue  # "does not include '#' by default", "no message is written to sys.stderr"
+            if noun and _of_another_noun(text, match.start(value_group), match.end(value_group), noun):
+                continue  # "uses the 64-bit variant", asked which toolset: the variant's, not the toolset
             score = 1.0 + overlap(q, text, *context) + _under_asked(line, q)
             if line.cells and param_matches(line.cells[0], q):
                 score += 1.0  # a table of parameters: the row is the one asked about

@@ -21,22 +21,25 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, on_every_page, overlap, sentences_of, stems
+from ._doc_match import DocCandidate, on_every_page, overlap, overlap_words, sentences_of, stems
 from ._doc_questions import DocQuestion
 from ._sentences import stem
 
 # The share of the question's words (the noun aside) the sentence and its heading must hold.
 FIT: Final = 0.6
 _KEYWORD: Final = r"((?:[A-Z][A-Z0-9_]+ )*[A-Z][A-Z0-9_]+)"
+# After the noun, a keyword may be namespaced: "IMPORTED target CURL::libcurl" names the target whole.
+_NAMESPACED: Final = r"((?:[A-Z][A-Z0-9_]+ )*[A-Z][A-Z0-9_]+(?:::[A-Za-z]\w*)*)"
 
 
 def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     if q.noun is None:
         return
     noun = re.escape(q.noun)
+    # A keyword is a whole word: not the "CURL" of "CURL::libcurl", nor the "JSON" of "JSON.parse".
     beside = (
-        re.compile(rf"(?<![\w-]){_KEYWORD} (?i:{noun})s?\b"),
-        re.compile(rf"\b(?i:{noun})s? {_KEYWORD}(?![\w-])"),
+        re.compile(rf"(?<![\w-])(?<!::){_KEYWORD} (?i:{noun})s?\b"),
+        re.compile(rf"\b(?i:{noun})s? {_NAMESPACED}(?![\w-]|::|\.\w)"),
     )
     asked = {word.casefold() for word in re.findall(r"\w+", q.text)}
     on = _ON_OBJECT.search(q.text)
@@ -49,6 +52,8 @@ def keyword_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         fit = overlap(described, text, *line.headings[-1:])
+        if not overlap_words(described.words, text):
+            continue  # "The format of the JSON file looks like:" under the asked name: its heading says all
         if fit < FIT or not all(re.search(rf"(?<![\w-]){c}(?![\w-])", text) for c in commands):
             continue
         if _another_command(text, q.text) or _set_aside(text, named):

@@ -71,9 +71,17 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
     named = {m.group(1) or m.group(2) for m in _MODULE_NAMED.finditer(asked)}
     modules = named & subjects
     if modules:
-        found = [c for c in found if tops[c.url].casefold() in modules]
+        # (Another page's sentence about the module itself still answers: "The CMakePackageConfigHelpers
+        # module provides the write_basic_package_version_file() command for ...".)
+        found = [c for c in found if {tops[c.url].casefold(), _module_first(c.evidence)} & modules]
     order = {id(c): i for i, c in enumerate(found)}
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
+
+
+def _module_first(sentence: str) -> str:
+    """The module a sentence opens with as its subject ("The time module provides ..."), or ""."""
+    opening = re.match(r"(?:The )?([A-Za-z_][\w.]*) module\b", sentence)
+    return opening.group(1).casefold() if opening is not None else ""
 
 
 def _written(subject: str, question: str) -> set[str]:

@@ -39,7 +39,9 @@ _NOT_CALLED: Final = frozenset(
 PROGRAM_EXAMPLE: Final = re.compile(
     r"(?:import [\w.]+|from [\w.]+ import|def \w+\("
     r"|\d*(?:SELECT\b.*\bFROM\b|UPDATE \w+ SET\b|INSERT INTO\b|DELETE FROM\b|WITH \w+ AS \("
-    r"|CREATE (?:TABLE|VIEW|INDEX)\b))"
+    r"|CREATE (?:TABLE|VIEW|INDEX)\b)"
+    # A command invoked with a keyword or a placeholder: "math(EXPR <variable> ...)", "add_test(NAME ...".
+    r"|[a-z_]\w*\((?:[A-Z][A-Z0-9_]+\b|<\w))"
 )
 # A configuration or source file by its extension: "main.cf", "postgresql.conf", "setup.py".
 _FILE_NAME: Final = re.compile(r"\w\.(?:cf|conf|cfg|ini|txt|html?|c|h|json|ya?ml|xml|toml)$")

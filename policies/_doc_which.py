@@ -223,6 +223,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             if is_identifier(m.group(0).rstrip(".,;:"))
             and shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
+            and text[m.start() - 1 : m.start()] != "="  # "-DMY_VAR=SomeValue": a value, not a name
             and not given_word(m.group(0).rstrip(".,;:"), q)
             and not names_the_asked(m.group(0), q)
             and not denied_before(text, m.start())
