@@ -168,3 +168,19 @@ def clause_calls_another(text: str, at: int, q: DocQuestion) -> bool:
         if (is_identifier(name) or "-" in name.strip("-")) and name.casefold() not in q.text.casefold():
             return True
     return False
+
+
+# The nouns that say what kind of thing a name is: "the X global property", "the X environment variable".
+_KINDS: Final = "property|variable|option|directive|parameter|setting|module|command|policy|attribute"
+
+
+def kind_words(q: DocQuestion) -> set[str]:
+    """The stems of the words right after a name the question writes that say what kind of thing it
+    is ("global property" of "the PREDEFINED_TARGETS_FOLDER global property"): the name's kind, which a
+    sentence under its own page need not repeat, not a case the question asks about."""
+    found: set[str] = set()
+    for name in q.identifiers:
+        kind = re.search(rf"{re.escape(name)} ((?:[a-z]+ ){{0,2}}(?:{_KINDS}))\b", q.text)
+        found |= {stem(w) for w in kind.group(1).split()} if kind is not None else set()
+    return found
+

@@ -65,11 +65,13 @@ def named_last(text: str, at: int, q: DocQuestion) -> bool:
     return any(names(i)[0] == last.group(0).rstrip(".,;:").casefold() for i in q.identifiers)
 
 
-def last_named_another(text: str, at: int, q: DocQuestion) -> bool:
+def last_named_another(text: str, at: int, q: DocQuestion, product: frozenset[str] = frozenset()) -> bool:
     """Whether the code-shaped name `text` gives last before `at` is another than the asked one, named
     after it: "after wal_sender_timeout of inactivity, ..., while the receiver uses wal_receiver_timeout,
-    which defaults to 75 seconds" gives wal_receiver_timeout's default, not wal_sender_timeout's."""
-    code = _code_before(text, at)
+    which defaults to 75 seconds" gives wal_receiver_timeout's default, not wal_sender_timeout's. The
+    product the manual documents (`product`) is no other setting: "If no explicit UNITY_BUILD_MODE has
+    been specified, CMake will default to BATCH" gives UNITY_BUILD_MODE's default."""
+    code = [m for m in _code_before(text, at) if m.group(0).rstrip(".,;:") not in product]
     asked = {names(i)[0] for i in q.identifiers}
     named = [m for m in code if m.group(0).rstrip(".,;:").casefold() in asked]
     if not code or not named or code[-1] in named:

@@ -38,6 +38,7 @@ from ._default_owner import (
     before_names_another,
     clause_calls_another,
     keyword_rest,
+    kind_words,
     names_other_default,
     omitted_default,
     owner_asked,
@@ -67,6 +68,7 @@ from ._doc_match import (
     clause_start,
     mentions,
     names,
+    on_every_page,
     overlap,
     overlap_words,
     own_quote,
@@ -121,6 +123,11 @@ def _of_another_noun(text: str, start: int, end: int, noun: str) -> bool:
     return after is not None and after.group(1) not in STOPWORDS and stem(after.group(1)) != noun
 
 
+def _product(text: str, pages: Sequence[Page]) -> frozenset[str]:
+    """The capitalised words of `text` that every opened page names: the product ("CMake")."""
+    return frozenset(w for w in set(re.findall(r"\b[A-Z][A-Za-z]+\b", text)) if on_every_page(w, pages))
+
+
 def _negated_before(text: str, at: int) -> bool:
     """Whether the clause holding offset `at` negates before it (clauses end at , ; . and brackets)."""
     return _NEGATION.search(text, clause_start(text, at), at) is not None
@@ -169,7 +176,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     # The words that name the parameter: not the code named, not a page's own subject ("logging").
     named = {stem(part) for i in q.identifiers for part in PLAIN.findall(i.casefold())}
     subjects = set().union(*(stems(page_subject(page)) for page in pages)) if pages else set()
-    wanted = [w for w in q.words if w not in named and w not in subjects]
+    wanted = [w for w in q.words if w not in named | kind_words(q) and w not in subjects]
     asks_state = ASKS_STATE.search(q.text) is not None
     qualifier = asked_case(q)
     # (A question naming code pins what the default is of: "Which characters does shlex.commenters
@@ -302,7 +309,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 text, match.start(value_group), q
             ):
                 continue  # "costs vacuum_cost_page_miss (default 4)": that parameter's, not asked
-            if last_named_another(text, match.start(), q):
+            if last_named_another(text, match.start(), q, _product(text[: match.start()], pages)):
                 continue  # "X ..., while Y, which defaults to 75 seconds": Y's default
             label = form is not None and form.pattern == DEFAULT_LABEL and not headed
             if label and not line.terms and heading_name(line) is not None:

@@ -224,6 +224,8 @@ def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
 def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     yield from available_rows(q, pages)
     added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
+    # "Since which version does math() recognize ...?": since it came or since it changed, either note.
+    since = not added and re.search(r"\bsince\b", q.text.casefold()) is not None
     event = re.search(r"\b(removed|deprecated)\b", q.text.casefold())
     asked_event = event.group(1) if event is not None else None
     # What the question asks about beyond the code it names ("support for weights" of "f").
@@ -238,7 +240,8 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         if q.noun != "python":
             # Under the term that is the question's code in full ("smtpd_client_auth_rate_limit (default:").
             yield from _product_version(q, page, line, sentence, _under_asked_term(line, q))
-            continue
+            if NEW_IN.search(text) is None:
+                continue  # (a Sphinx manual's "New in version 3.13:" note reads as Python's do)
         if asked_event is None and itself and NEW_IN.search(text) is None:
             # A manual without a product name: "Available since version 13." under the term, asked of
             # the term itself (not "support for weights added to f": f's own arrival is not that).
@@ -263,7 +266,7 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         # about, not for the term it sits under.
         said_added = _ADDED.match(rest) is not None or _WAS_ADDED.search(rest) is not None
         new = match.group(1) == "New" or (match.group(1) == "Changed" and said_added and overlap(q, rest) > 0)
-        if (added and not new) or (not added and match.group(1) == "New"):
+        if (added and not new) or (not added and not since and match.group(1) == "New"):
             continue
         if q.identifiers:
             if not about(line, text, q):
@@ -356,7 +359,9 @@ def _product_version(
         # version it names ("Sites running Postfix 2.9 had to ...", "The default changed in Postfix 3.2").
         yield from _came_in(page, line, sentence, re.escape(q.noun), q, under)
         return
-    found = [m for m in re.finditer(rf"\b{re.escape(q.noun)} (\d+(?:\.\d+)+)", text, re.IGNORECASE)]
+    found = [
+        m for m in re.finditer(rf"\b{re.escape(q.noun)} (?:version )?(\d+(?:\.\d+)+)", text, re.IGNORECASE)
+    ]
     after = [m for m in found if m.start() > at]
     for match in found:
         near = 1.0 if after and match is after[0] else 0.3

@@ -25,9 +25,11 @@ _CHOSEN: Final = (
 )
 # "InnoDB is the default storage engine." (at the sentence start or after a comma)
 IS_THE_DEFAULT: Final = re.compile(
-    # (a run of keywords whole: "If the clause is not specified, MATCH SIMPLE is the default.")
-    rf"(?:^|(?<=, ))(?:the )?((?-i:(?:[A-Z][A-Z_]+ )+[A-Z][A-Z_]+)|{VALUE})"
-    r" (?:is|was) (?:now )?the default\b",
+    # (a run of keywords whole: "If the clause is not specified, MATCH SIMPLE is the default."; a type
+    # word before the value or a noun after it: "boolean OFF is the default value", "then the ALL_BUILD
+    # project will be the default")
+    rf"(?:^|(?<=, ))(?:then )?(?:the )?(?-i:[a-z]+ )??((?-i:(?:[A-Z][A-Z_]+ )+[A-Z][A-Z_]+)|{VALUE})"
+    r"(?-i: [a-z]+)? (?:is|was|will be) (?:now )?the default\b",
     re.IGNORECASE,
 )
 # "two-phase-locking (2PL), which is the default, ..."
@@ -41,7 +43,11 @@ USES_BY_DEFAULT: Final = re.compile(
     rf"^by default,? [^.;]*?\b(?:uses?|selects?|chooses?|loads?|installs?|tries|runs?) (?:the |an? )?{VALUE}",
     re.IGNORECASE,
 )
-NAMED_FORMS: Final = (IS_THE_DEFAULT, WHICH_IS_THE_DEFAULT, CHOSEN_BY_DEFAULT, USES_BY_DEFAULT)
+# 'CMake uses "CMakePredefinedTargets" as a default value for this property.'
+USED_AS_DEFAULT: Final = re.compile(rf"\buses (?:the )?{VALUE} as (?:a|the|its) default\b", re.IGNORECASE)
+NAMED_FORMS: Final = (
+    IS_THE_DEFAULT, WHICH_IS_THE_DEFAULT, CHOSEN_BY_DEFAULT, USES_BY_DEFAULT, USED_AS_DEFAULT
+)
 _NAME_SHAPED: Final = re.compile(r".*(?:[A-Z0-9_./]|\w-\w).*")
 
 
