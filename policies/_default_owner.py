@@ -36,7 +36,10 @@ def keyword_rest(value: str, text: str, end: int) -> str:
 
 # "Which Consul datacenter is used by default?": the noun before the verb is the thing asked for.
 _WHICH_NOUN: Final = re.compile(
-    r"^which (?:[\w-]+ ){0,3}?([a-z][a-z-]+) (?:is|are|was|were|does|do|did|will|should|can|gets?)\b",
+    # (after a leading clause too: "When both -R and -I are given, which set of tests is run ...?" asks
+    # for a set, "of tests" saying of what)
+    r"(?:^|, )which (?:[\w-]+ ){0,3}?([a-z][a-z-]+)(?: of [a-z]+)? "
+    r"(?:is|are|was|were|does|do|did|will|should|can|gets?)\b",
     re.IGNORECASE,
 )
 _GENERIC_NOUNS: Final = frozenset({"value", "values", "setting", "parameter", "option", "default", "one"})
@@ -44,7 +47,7 @@ _GENERIC_NOUNS: Final = frozenset({"value", "values", "setting", "parameter", "o
 
 def asked_noun(question: str) -> str | None:
     """The stem of the noun a "which N ..." default question asks for, unless it is a generic one."""
-    found = _WHICH_NOUN.match(question)
+    found = _WHICH_NOUN.search(question)
     if found is None or found.group(1).casefold() in _GENERIC_NOUNS:
         return None
     return stem(found.group(1).casefold())
