@@ -50,6 +50,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._acronyms import expansion_candidates
+from ._doc_allowed import allowed_values
 from ._doc_codes import code_candidates
 from ._doc_copular import allowed_ranges, copular_values
 from ._doc_counts import the_count
@@ -332,6 +333,9 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         return
     if q.noun == "range":
         yield from range_in_prose(q, pages)
+        return
+    if q.noun == "allowed values":
+        yield from allowed_values(q, pages)
         return
     if q.noun.endswith("range"):
         # "What is the allowed range for process-max?": a range, not a count of "allowed" things

@@ -57,6 +57,12 @@ FRAME: Final = frozenset(
         "pragma", "setting", "directive", "style",
     }
 )  # fmt: skip
+# "What values are valid for X?", "What are the valid values of X?", "What values may X take?"
+_ALLOWED_ASKED: Final = re.compile(
+    r"^(?:what|which) (?:are the )?(?:(?:valid|possible|allowed|permitted|accepted|supported|legal) )?values"
+    r" (?:(?:are|is) (?:valid|allowed|possible|accepted|supported|permitted) (?:for|in) .+|(?:of|for) .+"
+    r"|(?:can|may|does|do|will|must) .+ (?:take|accept|have|be(?: set to)?|hold)(?: to)?)$"
+)
 _VERSION: Final = re.compile(r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b")
 # "Since when ...?" asks for a version too, of the product a "which <product> version" names, if any.
 _SINCE: Final = re.compile(r"\bsince (?:which|when)\b()")
@@ -278,6 +284,9 @@ def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -
         # "Which function uses GNU style scanning by default?" asks for a function, not a default.
         rest = tuple(w for w in words if w != stem(asked))
         return DocQuestion(cleaned, "which", tuple(identifiers), rest, asked, None)
+    if len(identifiers) == 1 and _ALLOWED_ASKED.match(lowered):
+        # "What values may X take?": the list a sentence says X accepts (`_doc_allowed`)
+        return DocQuestion(cleaned, "value", tuple(identifiers), words, "allowed values", None)
     if len(identifiers) == 1 and _UNIT_ASKED.search(lowered):
         # "If X is specified without units, what unit is it taken as?" (`_doc_meaning`)
         return DocQuestion(cleaned, "unit", tuple(identifiers), words, "unit", identifiers[0])
