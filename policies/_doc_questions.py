@@ -148,7 +148,7 @@ _VERB_OBJECT: Final = re.compile(
 )
 # "What does X return when no file is opened?": the condition goes to the words to match.
 _DOES: Final = re.compile(
-    r"^what (?:does|do) (.+?) (do|return|mean)"
+    r"^what (?:(?:value|values) (?=(?:does|do) .+ return\b))?(?:does|do) (.+?) (do|return|mean)"
     r"(?: (?:when|if|on|for|with|after|before|once|unless|in case)\b.*)?\??$"
 )
 
@@ -353,7 +353,7 @@ def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -
         )
     does = _DOES.match(lowered)
     if does is not None:
-        subject = cleaned[len("what does ") : len("what does ") + len(does.group(1))]
+        subject = cleaned[does.start(1) : does.end(1)]  # ("What value does X return ...?" too)
         return DocQuestion(cleaned, "does", tuple(identifiers), words, does.group(2), subject)
     object_of = _VERB_OBJECT.match(lowered)
     if object_of is not None and object_of.group(2) not in STOPWORDS:

@@ -57,6 +57,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         if _ASKS_YES_NO.match(asked):
             # (a signature's "sort_keys=False" states one too)
             found = [c for c in found if c.answer.casefold().rsplit("=", 1)[-1] in _STATES]
+    if q.kind == "does" and q.noun == "return" and re.match(r"what values? does", asked):
+        # "What value does pi() return?": a value ("0", "NULL", "'x'"), not "an approximation for pi"
+        found = [c for c in found if re.fullmatch(r"\S+|'[^']*'|\"[^\"]*\"", c.answer.strip())]
     tops = {page.url: page_subject(page) for page in pages}
     # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
     member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {

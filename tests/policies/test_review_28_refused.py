@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.doc_pages import BASE, ask, assert_answer, page_corpus
+from helpers.doc_pages import BASE, ask, assert_answer, one_page_corpus, page_corpus
 
 
 def _page(title: str, body: str) -> str:
@@ -75,3 +75,25 @@ async def test_review_28_refusals_answered(tmp_path: Path, question: str, expect
     assert_answer(outcome, expected)
     if expected is not None:
         assert outcome.citations[0].startswith(BASE)
+
+
+CORES = (
+    "<dl><dt>CoreCount(var)</dt><dd><p>Determine the number of cores and save the value in var.</p>"
+    "<p>It returns 0 if there's a problem determining the core count.</p></dd>"
+    "<dt>tau()</dt><dd><p>Return an approximation for tau.</p></dd></dl>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "What value does X return if C?" reads as "What does X return if C?" ...
+        ("What value does CoreCount() return if there is a problem determining the core count?", "0"),
+        # ... and is answered by a value only, not by a description of what is returned.
+        ("What value does tau() return?", None),
+    ],
+)
+async def test_what_value_a_call_returns(tmp_path: Path, question: str, expected: str | None) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "CoreCount", CORES), question)
+    assert_answer(outcome, expected)
