@@ -43,6 +43,10 @@ PROGRAM_EXAMPLE: Final = re.compile(
     # A command invoked with a keyword or a placeholder: "math(EXPR <variable> ...)", "add_test(NAME ...".
     r"|[a-z_]\w*\((?:[A-Z][A-Z0-9_]+\b|<\w))"
 )
+# A command's synopsis, its options in brackets: "[RETURN_VALUE <result-var>] [QUIET]".
+SYNOPSIS_OPTIONS: Final = re.compile(
+    r"\[[A-Z][A-Z0-9_]*(?: <[^<>\]]+>)*\](?:\s+\[[A-Z][A-Z0-9_]*(?: <[^<>\]]+>)*\])+"
+)
 # A configuration or source file by its extension: "main.cf", "postgresql.conf", "setup.py".
 _FILE_NAME: Final = re.compile(r"\w\.(?:cf|conf|cfg|ini|txt|html?|c|h|json|ya?ml|xml|toml)$")
 # A manual page named with its section: "local(8)", "postconf(5)", "git-describe(1)".

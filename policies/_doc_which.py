@@ -65,6 +65,7 @@ from ._doc_shapes import (
     PROGRAM_EXAMPLE,
     PROGRAM_NOUNS,
     SETTING_TERM,
+    SYNOPSIS_OPTIONS,
     TYPED,
     a_replacement,
     called,
@@ -170,6 +171,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         text = sentence.text
         if ">>>" in text or text.startswith("$ ") or PROGRAM_EXAMPLE.match(text) is not None:
             continue  # an example calls what it needs; it does not say what does what
+        if SYNOPSIS_OPTIONS.search(text) is not None:
+            continue  # "[RETURN_VALUE <result-var>] [QUIET]": a synopsis names options, says nothing of them
         if line.headings and _USAGE.fullmatch(line.headings[-1]):
             continue  # a synopsis lists every option; it does not say what one does
         # Under the term the question names, that term is part of what the sentence is about.

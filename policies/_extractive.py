@@ -82,7 +82,7 @@ class ExtractivePolicy:
             return react(
                 f"search for the question's content words ({question.kind} question)",
                 "search",
-                question.query,
+                _with_code(question.query, view.question),
             )
         searches = list(view.searched.values())
         hits = searches[0]
@@ -187,3 +187,12 @@ class ExtractivePolicy:
         return abstain_reply(
             f"finish rejected ({code}): refusing rather than guessing", "the finish could not be grounded"
         )
+
+
+def _with_code(query: str, question: str) -> str:
+    """The search words and, after them, each name the question writes as code ("compare_files",
+    "--log-level"), whole: the index matches such a name as the phrase of its words."""
+    asked = doc_question(question)
+    code = [i for i in (asked.identifiers if asked is not None else ()) if i not in query.split()]
+    return " ".join([query, *code])
+

@@ -13,13 +13,13 @@ import os
 import re
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from citeloop.events import Hit
 
-from ._query import phrase, plain
+from ._query import code_phrases, phrase, plain
 from ._query import query_words as query_words
 
 # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure; 4: bold titles;
@@ -150,9 +150,11 @@ class SearchIndex:
             # FTS5 gives a word in n >= N / 2 of the N pages no weight: log((N - n + 0.5) / (n + 0.5)) <= 0.
             clamped = any(2 * frequency[word] >= self.count for word in scored)
             if self.count <= SMALL_CORPUS and clamped:
-                ranked = self._small_search(scored, limit, frequency)
+                ranked = self._small_search(scored, limit, frequency, code_phrases(query))
             else:
-                match = " OR ".join(phrase(w) for w in scored)
+                # A name written as code ("compare_files", "--log-level") is also matched whole, as
+                # the phrase of its words: the page that writes it outranks pages that share its words.
+                match = " OR ".join([*(phrase(w) for w in scored), *code_phrases(query)])
                 rows = self._db.execute(
                     "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24), bm25(fts, 2.0, 1.0) "
                     "FROM fts JOIN pages AS p ON p.id = fts.rowid "
@@ -189,7 +191,9 @@ class SearchIndex:
             if plain(_TRAILING_NOTE.sub("", title)) == asked
         ]
 
-    def _small_search(self, words: list[str], limit: int, frequency: dict[str, int]) -> list[Hit]:
+    def _small_search(
+        self, words: list[str], limit: int, frequency: dict[str, int], phrases: Sequence[str] = ()
+    ) -> list[Hit]:
         """BM25 with Lucene's inverse document frequency, log(1 + (N - n + 0.5) / (n + 0.5)), which
         stays positive for a word in most pages, where FTS5's log((N - n + 0.5) / (n + 0.5)) is
         clamped to 1e-6.
@@ -200,15 +204,14 @@ class SearchIndex:
         """
         total = self.count
         scores: dict[int, float] = {}
-        for word in words:
-            n = frequency[word]
+        # (a code name's phrase, already quoted, weighs in as one more word: `code_phrases`)
+        for word, quoted in [*((w, phrase(w)) for w in words), *((p, p) for p in phrases)]:
+            n = frequency[word] if word in frequency else self._pages_matching(quoted)
             if n == 0:
                 continue
             clamped = max(1e-6, math.log((total - n + 0.5) / (n + 0.5)))  # FTS5's own (fts5_aux.c)
             lucene = math.log(1.0 + (total - n + 0.5) / (n + 0.5))
-            rows = self._db.execute(
-                "SELECT rowid, bm25(fts, 2.0, 1.0) FROM fts WHERE fts MATCH ?", (phrase(word),)
-            )
+            rows = self._db.execute("SELECT rowid, bm25(fts, 2.0, 1.0) FROM fts WHERE fts MATCH ?", (quoted,))
             for rowid, score in rows:
                 scores[rowid] = scores.get(rowid, 0.0) + (-score / clamped) * lucene
         # Best first; a tie goes to the page indexed first, as FTS5's ORDER BY does.
@@ -226,6 +229,11 @@ class SearchIndex:
             Hit(url=found[r][0], title=found[r][1], snippet=found[r][2], score=round(scores[r], 6))
             for r in best
         ]
+
+    def _pages_matching(self, quoted: str) -> int:
+        """How many pages an FTS5 phrase matches."""
+        (count,) = self._db.execute("SELECT count(*) FROM fts WHERE fts MATCH ?", (quoted,)).fetchone()
+        return int(count)
 
     def _frequencies(self, words: list[str]) -> dict[str, int]:
         """How many pages hold each word (by its index term; 0 for a word no page holds)."""

@@ -111,3 +111,19 @@ def plain(text: str) -> str:
 def phrase(word: str) -> str:
     """`word` as an FTS5 string: quoted, so that no word is read as an operator ("OR", "NEAR")."""
     return '"' + word.replace('"', '""') + '"'
+
+
+# A token written as code: words joined by "_", "::" or ".", or a flag ("--log-level").
+_CODE_NAME = re.compile(r"(?<!\S)(?:--?[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+|\w+(?:(?:_|::|\.)\w+)+)")
+
+
+def code_phrases(query: str) -> list[str]:
+    """Each name of `query` written as code, as an FTS5 phrase of its words ("compare_files" ->
+    '"compare files"'); a name of one word is matched by that word already."""
+    found = []
+    for name in _CODE_NAME.findall(query):
+        parts = query_words(name)
+        if len(parts) > 1:
+            found.append(phrase(" ".join(parts)))
+    return list(dict.fromkeys(found))
+

@@ -6,7 +6,7 @@ import hashlib
 from types import MappingProxyType
 
 import pytest
-from citeloop.events import Finish, FinishRejected, Hit, Page, PolicyReply, open_store
+from citeloop.events import CallTool, Finish, FinishRejected, Hit, Page, PolicyReply, open_store
 from citeloop.policies import ExtractivePolicy, Parsed, RunView, Turn, parse_reply
 from citeloop.policies._extractive_score import CONF_WEIGHTS, FEATURE_NAMES, RANK_WEIGHTS
 from citeloop.policies._hop_search import bridge_query, multi_hop
@@ -270,3 +270,26 @@ def test_a_typed_question_quoted_with_its_antecedent_still_needs_a_span_of_its_t
     parsed = parse_reply(reply)
     assert isinstance(parsed, Parsed) and isinstance(parsed.action, Finish)
     assert str(parsed.action.payload["answer"]).startswith("cannot:"), parsed.action.payload
+
+
+@pytest.mark.parametrize(
+    ("question", "query"),
+    [
+        # A name written as code is searched whole too: the index matches it as a phrase.
+        (
+            "What does cmake -E compare_files return when given invalid arguments?",
+            "cmake E compare files return given invalid arguments compare_files",
+        ),
+        (
+            "What is the default log level for cmake --log-level?",
+            "default log level cmake log-level --log-level",
+        ),
+        # A question naming no code searches its words alone.
+        ("Who founded Acme Robotics?", "founded Acme Robotics"),
+    ],
+)
+def test_the_first_search_carries_the_code_names_whole(question: str, query: str) -> None:
+    parsed = parse_reply(ExtractivePolicy().decide(_view(question)))
+    assert isinstance(parsed, Parsed)
+    assert isinstance(parsed.action, CallTool)
+    assert (parsed.action.tool, parsed.action.input) == ("search", query)

@@ -53,6 +53,12 @@ KTEST = (
     "</dd><dt>-R &lt;regex&gt;</dt><dd><p>Run tests matching the regular expression.</p></dd></dl>"
 )
 
+SUBMIT = (
+    "<h2>kt_submit</h2><p>Perform the submit step.</p><pre>kt_submit([PARTS &lt;part&gt;...]\n"
+    "          [SUBMIT_URL &lt;url&gt;] [RETURN_VALUE &lt;result-var&gt;]\n"
+    "          [CAPTURE_ERROR &lt;result-var&gt;] [QUIET])</pre>"
+)
+
 
 @pytest.mark.anyio
 @pytest.mark.parametrize(
@@ -77,6 +83,13 @@ KTEST = (
             "ktest",
             KTEST,
             "When both -R and -I are given to ktest, which set of tests is run by default?",
+            None,
+        ),
+        # A synopsis names its options; it says nothing of what one stores.
+        (
+            "kt_submit",
+            SUBMIT,
+            "What value does kt_submit() store in the CAPTURE_ERROR variable if there are errors running it?",
             None,
         ),
         ("calc", CALC, "What type must the result of a calc(EXPR) expression be representable as?", None),
