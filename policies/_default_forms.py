@@ -35,7 +35,9 @@ DEFAULT_LABEL: Final = (
 )
 DEFAULT_NAMED: Final = (
     rf"\bdefault(?: (?!is\b)[a-z_.]+(?:-[a-z_.]+)*){{0,4}} is "
-    rf"(?:usually |always |now |sometimes |often |[a-z]+ly )?{VALUE}"
+    # ("Default maximum age is set to 118 seconds": the value it is set to)
+    r"(?:usually |always |now |sometimes |often |[a-z]+ly )?(?:(?:set|initiali[sz]ed|limited|fixed) to )?"
+    rf"{VALUE}"
 )
 # ("The default size for the kill ring is eight")
 DEFAULT_OF_NOUN: Final = rf"\bdefault [a-z]+ (?:of|for) (?:an? |the )?[a-z]+(?: [a-z]+)? is {VALUE}"

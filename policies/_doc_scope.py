@@ -38,6 +38,8 @@ _ASKS_YES_NO: Final = re.compile(r"^(?:is|are|does|do|will|can|should)\b")
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:once|twice|thrice)\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
 _TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
+_ASKS_FACTOR: Final = re.compile(r"\brelative to\b|\bhow many times\b|\bwhat (?:multiple|factor|ratio)\b")
+_FACTOR: Final = re.compile(r"\btimes\b|%|\bpercent\b|\b(?:twice|thrice|half|double|triple)\b|\d\s?x\b")
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
 
 
@@ -54,6 +56,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
             found = [c for c in found if _TIME_SPAN.search(c.answer)]
         if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):
             found = [c for c in found if not _AMOUNT.match(c.answer)]
+        if _ASKS_FACTOR.search(asked):
+            # "How big ... relative to the number of handles?": a factor ("4 times"), not an amount ("5")
+            found = [c for c in found if _FACTOR.search(c.answer)]
         if _ASKS_YES_NO.match(asked):
             # (a signature's "sort_keys=False" states one too)
             found = [c for c in found if c.answer.casefold().rsplit("=", 1)[-1] in _STATES]

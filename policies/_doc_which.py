@@ -87,6 +87,7 @@ from ._which_checks import (
     in_condition,
     names_no_class,
     option_term,
+    release_unsaid,
     reported,
     returns_row,
     says,
@@ -205,6 +206,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             if any(c.isdigit() for c in w)
         ):
             continue  # "the compression level used with lz4": a name with a digit is said, or not at all
+        if release_unsaid(q.text, text, *line.terms, *line.headings):
+            continue  # "... since libcurl 7.84.0", asked of what libcurl 7.9.8 returns
         if line.cells and not all(overlap_words([w], text, *line.headings) for w in said.words):
             continue  # a table row says all it says: "Disk space used by the widget" is not a table's
         if action is not None and not (

@@ -176,3 +176,11 @@ def option_term(q: DocQuestion, name: str, line: Line) -> bool:
         and is_identifier(name)
         and any(re.search(r"(?i)\boptions?\b", heading) is not None for heading in line.headings)
     )
+
+
+def release_unsaid(question: str, *texts: str) -> bool:
+    """Whether the question names a release ("for libcurl 7.9.8") that none of `texts` writes: a
+    sentence about another release (or none) does not answer it."""
+    releases = re.findall(r"(?<![\w.])\d+(?:\.\d+){1,3}(?![\w.]*\d)", question)
+    return any(not any(re.search(rf"(?<![\w.]){re.escape(r)}(?![\d])", t) for t in texts) for r in releases)
+
