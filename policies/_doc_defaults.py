@@ -82,6 +82,7 @@ from ._doc_match import (
 from ._doc_questions import DocQuestion
 from ._doc_returns import CONDITION, trim
 from ._doc_rows import default_columns, default_rows, labelled_cells
+from ._doc_sections import default_sections
 from ._doc_states import ASKS_STATE, STATE_WORDS, stated_state
 from ._doc_which import UNDER
 from ._named_defaults import NAMED_FORMS, named_value_ok
@@ -158,7 +159,13 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     qualifier = asked_case(q)
     columns = [c for c in default_columns(q, pages) if all(w in stems(c.evidence) for w in qualifier)]
     labelled = labelled_cells(q, pages, "Default")
-    stated = [*default_rows(q, pages), *columns, *labelled, *_stated_default(q, pages)]
+    stated = [
+        *default_rows(q, pages),
+        *columns,
+        *labelled,
+        *default_sections(q, pages),
+        *_stated_default(q, pages),
+    ]
     for page, param, value, text, described in signature:
         # "None" often means "see the text", and a placeholder (0, '') may stand for a default the
         # text states ("port=0": "The default port number is 21"): one the page states outranks it,

@@ -239,7 +239,8 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         text = sentence.text
         if q.noun != "python":
             # Under the term that is the question's code in full ("smtpd_client_auth_rate_limit (default:").
-            yield from _product_version(q, page, line, sentence, _under_asked_term(line, q))
+            under = _under_asked_term(line, q) or _titled_asked(line, q)
+            yield from _product_version(q, page, line, sentence, under)
             if NEW_IN.search(text) is None:
                 continue  # (a Sphinx manual's "New in version 3.13:" note reads as Python's do)
         if asked_event is None and itself and NEW_IN.search(text) is None:
@@ -303,6 +304,16 @@ def _is_term_of(term: str, identifier: str) -> bool:
     return "." in wanted and (name == wanted or name.endswith("." + wanted))
 
 
+def _titled_asked(line: Line, q: DocQuestion) -> bool:
+    """Whether the line is on a page titled with the one name the question asks about (a man page's
+    "# curl_multi_wait"): the page documents that name alone."""
+    return (
+        len(q.identifiers) == 1
+        and bool(line.headings)
+        and names(line.headings[0])[0] == names(q.identifiers[0])[0]
+    )
+
+
 def _under_asked_term(line: Line, q: DocQuestion) -> bool:
     """Whether the line sits under the term that is the question's code in full."""
     return bool(line.terms) and term_name(line.terms[-1]).casefold() in {names(i)[0] for i in q.identifiers}
@@ -315,7 +326,11 @@ def _came_in(
     Postfix 3.1 and later.", "was added in PostgreSQL 12", "Available since version 13."), not any
     version it names ("Sites running Postfix 2.9 had to ...", "The default changed in Postfix 3.2")."""
     text = sentence.text
-    governed = rf"\b(?:available|introduced|added|new) (?:in|since|with|as of) {product} (\d+(?:\.\d+)*)\b"
+    # (On the asked name's own page or under its term, the product may go unsaid: "Added in 7.15.4".)
+    bare = r"|(\d+\.\d+(?:\.\d+)*)" if under else ""
+    governed = (
+        rf"\b(?:available|introduced|added|new) (?:in|since|with|as of) (?:{product} (\d+(?:\.\d+)*){bare})\b"
+    )
     for match in re.finditer(governed, text, re.IGNORECASE):
         # What became available must be the term itself: the sentence opens with the verb
         # ("Available in Postfix 3.1 and later."), with "This parameter is", or with the asked name
@@ -325,7 +340,8 @@ def _came_in(
         opening = re.split(r"; |\. ", text[: match.start()])[-1].strip()
         if (under and _ITSELF.fullmatch(opening) is not None) or _names_itself(opening, q):
             quote = own_quote(page, line, sentence)  # "Available since version 13." under many terms
-            yield DocCandidate(page.url, match.group(1), quote, 2.0, "version the term says it came in")
+            version = match.group(1) or match.group(2)
+            yield DocCandidate(page.url, version, quote, 2.0, "version the term says it came in")
 
 
 _SUBJECT_FRAME: Final = re.compile(
