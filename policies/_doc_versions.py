@@ -59,6 +59,11 @@ _PROSE_VERSION: Final = re.compile(
     r"(\d+\.\d+(?:\.\d+)?)\b",
     re.IGNORECASE,
 )
+# A release in three parts after a word of time, "version" unsaid: "since 7.62.0", "until 7.88.0" (a bound).
+_BARE_RELEASE: Final = re.compile(
+    r"\b(?:since|in|from|as of|starting (?:in|with)|(before|prior to|until)) (\d+\.\d+\.\d+)\b(?!\.\d)",
+    re.IGNORECASE,
+)
 # The denial governs the version's own predicate: "will not work with versions of X prior to", never a
 # negation of a condition before it ("When the database is not in WAL mode, versions prior to ...").
 _DENIED_USE: Final = re.compile(
@@ -117,7 +122,7 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     spelled = [s.casefold() for s in re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", q.text)]
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
-        if NEW_IN.search(text) is not None or not _PROSE_VERSION.search(text):
+        if NEW_IN.search(text) is not None or not (_PROSE_VERSION.search(text) or _BARE_RELEASE.search(text)):
             continue
         fit = overlap(described, text)
         if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
@@ -137,13 +142,15 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
         ]
         if any(stem(p.casefold()) not in q.words for p in part):
             continue  # "The include_purged argument of segment_count is available since 5.0": a part's
+        releases = [(m, m.group(3), bool(m.group(1) or m.group(2))) for m in _PROSE_VERSION.finditer(text)]
+        releases += [(m, m.group(2), bool(m.group(1))) for m in _BARE_RELEASE.finditer(text)]
         found = {
-            m.group(3)
-            for m in _PROSE_VERSION.finditer(text)
-            if _answers_when(m, text, before)
+            version
+            for m, version, said_before in releases
+            if _answers_when(m, text, before, said_before)
             and not _OF_ANOTHER.match(text, m.end())
             # "Which Java version is HyperSQL 2.7.1 compatible with?": the question's own version is not it
-            and not re.search(rf"(?<![\w.]){re.escape(m.group(3))}(?![\w]|\.\d)", q.text)
+            and not re.search(rf"(?<![\w.]){re.escape(version)}(?![\w]|\.\d)", q.text)
             # asked when it was removed: "deprecated since version 3.2" is not that
             and not (event == "remov" and re.search(r"\bdeprecated (?:since|in)\s*$", text[: m.start()]))
         }
@@ -210,11 +217,10 @@ def _feature_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[st
         )
 
 
-def _answers_when(match: re.Match[str], text: str, before: bool) -> bool:
+def _answers_when(match: re.Match[str], text: str, before: bool, said_before: bool) -> bool:
     """Whether a version of `_PROSE_VERSION` answers: one after "before" for "before which version",
     any other for "which version" - and one after "before" too when the words just before deny
     ("will not work with versions prior to 3.9.0": 3.9.0 is when it began to work)."""
-    said_before = bool(match.group(1) or match.group(2))
     if said_before == before:
         return True
     window = text[max(0, match.start() - _DENIAL_REACH) : match.start()]

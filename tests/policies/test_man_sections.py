@@ -53,3 +53,25 @@ def test_another_names_page_gives_no_section_value(tmp_path: Path) -> None:
     pages = one_page(tmp_path / "pages", "KURLOPT_DIALTIMEOUT", MAN_PAGE)
     assert doc_answers(pages, "What is the default value of KURLOPT_DIALTIMEOUT?")[:1] == ["300"]
     assert doc_answers(pages, "What is the default value of KURLOPT_TIMEOUT?") == []
+
+
+NETRC = (
+    "<h2>NAME</h2><p>KURLOPT_NETRC - enable use of .netrc</p><h2>DESCRIPTION</h2>"
+    "<p>Starting in 7.84.0, libkurl also supports quoted strings.</p>"
+    "<p>Before 7.20.0 the file was read by kurl_perform(3) on every transfer.</p>"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A release in three parts after a word of time answers, "version" unsaid ...
+        ("Since which version does libkurl support quoted strings in .netrc files?", "7.84.0"),
+        # ... and one after "before" is a bound: not when something began.
+        ("Since which version is the .netrc file read by kurl_perform on every transfer?", None),
+    ],
+)
+async def test_a_bare_release_answers_when(tmp_path: Path, question: str, expected: str | None) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "KURLOPT_NETRC", NETRC), question)
+    assert_answer(outcome, expected)
