@@ -51,6 +51,7 @@ from citeloop.events import Page
 
 from ._acronyms import expansion_candidates
 from ._doc_allowed import allowed_values
+from ._doc_bounds import bound_candidates
 from ._doc_codes import code_candidates
 from ._doc_copular import allowed_ranges, copular_values
 from ._doc_counts import the_count
@@ -336,6 +337,9 @@ def _value(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
         return
     if q.noun == "allowed values":
         yield from allowed_values(q, pages)
+        return
+    if q.noun in ("maximum", "minimum"):
+        yield from bound_candidates(q, pages)  # "What is the maximum X that Y accepts?"
         return
     if q.noun.endswith("range"):
         # "What is the allowed range for process-max?": a range, not a count of "allowed" things

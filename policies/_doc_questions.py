@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from ._bound_words import ASKS_BOUND, bound_of
 from ._doc_identifiers import CAMEL, code_tokens, named_by_kind
 from ._questions import STOPWORDS
 from ._sentences import stem
@@ -390,4 +391,8 @@ def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -
         # "Which lock does SQLite acquire ...?": a kind of thing no code names; a keyword does.
         rest = tuple(w for w in words if w != stem(keyword.group(1)))
         return DocQuestion(cleaned, "keyword", tuple(identifiers), rest, keyword.group(1), None)
+    bound = ASKS_BOUND.match(lowered)
+    if bound is not None and len(identifiers) == 1:
+        # "What is the minimum buffer size accepted by X?": the bound a sentence about X gives (`_doc_bounds`)
+        return DocQuestion(cleaned, "value", tuple(identifiers), words, bound_of(bound.group(1)), None)
     return DocQuestion(cleaned, "value", tuple(identifiers), words, "unhandled", None)
