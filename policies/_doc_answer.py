@@ -86,8 +86,8 @@ from ._doc_questions import LITERAL_CALL, DocQuestion, doc_question
 from ._doc_returns import returned, trim
 from ._doc_rows import labelled_cells
 from ._doc_scope import answering
+from ._doc_values import which_or_purpose
 from ._doc_versions import version_candidates
-from ._doc_which import which_candidates
 from ._lock_modes import acquired_by
 from ._outline import Line, described_term, heading_title, outline, term_description
 from ._refentry import ENTRY_NOUNS, entry_purposes, named_entries
@@ -112,7 +112,7 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     extract = {
         "default": default_candidates,
         "version": version_candidates,
-        "which": which_candidates,
+        "which": which_or_purpose,
         "does": _does,
         "meaning": value_meanings,
         "unit": bare_unit,
