@@ -28,7 +28,7 @@ LIMIT = "<p>The limit on retries.</p><p>If set to 0, the retry limit is disabled
         ("KURLOPT_DNS_TTL", CACHE, "What value of KURLOPT_DNS_TTL disables caching completely?", "zero"),
         ("retry_limit", LIMIT, "Which value of retry_limit disables the retry limit?", "0"),
         # A value for another purpose answers nothing.
-        ("KURLOPT_DNS_TTL", CACHE, "What value of KURLOPT_DNS_TTL makes lookups use IPv6 only?", None),
+        ("KURLOPT_DNS_TTL", CACHE, "What value of KURLOPT_DNS_TTL makes lookups run twice?", None),
     ],
 )  # fmt: skip
 async def test_the_value_for_the_purpose_asked(
@@ -46,4 +46,4 @@ def test_another_names_sentence_gives_no_value(tmp_path: Path) -> None:
 
 def test_a_value_for_another_purpose_is_no_candidate(tmp_path: Path) -> None:
     pages = one_page(tmp_path / "pages", "KURLOPT_DNS_TTL", CACHE)
-    assert doc_answers(pages, "What value of KURLOPT_DNS_TTL makes lookups use IPv6 only?") == []
+    assert doc_answers(pages, "What value of KURLOPT_DNS_TTL makes lookups run twice?") == []
