@@ -38,10 +38,14 @@ _NOT_CALLED: Final = frozenset(
 # or an SQL statement, its lines perhaps numbered ("1SELECT * FROM pgr_TSP(", "UPDATE vertices SET ...").
 PROGRAM_EXAMPLE: Final = re.compile(
     r"(?:import [\w.]+|from [\w.]+ import|def \w+\("
-    r"|\d*(?:SELECT\b.*\bFROM\b|UPDATE \w+ SET\b|INSERT INTO\b|DELETE FROM\b|WITH \w+ AS \("
+    r"|\d*\s?(?:\$\$)?(?:SELECT\b.*\bFROM\b|UPDATE \w+ SET\b|INSERT INTO\b|DELETE FROM\b|WITH \w+ AS \("
     r"|CREATE (?:TABLE|VIEW|INDEX)\b)"
     # A command invoked with a keyword or a placeholder: "math(EXPR <variable> ...)", "add_test(NAME ...".
-    r"|[a-z_]\w*\((?:[A-Z][A-Z0-9_]+\b|<\w))"
+    r"|[a-z_]\w*\((?:[A-Z][A-Z0-9_]+\b|<\w)"
+    # A line of a program, its statement keyword in lower case: "if not compare_hash(hashed, ...):".
+    r"|(?:if|elif|while|for|with|return|raise|assert|try|except)\b[^.]*(?:\(|:$)"
+    # ... or an assignment: "hashed = crypt.crypt(plaintext)".
+    r"|[A-Za-z_][\w.]*(?:\[[^\]]*\])? = \S)"
 )
 # A command's synopsis, its options in brackets: "[RETURN_VALUE <result-var>] [QUIET]".
 SYNOPSIS_OPTIONS: Final = re.compile(

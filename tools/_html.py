@@ -23,7 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from html import unescape
+
+from ._html_tokens import tokenize
 
 # Elements whose content is never prose: dropped with everything inside them.
 _SKIP = frozenset({"script", "style", "noscript", "template", "svg", "math", "iframe", "object", "head"})
@@ -40,10 +41,6 @@ _VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
 )
 # Elements whose content is raw text: no tags inside them until their own end tag.
-_RAW = frozenset({"script", "style"})
-_RAW_END = {name: re.compile(rf"</{name}[\t\n\f\r />]", re.ASCII | re.IGNORECASE) for name in _RAW}
-_SPACE = " \t\n\r\f"
-_CHUNK = 1 << 16  # characters between two calls of the caller's checkpoint
 _HEADINGS = {f"h{level}": level for level in range(1, 7)}
 _CELL = "\x00"  # marks a cell boundary inside a row while it is read (the page's own NULs are dropped)
 _INDENT = "    "
@@ -105,6 +102,9 @@ class _Extractor:
         self.bold_text = False  # the line holds text in bold
         self.plain_text = False  # the line holds text outside bold
         self.code = 0  # open <code>/<tt> elements
+        self.pre = 0  # open <pre> elements: each of their lines is a line of the text
+        self.pre_newline = False  # a newline read in a <pre>, its line not yet ended
+        self.pre_comment = False  # the <pre> opens with a comment: it is read as one line
         self.prose_text = False  # the line holds text neither bold nor code
         # Per open <li>: whether no line of it is written yet, and whether its first line is a term.
         # "<li><p><b>-a</b></p><p>Write all pathnames as absolute ...</p></li>": an option list whose
@@ -205,6 +205,8 @@ class _Extractor:
             self.bold += 1
         elif tag in ("code", "tt"):
             self.code += 1
+        elif tag == "pre":
+            self.pre += 1
         if tag == "li":
             self.items.append([True, False])
         if tag == "blockquote" and not self.cells:
@@ -252,6 +254,9 @@ class _Extractor:
             self.bold = max(0, self.bold - 1)
         elif tag in ("code", "tt"):
             self.code = max(0, self.code - 1)
+        elif tag == "pre":
+            self.pre = max(0, self.pre - 1)
+            self.pre_newline = False
         if tag in ("td", "th"):
             self.cells = max(0, self.cells - 1)
         elif tag == "table":
@@ -283,7 +288,32 @@ class _Extractor:
             else:
                 self.plain_text = True
                 self.prose_text = self.prose_text or not self.code
-        self.current.append(data.replace(_CELL, " ") if _CELL in data else data)
+        data = data.replace(_CELL, " ") if _CELL in data else data
+        if self.pre and not self.cells:
+            self._preformatted(data)
+            return
+        self.current.append(data)
+
+    def _preformatted(self, data: str) -> None:
+        """Preformatted text keeps its lines (a code block, Vim's help pages): a newline ends a line,
+        once the next text is read. A comment line opening with "#" would read as a heading alone: it
+        stays with the line before it; a block opening with one stays one line, as it was read before
+        (docs/corpus.md)."""
+        for index, part in enumerate(data.split("\n")):
+            if index:
+                self.pre_newline = True
+            if not part.strip():
+                self.current.append(part)
+                continue
+            comment = part.lstrip().startswith("#")
+            if not "".join(self.current).strip():
+                self.pre_comment = comment  # the block's first line
+            elif self.pre_newline:
+                if not comment and not self.pre_comment:
+                    self._break()
+                part = " " + part
+            self.pre_newline = False
+            self.current.append(part)
 
 
 def html_to_text(source: str, checkpoint: Callable[[], None] | None = None) -> HtmlText:
@@ -292,109 +322,8 @@ def html_to_text(source: str, checkpoint: Callable[[], None] | None = None) -> H
     `checkpoint`, if given, is called every 64 K characters: a caller's cancellation point.
     """
     parser = _Extractor()
-    _tokenize(source, parser, checkpoint)
+    tokenize(source, parser, checkpoint)
     parser._break()
     title = " ".join("".join(parser.title_parts).split())
     title = title or (parser.meta_title or "") or " ".join("".join(parser.h1_parts).split())
     return HtmlText(title=title, url=parser.canonical or parser.meta_url, text="\n".join(parser.lines))
-
-
-def _tokenize(source: str, out: _Extractor, checkpoint: Callable[[], None] | None) -> None:
-    """Feed `out` the tags and the text of `source`; every search moves forward, never back."""
-    n = len(source)
-    i = 0
-    next_check = _CHUNK
-    while i < n:
-        if checkpoint is not None and i >= next_check:
-            checkpoint()
-            next_check = i + _CHUNK
-        lt = source.find("<", i)
-        if lt < 0:
-            out.handle_data(unescape(source[i:]))
-            return
-        if lt > i:
-            out.handle_data(unescape(source[i:lt]))
-        i = lt
-        after = source[i + 1 : i + 2]
-        if source.startswith("<!--", i):
-            end = source.find("-->", i + 4)
-            i = n if end < 0 else end + 3
-        elif after in ("!", "?"):  # a doctype, a CDATA section, a processing instruction
-            end = source.find(">", i + 2)
-            i = n if end < 0 else end + 1
-        elif after == "/":
-            end = source.find(">", i + 2)
-            name = _name(source, i + 2, n if end < 0 else end)
-            if end < 0:
-                return  # an end tag open at the end of the file
-            if name:
-                out.handle_endtag(name)
-            i = end + 1
-        elif after.isascii() and after.isalpha():
-            i = _start_tag(source, i + 1, out)
-        else:
-            out.handle_data("<")  # a lone "<" in the text ("a < b")
-            i += 1
-
-
-def _name(source: str, start: int, stop: int) -> str:
-    """The tag name at `start` (up to white space, "/" or ">"), lower-cased; "" if none."""
-    end = start
-    while end < stop and source[end] not in _SPACE and source[end] not in "/>":
-        end += 1
-    return source[start:end].lower() if source[start : start + 1].isalpha() else ""
-
-
-def _start_tag(source: str, start: int, out: _Extractor) -> int:
-    """Read the start tag whose name begins at `start`, report it, and return where text resumes."""
-    n = len(source)
-    name = _name(source, start, n)
-    j = start + len(name)
-    attrs: list[tuple[str, str | None]] = []
-    closing = False
-    while True:
-        while j < n and (source[j] in _SPACE or source[j] == "/"):
-            closing = source[j] == "/"
-            j += 1
-        if j >= n:
-            return n  # a tag open at the end of the file
-        if source[j] == ">":
-            j += 1
-            break
-        closing = False
-        begin = j
-        j += 1  # an attribute name may start with "="
-        while j < n and source[j] not in _SPACE and source[j] not in "/>=":
-            j += 1
-        key = source[begin:j].lower()
-        while j < n and source[j] in _SPACE:
-            j += 1
-        value: str | None = None
-        if j < n and source[j] == "=":
-            j += 1
-            while j < n and source[j] in _SPACE:
-                j += 1
-            if j < n and source[j] in "\"'":
-                end = source.find(source[j], j + 1)
-                if end < 0:
-                    return n
-                value, j = source[j + 1 : end], end + 1
-            else:
-                begin = j
-                while j < n and source[j] not in _SPACE and source[j] != ">":
-                    j += 1
-                value = source[begin:j]
-            value = unescape(value)
-        attrs.append((key, value))
-    if closing:
-        out.handle_startendtag(name, attrs)
-        return j
-    out.handle_starttag(name, attrs)
-    if name in _RAW:
-        # Raw text: no tags and no entities until the element's own end tag.
-        end_tag = _RAW_END[name].search(source, j)
-        if end_tag is None:
-            return n  # left open at the end of the file: dropped
-        out.handle_data(source[j : end_tag.start()])
-        return end_tag.start()
-    return j

@@ -24,7 +24,7 @@ from ._query import query_words as query_words
 
 # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure; 4: bold titles;
 # 8: section-title divs as headings; 9: a Sphinx permalink as one pilcrow
-INDEX_VERSION = "10"
+INDEX_VERSION = "16"
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
 # Up to this many pages a search weighs words as Lucene does (`SearchIndex._small_search`).
 SMALL_CORPUS = 5000

@@ -62,7 +62,9 @@ def test_same_text_as_the_standard_parser_on_well_formed_pages() -> None:
         assert html_to_text(page) == reference(page)
 
 
-_TAGS = st.sampled_from(["p", "div", "h1", "title", "span", "b", "li", "td", "script", "style", "br", "head"])
+_TAGS = st.sampled_from(
+    ["p", "div", "h1", "title", "span", "b", "li", "td", "script", "style", "br", "head", "pre"]
+)
 _TEXT = st.text(alphabet="ab &;<>\"'=\n\t#x0123é", max_size=12).map(
     lambda t: t.replace("<", "&lt;").replace(">", "&gt;")
 )
@@ -300,4 +302,26 @@ def test_a_blockquote_is_indented_as_a_description_is() -> None:
         "    Default: false.",
         "after",
         "still at the left",
+    ]
+
+
+def test_preformatted_text_keeps_its_lines() -> None:
+    """A <pre> block's lines are lines of the text (Vim's help pages are one <pre>; a code block's
+    statements are not one run-on sentence), indented under a term as the rest of its description;
+    a comment line opening with "#" stays with the line before it, where alone it would read as a heading,
+    and a block opening with one is read as one line, as before."""
+    page = (
+        "<pre>Farsi support has been removed in patch 8.1.0932.\n\nAt that time it was outdated.</pre>"
+        "<dl><dt>f()</dt><dd><p>Example:</p><pre><span>x = f()</span>\n<span># show it</span>\n"
+        "print(x)\n</pre></dd></dl><pre># Example A\nKettleSize 3\n</pre><p>after</p>"
+    )
+    assert html_to_text(page).text.split("\n") == [
+        "Farsi support has been removed in patch 8.1.0932.",
+        "At that time it was outdated.",
+        "f()",
+        "    Example:",
+        "    x = f() # show it",
+        "    print(x)",
+        "# Example A KettleSize 3",
+        "after",
     ]
