@@ -38,6 +38,7 @@ _ASKS_YES_NO: Final = re.compile(r"^(?:is|are|does|do|will|can|should)\b")
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:once|twice|thrice)\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
 _TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
+_ASKS_FLAG: Final = re.compile(r"\bcommand[- ]line (?:argument|option|flag|switch)s?\b")
 _ASKS_FACTOR: Final = re.compile(r"\brelative to\b|\bhow many times\b|\bwhat (?:multiple|factor|ratio)\b")
 _FACTOR: Final = re.compile(r"\btimes\b|%|\bpercent\b|\b(?:twice|thrice|half|double|triple)\b|\d\s?x\b")
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
@@ -65,6 +66,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
     if q.kind == "does" and q.noun == "return" and re.match(r"what values? does", asked):
         # "What value does pi() return?": a value ("0", "NULL", "'x'"), not "an approximation for pi"
         found = [c for c in found if re.fullmatch(r"\S+|'[^']*'|\"[^\"]*\"", c.answer.strip())]
+    if q.kind == "which" and _ASKS_FLAG.search(asked):
+        # "Which command-line argument starts Vim in restricted mode?": a flag ("-Z"), not "gQ"
+        found = [c for c in found if c.answer.startswith(("-", "+"))]
     tops = {page.url: page_subject(page) for page in pages}
     # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
     member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {

@@ -2,7 +2,8 @@
 they were read: with a `<pre>` block's lines kept as lines (tests/tools/test_html.py), a statement of
 a program ("if not compare_hash(hashed, crypt.crypt(plaintext, hashed)):", "hashed =
 crypt.crypt(plaintext)") or a numbered SQL line ("2 $$SELECT * FROM ...") is an example, which says
-nothing of what its names do."""
+nothing of what its names do; and "Which command-line argument ...?" asks for a flag ("-Z"), which a
+key sequence named in a sentence ("gQ") is not."""
 
 from __future__ import annotations
 
@@ -36,4 +37,19 @@ async def test_a_line_of_a_program_answers_nothing(
     tmp_path: Path, title: str, page: str, question: str
 ) -> None:
     outcome = await ask(one_page_corpus(tmp_path / "pages", title, page), question)
+    assert_answer(outcome, None)
+
+
+STARTING = (
+    "<h2>Starting Vim</h2><p>The Ex mode is entered with gQ, and it starts Vim in restricted mode when the"
+    " shell is gone.</p>"
+)
+
+
+@pytest.mark.anyio
+async def test_a_command_line_argument_is_a_flag(tmp_path: Path) -> None:
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "starting", STARTING),
+        "Which command-line argument starts Vim in restricted mode?",
+    )
     assert_answer(outcome, None)
