@@ -186,4 +186,3 @@ def kind_words(q: DocQuestion) -> set[str]:
         kind = re.search(rf"{re.escape(name)} ((?:[a-z]+ ){{0,2}}(?:{_KINDS}))\b", q.text)
         found |= {stem(w) for w in kind.group(1).split()} if kind is not None else set()
     return found
-

@@ -195,4 +195,3 @@ def _with_code(query: str, question: str) -> str:
     asked = doc_question(question)
     code = [i for i in (asked.identifiers if asked is not None else ()) if i not in query.split()]
     return " ".join([query, *code])
-

@@ -46,7 +46,11 @@ USES_BY_DEFAULT: Final = re.compile(
 # 'CMake uses "CMakePredefinedTargets" as a default value for this property.'
 USED_AS_DEFAULT: Final = re.compile(rf"\buses (?:the )?{VALUE} as (?:a|the|its) default\b", re.IGNORECASE)
 NAMED_FORMS: Final = (
-    IS_THE_DEFAULT, WHICH_IS_THE_DEFAULT, CHOSEN_BY_DEFAULT, USES_BY_DEFAULT, USED_AS_DEFAULT
+    IS_THE_DEFAULT,
+    WHICH_IS_THE_DEFAULT,
+    CHOSEN_BY_DEFAULT,
+    USES_BY_DEFAULT,
+    USED_AS_DEFAULT,
 )
 _NAME_SHAPED: Final = re.compile(r".*(?:[A-Z0-9_./]|\w-\w).*")
 

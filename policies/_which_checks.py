@@ -183,4 +183,3 @@ def release_unsaid(question: str, *texts: str) -> bool:
     sentence about another release (or none) does not answer it."""
     releases = re.findall(r"(?<![\w.])\d+(?:\.\d+){1,3}(?![\w.]*\d)", question)
     return any(not any(re.search(rf"(?<![\w.]){re.escape(r)}(?![\d])", t) for t in texts) for r in releases)
-

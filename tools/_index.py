@@ -23,7 +23,8 @@ from ._query import code_phrases, phrase, plain
 from ._query import query_words as query_words
 
 # 2: strict decoding, notes (the build report) in meta; 3: HTML keeps its structure; 4: bold titles;
-# 8: section-title divs as headings; 9: a Sphinx permalink as one pilcrow
+# 8: section-title divs as headings; 9: a Sphinx permalink as one pilcrow; 10: a blockquote indented as
+# a description; 16: a <pre> block's lines kept (11-15 were never released)
 INDEX_VERSION = "16"
 _CHEAP_DF = 1000  # a word in fewer pages than this is always scored (see `_selective`)
 # Up to this many pages a search weighs words as Lucene does (`SearchIndex._small_search`).
@@ -153,7 +154,7 @@ class SearchIndex:
                 ranked = self._small_search(scored, limit, frequency, code_phrases(query))
             else:
                 # A name written as code ("compare_files", "--log-level") is also matched whole, as
-                # the phrase of its words: the page that writes it outranks pages that share its words.
+                # the phrase of its words: the page that writes it moves up past pages that only share them.
                 match = " OR ".join([*(phrase(w) for w in scored), *code_phrases(query)])
                 rows = self._db.execute(
                     "SELECT p.url, p.title, snippet(fts, 1, '', '', '…', 24), bm25(fts, 2.0, 1.0) "

@@ -126,4 +126,3 @@ def code_phrases(query: str) -> list[str]:
         if len(parts) > 1:
             found.append(phrase(" ".join(parts)))
     return list(dict.fromkeys(found))
-
