@@ -105,6 +105,7 @@ class _Extractor:
         self.pre = 0  # open <pre> elements: each of their lines is a line of the text
         self.pre_newline = False  # a newline read in a <pre>, its line not yet ended
         self.pre_comment = False  # the <pre> opens with a comment: it is read as one line
+        self.pre_text = False  # the <pre> has text already (a flag, not a join: reading stays linear)
         self.prose_text = False  # the line holds text neither bold nor code
         # Per open <li>: whether no line of it is written yet, and whether its first line is a term.
         # "<li><p><b>-a</b></p><p>Write all pathnames as absolute ...</p></li>": an option list whose
@@ -207,6 +208,7 @@ class _Extractor:
             self.code += 1
         elif tag == "pre":
             self.pre += 1
+            self.pre_text = False
         if tag == "li":
             self.items.append([True, False])
         if tag == "blockquote" and not self.cells:
@@ -306,8 +308,8 @@ class _Extractor:
                 self.current.append(part)
                 continue
             comment = part.lstrip().startswith("#")
-            if not "".join(self.current).strip():
-                self.pre_comment = comment  # the block's first line
+            if not self.pre_text:
+                self.pre_text, self.pre_comment = True, comment  # the block's first line
             elif self.pre_newline:
                 if not comment and not self.pre_comment:
                     self._break()
