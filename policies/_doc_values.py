@@ -43,8 +43,9 @@ _FORMS: Final = (
 _PURPOSE: Final = re.compile(
     r"\b(?:to|for|so that|in order to|(?=makes?|disables?|enables?|allows?|lets?|turns?|causes?))\s*(.+)$"
 )
-# The words a manual and a question use for the same unboundedness.
-_SAME: Final = {stem(w): stem(v) for w, v in (("unlimited", "infinite"), ("endless", "infinite"))}
+# Words for unboundedness a question or a manual may use where the other says "infinite".
+_UNBOUNDED: Final = ("unlimited", "endless")
+_SAME: Final = {stem(w): stem("infinite") for w in _UNBOUNDED}
 
 
 def which_or_purpose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -86,4 +87,4 @@ def _purpose_values(purpose: DocQuestion, q: DocQuestion, pages: Sequence[Page])
 
 def _same(clause: str) -> str:
     """The clause with a manual's word for unboundedness read as the question's ("infinite")."""
-    return re.sub(r"\b(?:unlimited|endless)\b", "infinite", clause, flags=re.IGNORECASE)
+    return re.sub(rf"\b(?:{'|'.join(_UNBOUNDED)})\b", "infinite", clause, flags=re.IGNORECASE)
