@@ -97,7 +97,7 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
         evidence = normalize_answer(record.outcome.evidence_text)
         contains += evidence_holds_gold(record)
         padded = f" {evidence} "
-        whole += any(f" {normalize_answer(g)} " in padded for g in record.item.answers if normalize_answer(g))
+        whole += any(f" {normalize_answer(g)} " in padded for g in _quotable(record.item.answers))
         em += max(
             (
                 float(normalize_answer(record.outcome.answer) == normalize_answer(g))
@@ -144,7 +144,13 @@ def summarize(records: Sequence[RunRecord]) -> dict[str, Any]:
 def evidence_holds_gold(record: RunRecord) -> bool:
     """Whether an answered record's evidence holds one of its gold answers (after normalization)."""
     evidence = normalize_answer(record.outcome.evidence_text)
-    return any(normalize_answer(g) in evidence for g in record.item.answers if normalize_answer(g))
+    return any(normalize_answer(g) in evidence for g in _quotable(record.item.answers))
+
+
+def _quotable(answers: Sequence[str]) -> list[str]:
+    """The gold answers a quote can hold: not empty, and not a verdict ("yes", "no"), which evidence
+    settles but never says ("no" is in "known"); a yes-or-no answer counts in EM and F1 only."""
+    return [g for g in answers if normalize_answer(g) not in ("", "yes", "no")]
 
 
 def _verdict(record: RunRecord) -> str:

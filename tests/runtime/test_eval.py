@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from citeloop.events import Answered, Locator, ToolObserved, UsageError, open_store
 from citeloop.policies import ExtractivePolicy
-from citeloop.runtime import Runtime
+from citeloop.runtime import Outcome, Runtime
 from citeloop.runtime.eval import DatasetError, evaluate, load_dataset, run_evaluation
 from citeloop.runtime.eval._run import operating_point
-from citeloop.runtime.eval.datasets import select_split
-from citeloop.runtime.eval.metrics import citations_valid, f1_score, normalize_answer
+from citeloop.runtime.eval.datasets import EvalItem, select_split
+from citeloop.runtime.eval.metrics import RunRecord, citations_valid, f1_score, normalize_answer, summarize
 from citeloop.runtime.eval.report import format_table, plot_sweep
 from citeloop.tools import Corpus
 
@@ -56,6 +56,36 @@ def test_squad_scoring() -> None:
     assert normalize_answer("The  Normans!") == "normans"
     assert f1_score("in Normandy France", "Normandy") == pytest.approx(0.5)
     assert f1_score("", "") == 1.0 and f1_score("x", "y") == 0.0
+
+
+def test_a_yes_or_no_gold_is_never_held_by_the_evidence() -> None:
+    # "no" is in "known" as a string and "No" can be a word of a quote: a verdict is settled by
+    # evidence, never said by it, so it counts in EM and F1 only.
+    quotes = ("Ann Ray is a poet known for No Return.", "Bo Li is a painter.")
+
+    def record(gold: str, answer: str) -> RunRecord:
+        item = EvalItem(
+            id=gold,
+            question="Were Ann Ray and Bo Li of the same nationality?",
+            answers=(gold,),
+            answerable=True,
+        )
+        outcome = Outcome(
+            run_id="r",
+            question=item.question,
+            status="answered",
+            answer=answer,
+            citations=(),
+            evidence=quotes,
+            locators=(),
+            reason=None,
+            steps=3,
+        )
+        return RunRecord(item, outcome, 0.0, True, None)
+
+    report = summarize([record("no", "no"), record("Bo Li", "Bo Li")])["has_answer"]
+    assert report["evidence_contains_gold"] == report["evidence_contains_gold_words"] == 0.5
+    assert report["em"] == 1.0
 
 
 @pytest.mark.slow
