@@ -41,6 +41,10 @@ from ._retry import RetryPolicy as RetryPolicy
 from ._review_parse import REVIEW_REJECT_CODES as REVIEW_REJECT_CODES
 from ._review_parse import ReviewRejected as ReviewRejected
 from ._review_parse import parse_review as parse_review
+from ._same_value import SameValueQuestion as SameValueQuestion
+from ._same_value import same_value_question as same_value_question
+from ._same_value import settle as settle_same_value
+from ._same_value import stated_values as stated_values
 from ._scripted import ScriptedAnswer as ScriptedAnswer
 from ._scripted import ScriptedPolicy as ScriptedPolicy
 from ._view import RunView as RunView
@@ -79,6 +83,10 @@ __all__ = (
     "REVIEW_REJECT_CODES",
     "ReviewRejected",
     "RunView",
+    "SameValueQuestion",
+    "same_value_question",
+    "settle_same_value",
+    "stated_values",
     "ScriptedAnswer",
     "ScriptedPolicy",
     "Turn",

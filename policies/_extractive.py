@@ -33,10 +33,11 @@ from ._compare import comparison
 from ._doc_finish import finish_doc
 from ._doc_questions import doc_question, structured
 from ._hop_search import bridge_query, bridge_search, hops, multi_hop, named_hit
-from ._pair_answers import answer_choice, answer_comparison, answer_shared
+from ._pair_answers import answer_choice, answer_comparison, answer_same_value, answer_shared
 from ._prose_finish import choose, finish_prose
 from ._questions import Question, analyze
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply, react
+from ._same_value import same_value_question
 from ._shared import shared_question
 from ._view import RunView
 
@@ -69,6 +70,9 @@ class ExtractivePolicy:
         if last.startswith("finish rejected:"):
             return self._repair(view, question, last.removeprefix("finish rejected:").strip())
         general = doc_question(view.question) is None
+        same = same_value_question(view.question) if general else None
+        if same is not None:
+            return answer_same_value(view, same)
         compared = comparison(view.question) if general else None
         if compared is not None:
             return answer_comparison(view, compared)

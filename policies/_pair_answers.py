@@ -12,6 +12,7 @@ from ._choice import ChoiceQuestion, chosen, fit
 from ._compare import Comparison, read_value, winner
 from ._lookups import lookups, spelled
 from ._react import abstain_reply, finish_reply
+from ._same_value import SameValueQuestion, settle, stated_values, value_sentence
 from ._shared import Shared, common_words, definition
 from ._view import RunView
 
@@ -99,4 +100,32 @@ def answer_shared(view: RunView, what: Shared) -> str:
         " ".join(common),
         [page.url for page in looked],
         [one.sentence.text, other.sentence.text],
+    )
+
+
+def answer_same_value(view: RunView, what: SameValueQuestion) -> str:
+    """Two lookups, then "yes" or "no" from the value each page states (`_same_value`), or refuse."""
+    looked = lookups(view, (what.first, what.second), f"the {what.attribute} of each")
+    if isinstance(looked, str):
+        return looked
+    quotes = [value_sentence(page.body, what.attribute) for page in looked]
+    one, other = quotes
+    if one is None or other is None:
+        missing = what.first if one is None else what.second
+        return abstain_reply(
+            f"the page of {missing!r} states no {what.attribute}: refusing",
+            f"the pages do not state a {what.attribute} for both",
+        )
+    verdict = settle(what, [one.text, other.text])
+    values = [sorted(stated_values(quote.text, what.attribute)) for quote in (one, other)]
+    if verdict is None:
+        return abstain_reply(
+            f"{what.attribute} {values[0]} and {values[1]} do not settle the question: refusing",
+            f"the pages' {what.attribute} values do not settle it",
+        )
+    return finish_reply(
+        f"{what.attribute}: {what.first} {values[0]}, {what.second} {values[1]}",
+        verdict,
+        [page.url for page in looked],
+        [one.text, other.text],
     )

@@ -28,6 +28,7 @@ from ._focus import within as _within
 from ._number_unit import number_unit
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
 from ._support_context import inline_term, member_of, own_page_members, quote_context
+from ._support_same import same_value
 
 
 def _words(text: str) -> frozenset[str]:
@@ -272,8 +273,18 @@ def _answer_sentences(
     return allowed
 
 
+def same_value_method(case: SupportCase) -> Judgement | None:
+    """`same-value`: a "yes" or "no" settled by the value each quote states (runtime/_support_same.py)."""
+    return same_value(case.question, case.folded_answer, case.evidence, case.pages)
+
+
 SUPPORT_METHODS: Final[Mapping[str, SupportMethod]] = MappingProxyType(
-    {"answer-in-quote": answer_in_quote, "focus-entity": focus_entity, "number-unit": number_unit}
+    {
+        "answer-in-quote": answer_in_quote,
+        "focus-entity": focus_entity,
+        "number-unit": number_unit,
+        "same-value": same_value_method,
+    }
 )
 # The methods a Runtime holds positive finishes to unless told otherwise: all the deterministic ones.
 DEFAULT_SUPPORT: Final[tuple[str, ...]] = tuple(SUPPORT_METHODS)

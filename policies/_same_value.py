@@ -1,0 +1,168 @@
+"""Yes-or-no questions about two named entities that one value read from each page settles.
+
+"Were Scott Derrickson and Ed Wood of the same nationality?" names two entities and asks
+whether a value each one's page states is the same. Two kinds of value are read, each
+mechanically from one sentence:
+
+- a **nationality**: the nationality words (`NATIONALITIES`) among the first words of a
+  sentence's definition, the words after its first "is"/"was" outside brackets ("Scott
+  Derrickson (born July 16, 1966) is an American director" -> American). A country a thing
+  is published, based or made in is read the same way ("Parents is an American magazine");
+- a **director**: the name after "directed by" ("... a 2014 documentary directed by Jane Doe").
+
+The questions, and what answers them:
+
+- "the same": "Were A and B of the same nationality?", "Are A and B published in the same
+  country?", "Were A and B directed by the same person?", "Are A and B by the same director?"
+  -> "yes" when both pages state one value and it is the same, "no" when they state different
+  ones;
+- "both" a nationality: "Are both A and B Argentinian authors?" -> "yes" when both pages state
+  that nationality and their definitions hold the question's other words ("author"), "no"
+  when a page states only another nationality.
+
+Anything else - a value missing on either side, two nationalities on one page ("an
+English-born American actor"), English against British (a part against the whole) - is a
+refusal, not a guess. The gate settles a finish's "yes" or "no" against its quotes with the
+same reading (runtime/_support_same.py), so the answer is checked, not taken on trust.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from ._nationalities import NATIONALITIES, UNITED_KINGDOM
+from ._sentences import Sentence, split_sentences, stem, words
+
+Attribute = Literal["nationality", "director"]
+Verdict = Literal["yes", "no"]
+
+_AUX: Final = r"(?:are|were|is|was)"
+_SAME_NATIONALITY: Final = (
+    r"(?:(?:both\s+)?(?:of|from|have|share)\s+the\s+same\s+(?:nationality|citizenship|country)"
+    r"|(?:both\s+)?(?:\w+\s+)?(?:in|from)\s+the\s+same\s+country)"
+)
+_SAME_DIRECTOR: Final = (
+    r"(?:(?:both\s+)?(?:directed|made|filmed)\s+by\s+the\s+same\s+(?:person|director|man|woman|filmmaker)"
+    r"|(?:both\s+)?by\s+the\s+same\s+(?:director|filmmaker))"
+)
+_SAME: Final = re.compile(
+    rf"^{_AUX}\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
+    rf"(?:(?P<nationality>{_SAME_NATIONALITY})|(?P<director>{_SAME_DIRECTOR}))\s*\?$",
+    re.IGNORECASE,
+)
+# "Are both A and B Argentinian authors?", "Were A and B both American film directors?"
+_BOTH: Final = re.compile(rf"^{_AUX}\s+(?P<lead>both\s+)?(?P<body>.+?)\s*\?$", re.IGNORECASE)
+# Where the pair ends: a nationality after it ("... Hall Argentinian authors"), "both" and "a" allowed before.
+_NATION: Final = re.compile(r"\s+(?P<tail>both\s+)?(?:an?\s+)?(?P<nation>[A-Z][a-z]+)\b(?P<rest>.*)$")
+_COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
+_DIRECTED_BY: Final = re.compile(
+    r"\bdirected by\s+(?P<name>[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?"
+    r"[A-Z][\w.'\u2019-]*)*)"
+)
+_DEFINING_WORDS: Final = 6  # a nationality counts among the definition's first six words
+
+
+@dataclass(frozen=True, slots=True)
+class SameValueQuestion:
+    """A yes-or-no question settled by one value from each of two pages."""
+
+    first: str
+    second: str
+    attribute: Attribute
+    asked: str = ""  # for "both <nationality>": that nationality (a country key); "" for "the same"
+    rest: tuple[str, ...] = ()  # the words after it ("authors"), which each definition must hold
+
+
+def same_value_question(question: str) -> SameValueQuestion | None:
+    """The question `question` asks, when it is one of the module docstring's forms."""
+    text = " ".join(question.split())
+    same = _SAME.match(text)
+    if same is not None:
+        attribute: Attribute = "nationality" if same.group("nationality") else "director"
+        return _named(same.group("a"), same.group("b"), attribute)
+    both = _BOTH.match(text)
+    if both is None:
+        return None
+    body = both.group("body")
+    joined = body.find(" and ")
+    starts = (at.start() for at in re.finditer(r"\s+", body) if at.start() > joined + 4)
+    tries = (_NATION.match(body, start) for start in starts)
+    ends = (m for m in tries if m is not None and m.group("nation").casefold() in NATIONALITIES)
+    end = next(ends, None) if joined > 0 else None
+    if end is None or (both.group("lead") is None) == (end.group("tail") is None):
+        return None  # "both" says it is asked of the two names; without it, "Are A and B ..." is a list
+    rest = tuple(w for w in words(end.group("rest")) if len(w) > 2)
+    found = _named(body[:joined], body[joined + 5 : end.start()], "nationality")
+    asked = NATIONALITIES[end.group("nation").casefold()]
+    return None if found is None else SameValueQuestion(found.first, found.second, "nationality", asked, rest)
+
+
+def stated_values(sentence: str, attribute: Attribute) -> frozenset[str]:
+    """The values `sentence` states: nationalities (country keys) of its definition, or directors' names."""
+    if attribute == "director":
+        return frozenset(" ".join(m.group("name").split()) for m in _DIRECTED_BY.finditer(sentence))
+    bare = re.sub(r"\([^()]*\)", " ", sentence)
+    copula = _COPULA.search(bare)
+    if copula is None:
+        return frozenset()
+    defining = re.split(r"[-\u2013/]", " ".join(words(bare[copula.end() :])[:_DEFINING_WORDS]))
+    # A nationality is written with a capital: "polish" and "swiss roll" are not ones.
+    found = (NATIONALITIES.get(w.casefold()) for part in defining for w in part.split() if w[:1].isupper())
+    return frozenset(key for key in found if key is not None)
+
+
+def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
+    """ "yes" or "no" from the first and second entity's sentences, or None when they do not settle it."""
+    stated = [stated_values(sentence, what.attribute) for sentence in sentences]
+    if what.asked:
+        # A page stating only other nationalities settles "no"; "yes" needs both to state the asked one alone.
+        if any(
+            values and what.asked not in values and not _within_one_union(values | {what.asked})
+            for values in stated
+        ):
+            return "no"
+        if all(values == {what.asked} for values in stated):
+            return "yes" if all(_holds(sentence, what.rest) for sentence in sentences) else None
+        return None
+    first, second = stated
+    if len(first) != 1 or len(second) != 1:
+        return None  # a value missing, or two on one page ("English-born American")
+    if first == second:
+        return "yes"
+    return None if _within_one_union(first | second) else "no"
+
+
+def _named(first: str, second: str, attribute: Attribute) -> SameValueQuestion | None:
+    # "the documentaries Out of Place": the lower-case words before a name describe it.
+    first = re.sub(r"^(?:[a-z]+\s+)+(?=[A-Z0-9\"'])", "", first.strip(" \"'"))
+    second = second.strip(" \"'").removeprefix("the ")
+    if not first[:1].isupper() or not second[:1].isupper() or first.casefold() == second.casefold():
+        return None
+    if " and " in first or " and " in second or "," in first or "," in second:
+        return None  # three names or more: not a pair
+    return SameValueQuestion(first, second, attribute)
+
+
+def _holds(sentence: str, rest: Sequence[str]) -> bool:
+    said = {stem(w) for w in words(sentence)}
+    return all(stem(w) in said for w in rest)
+
+
+def _within_one_union(keys: frozenset[str]) -> bool:
+    """English against British, or against Scottish: two nationalities of the United Kingdom are
+    neither plainly the same nor plainly different, so they settle nothing."""
+    return sum(key == UNITED_KINGDOM or key.startswith(UNITED_KINGDOM + ":") for key in keys) > 1
+
+
+def value_sentence(body: str, attribute: Attribute) -> Sentence | None:
+    """The quote that states a page's value: the first of its first three sentences that states one,
+    from the page's opening sentence on (which names the subject the value is about)."""
+    sentences = split_sentences(body)
+    for sentence in sentences[:3]:
+        if stated_values(sentence.text, attribute):
+            start = sentences[0].start
+            return Sentence(start, sentence.end, body[start : sentence.end])
+    return None

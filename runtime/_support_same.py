@@ -1,0 +1,62 @@
+"""`same-value`: a "yes" or "no" to a question two stated values settle, checked against the quotes.
+
+"Were Scott Derrickson and Ed Wood of the same nationality?" is answered "yes" or "no", and
+no word of the answer is in its evidence, so `answer-in-quote` has nothing to judge. This
+method reads the value each quote states - with the reading the extractive policy answers
+by (`citeloop.policies.same_value_question`, the forms and their limits are in that
+module's docstring) - and settles the question itself: the answer is supported only when
+the quotes give that verdict. Each of the two names needs a quote of its own: one that
+spells every word of the name, or one on a cited page titled with it. Any other answer, or a
+yes-or-no question of another form, is left to the other methods (None).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from citeloop.events import SupportVerdict
+from citeloop.policies import same_value_question, settle_same_value, stated_values
+
+from ._quantities import fold_text
+
+_VERDICT: Final = re.compile(r"(yes|no)\b")
+_QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def same_value(
+    question: str, answer: str, evidence: str, pages: Sequence[tuple[str, str]]
+) -> tuple[SupportVerdict, str] | None:
+    """The verdict on `answer` (folded) given the quotes of `evidence` (one per line) and the cited pages."""
+    said = _VERDICT.match(answer)
+    if said is None:
+        return None
+    asked = same_value_question(question)
+    if asked is None:
+        return None
+    quotes = [line for line in evidence.split("\n") if line.strip()]
+    first = _quote_about(asked.first, quotes, pages)
+    second = _quote_about(asked.second, [q for q in quotes if q != first], pages)
+    if first is None or second is None:
+        missing = asked.first if first is None else asked.second
+        return "unsupported", f"no quote of its own is about {missing!r}"
+    verdict = settle_same_value(asked, [first, second])
+    read = (", ".join(sorted(stated_values(quote, asked.attribute))) or "none" for quote in (first, second))
+    values = " and ".join(read)
+    if verdict is None:
+        return "unsupported", f"the quotes' {asked.attribute} values ({values}) do not settle it"
+    if verdict != said.group(1):
+        return "unsupported", f"the quotes' {asked.attribute} values ({values}) say {verdict}"
+    return "supported", f"the quotes' {asked.attribute} values ({values}) say {verdict}"
+
+
+def _quote_about(name: str, quotes: Sequence[str], pages: Sequence[tuple[str, str]]) -> str | None:
+    """The first quote that spells every word of `name`, else the first on a cited page titled with it."""
+    wanted = fold_text(name).split()
+    for quote in quotes:
+        own = set(re.findall(r"\w+", fold_text(quote)))
+        if all(word in own for word in re.findall(r"\w+", " ".join(wanted))):
+            return quote
+    titled = [body for title, body in pages if fold_text(_QUALIFIER.sub("", title)) == " ".join(wanted)]
+    return next((quote for quote in quotes if any(quote in body for body in titled)), None)

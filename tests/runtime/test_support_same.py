@@ -1,0 +1,115 @@
+"""`same-value` (runtime/_support_same.py): a "yes" or "no" checked against the value each quote states,
+directly and through the Runtime, where a wrong verdict gets the repair turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+from citeloop.events import Answered, Event, FinishRejected, MemoryStore
+from citeloop.policies import finish_reply, react
+from citeloop.runtime import SUPPORT_METHODS, Runtime, assess_support, check_events
+from citeloop.tools import Corpus
+from helpers.fakes import ReplyQueue
+
+ORIN = "Dara Orin (born 1961) is an American film director and writer."
+VESK = "Pol Vesk (1902 - 1977) was an Argentine novelist and poet."
+LUND = "Mira Lund is an American screenwriter."
+# A page whose first sentence spells the name otherwise: only its title says whose it is.
+HALL = "Thomas Harper Hall (1880 - 1924) was a Canadian film producer."
+PAGES = (
+    ("https://wiki.example/orin", "Dara Orin", ORIN),
+    ("https://wiki.example/vesk", "Pol Vesk", VESK),
+    ("https://wiki.example/lund", "Mira Lund", LUND),
+    ("https://wiki.example/hall", "Thomas H. Hall (producer)", HALL),
+)
+SAME = "Were Dara Orin and Pol Vesk of the same nationality?"
+
+
+def _judge(
+    question: str, answer: str, quotes: list[str], pages: Sequence[tuple[str, str]] = ()
+) -> tuple[str, str]:
+    (verdict,) = assess_support(question, answer, "\n".join(quotes), ["same-value"], SUPPORT_METHODS, pages)
+    return verdict.verdict, verdict.detail
+
+
+def test_the_verdict_the_quotes_give_is_supported_and_the_other_is_not() -> None:
+    assert _judge(SAME, "no", [ORIN, VESK]) == (
+        "supported",
+        "the quotes' nationality values (us and ar) say no",
+    )
+    assert _judge(SAME, "No.", [ORIN, VESK])[0] == "supported"
+    verdict, detail = _judge(SAME, "yes", [ORIN, VESK])
+    assert verdict == "unsupported" and detail.endswith("say no")
+    agree = "Were Dara Orin and Mira Lund of the same nationality?"
+    assert _judge(agree, "yes", [ORIN, LUND])[0] == "supported"
+    assert _judge(agree, "no", [ORIN, LUND])[0] == "unsupported"
+
+
+def test_each_name_needs_a_quote_of_its_own() -> None:
+    verdict, detail = _judge(SAME, "no", [ORIN])
+    assert verdict == "unsupported" and "'Pol Vesk'" in detail
+    # Both values in one quote about someone else say nothing of either name.
+    other = "Ann Ray is an American poet who married the Argentine writer Bo Li."
+    assert _judge(SAME, "no", [other, other])[0] == "unsupported"
+
+
+def test_a_quote_on_a_page_titled_with_the_name_is_about_it() -> None:
+    question = "Were Thomas H. Hall and Dara Orin of the same nationality?"
+    titled = [("Thomas H. Hall (producer)", HALL), ("Dara Orin", ORIN)]
+    assert _judge(question, "no", [HALL, ORIN], titled)[0] == "supported"
+    assert _judge(question, "no", [HALL, ORIN], [("Thomas Hall", ORIN)])[0] == "unsupported"
+
+
+def test_quotes_that_do_not_settle_it_support_neither_answer() -> None:
+    vague = "Pol Vesk (1902 - 1977) was a novelist and poet."
+    for answer in ("yes", "no"):
+        verdict, detail = _judge(SAME, answer, [ORIN, vague])
+        assert verdict == "unsupported" and "do not settle it" in detail
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        (SAME, "Argentine"),  # not a yes or no: the other methods judge it
+        ("Is Dara Orin a film director?", "yes"),  # a yes-or-no question of another form
+        ("Were Dara Orin and Pol Vesk born in the same decade?", "no"),
+    ],
+)
+def test_other_answers_and_questions_are_not_judged(question: str, answer: str) -> None:
+    assert assess_support(question, answer, f"{ORIN}\n{VESK}", ["same-value"]) == ()
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Iterator[Corpus]:
+    built = Corpus.from_pages(PAGES, name="same-value-gate")
+    yield built
+    built.close()
+
+
+async def _run(corpus: Corpus, question: str, *replies: str) -> list[Event]:
+    store = MemoryStore()
+    async with Runtime(store=store, tools=corpus.tools(), policy=ReplyQueue(*replies)) as rt:
+        outcome = await rt.run(question)
+    return await store.read(outcome.run_id)
+
+
+@pytest.mark.anyio
+async def test_a_wrong_yes_is_rejected_then_the_right_no_is_accepted(corpus: Corpus) -> None:
+    urls = [PAGES[0][0], PAGES[1][0]]
+    events = await _run(
+        corpus,
+        SAME,
+        react("open", "open", urls[0]),
+        react("open", "open", urls[1]),
+        finish_reply("guess", "yes", urls, [ORIN, VESK]),
+        finish_reply("read", "no", urls, [ORIN, VESK]),
+    )
+    (rejected,) = [e for e in events if isinstance(e, FinishRejected)]
+    assert rejected.code == "unsupported_answer"
+    (judged,) = [v for v in rejected.support if v.method == "same-value"]
+    assert judged.verdict == "unsupported" and judged.detail.endswith("say no")
+    answered = events[-1]
+    assert isinstance(answered, Answered) and answered.answer == "no"
+    assert [v.verdict for v in answered.support if v.method == "same-value"] == ["supported"]
+    assert check_events(events).ok
