@@ -9,8 +9,9 @@ nothing to judge (a count check on a "who" question). Methods are registered by 
 finish, so the driver and `check` judge alike. A verdict is a mechanical check under a named
 method, not a proof of truth: the rules and their limits are in docs/gate.md ("Support").
 
-Cost: every method reads the question, the answer and the evidence quote, never a page
-body, so the accepted path stays within B6 (docs/benchmarks.md).
+Cost: every method reads the question, the answer and the evidence quote; a cited page is
+read only when the quote alone does not settle it (`focus-entity`'s context, `same-value`'s
+titles), so the accepted path stays within B6 (docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ._number_unit import number_unit
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
 from ._support_context import inline_term, member_of, own_page_members, quote_context
 from ._support_same import same_value
+from ._support_yes_no import yes_no
 
 
 def _words(text: str) -> frozenset[str]:
@@ -278,12 +280,18 @@ def same_value_method(case: SupportCase) -> Judgement | None:
     return same_value(case.question, case.folded_answer, case.evidence, case.pages)
 
 
+def yes_no_method(case: SupportCase) -> Judgement | None:
+    """`yes-no`: a "yes" or "no" to a yes-or-no question, held to the quote (runtime/_support_yes_no.py)."""
+    return yes_no(case.question, case.folded_answer, case.evidence, _FUNCTION_WORDS)
+
+
 SUPPORT_METHODS: Final[Mapping[str, SupportMethod]] = MappingProxyType(
     {
         "answer-in-quote": answer_in_quote,
         "focus-entity": focus_entity,
         "number-unit": number_unit,
         "same-value": same_value_method,
+        "yes-no": yes_no_method,
     }
 )
 # The methods a Runtime holds positive finishes to unless told otherwise: all the deterministic ones.

@@ -318,7 +318,7 @@ def test_an_unknown_method_name_is_never_a_pass() -> None:
 def test_the_default_set_is_every_deterministic_method() -> None:
     assert (
         DEFAULT_SUPPORT
-        == ("answer-in-quote", "focus-entity", "number-unit", "same-value")
+        == ("answer-in-quote", "focus-entity", "number-unit", "same-value", "yes-no")
         == tuple(SUPPORT_METHODS)
     )
 

@@ -158,7 +158,7 @@ async def test_the_run_records_its_methods_and_support_off_accepts_as_before(cor
     checked = await run(corpus, question, opening(RECALL_URL), wrong, wrong)
     started = checked[0]
     assert isinstance(started, RunStarted)
-    assert started.support == ("answer-in-quote", "focus-entity", "number-unit", "same-value")
+    assert started.support == ("answer-in-quote", "focus-entity", "number-unit", "same-value", "yes-no")
 
     unchecked = await run(corpus, question, opening(RECALL_URL), wrong, support=())
     started, answered = unchecked[0], unchecked[-1]
