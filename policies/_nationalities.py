@@ -4,7 +4,11 @@ Variants of one nationality share a key ("Argentine", "Argentinian" -> "ar"), so
 and a page need not spell it alike. The nations of the United Kingdom have keys under
 "gb" ("English" -> "gb:england"): `_same_value` reads two of them as neither the same nor
 different. Only words used as nationalities are listed; a word that is also a common word
-is matched only when capitalized (`_same_value.stated_values`).
+is matched only when capitalized (`_same_value.stated_values`). Left out on purpose, so that
+they settle nothing: words naming more than one nation or something else as often
+("Korean", North or South; "Dominican", a country or a religious order; "Persian"), and the
+first words of two-word nationalities ("South African", "Costa Rican"): "Lankan", "Verdean",
+"Leonean" and "Zealander" are read, being the second word of one nationality only.
 """
 
 from __future__ import annotations
@@ -21,16 +25,16 @@ _BY_COUNTRY: Final = {
     "bd": "bangladeshi", "bb": "barbadian", "by": "belarusian", "be": "belgian", "bz": "belizean",
     "bj": "beninese", "bt": "bhutanese", "bo": "bolivian", "ba": "bosnian", "bw": "botswanan",
     "br": "brazilian", "bn": "bruneian", "bg": "bulgarian", "bf": "burkinabe", "mm": "burmese",
-    "bi": "burundian", "kh": "cambodian", "cm": "cameroonian", "ca": "canadian", "cv": "cape-verdean",
-    "cf": "central-african", "td": "chadian", "cl": "chilean", "cn": "chinese", "co": "colombian",
-    "cg": "congolese", "cr": "costa-rican", "hr": "croatian", "cu": "cuban", "cy": "cypriot",
-    "cz": "czech", "dk": "danish", "dj": "djiboutian", "do": "dominican", "nl": "dutch",
+    "bi": "burundian", "kh": "cambodian", "cm": "cameroonian", "ca": "canadian", "cv": "verdean",
+    "td": "chadian", "cl": "chilean", "cn": "chinese", "co": "colombian",
+    "cg": "congolese", "hr": "croatian", "cu": "cuban", "cy": "cypriot",
+    "cz": "czech", "dk": "danish", "dj": "djiboutian", "nl": "dutch",
     "ec": "ecuadorian ecuadorean", "eg": "egyptian", "sv": "salvadoran salvadorean", "er": "eritrean",
     "ee": "estonian", "et": "ethiopian", "fj": "fijian", "ph": "filipino philippine", "fi": "finnish",
     "fr": "french", "ga": "gabonese", "gm": "gambian", "ge": "georgian", "de": "german",
     "gh": "ghanaian", "gr": "greek", "gd": "grenadian", "gt": "guatemalan", "gn": "guinean",
     "gy": "guyanese", "ht": "haitian", "hn": "honduran", "hu": "hungarian", "is": "icelandic",
-    "in": "indian", "id": "indonesian", "ir": "iranian persian", "iq": "iraqi", "ie": "irish",
+    "in": "indian", "id": "indonesian", "ir": "iranian", "iq": "iraqi", "ie": "irish",
     "il": "israeli", "it": "italian", "ci": "ivorian", "jm": "jamaican", "jp": "japanese",
     "jo": "jordanian", "kz": "kazakh kazakhstani", "ke": "kenyan", "kw": "kuwaiti",
     "kg": "kyrgyz", "la": "laotian lao", "lv": "latvian", "lb": "lebanese", "lr": "liberian",
@@ -40,13 +44,13 @@ _BY_COUNTRY: Final = {
     "md": "moldovan", "mc": "monegasque", "mn": "mongolian", "me": "montenegrin",
     "ma": "moroccan", "mz": "mozambican", "na": "namibian", "np": "nepalese nepali",
     "nz": "zealander", "ni": "nicaraguan", "ne": "nigerien", "ng": "nigerian",
-    "kp": "north-korean", "no": "norwegian", "om": "omani", "pk": "pakistani",
-    "ps": "palestinian", "pa": "panamanian", "pg": "papua", "py": "paraguayan", "pe": "peruvian",
-    "pl": "polish", "pt": "portuguese", "pr": "puerto-rican", "qa": "qatari",
+    "no": "norwegian", "om": "omani", "pk": "pakistani",
+    "ps": "palestinian", "pa": "panamanian", "py": "paraguayan", "pe": "peruvian",
+    "pl": "polish", "pt": "portuguese", "qa": "qatari",
     "ro": "romanian", "ru": "russian", "rw": "rwandan", "sa": "saudi", "sn": "senegalese",
-    "rs": "serbian", "sl": "sierra-leonean", "sg": "singaporean", "sk": "slovak slovakian",
-    "si": "slovenian slovene", "so": "somali", "za": "south-african", "kr": "south-korean korean",
-    "ss": "south-sudanese", "es": "spanish", "lk": "sri-lankan", "sd": "sudanese",
+    "rs": "serbian", "sl": "leonean", "sg": "singaporean", "sk": "slovak slovakian",
+    "si": "slovenian slovene", "so": "somali",
+    "es": "spanish", "lk": "lankan", "sd": "sudanese",
     "sr": "surinamese", "se": "swedish", "ch": "swiss", "sy": "syrian", "tw": "taiwanese",
     "tj": "tajik", "tz": "tanzanian", "th": "thai", "tg": "togolese", "tt": "trinidadian",
     "tn": "tunisian", "tr": "turkish", "tm": "turkmen", "ug": "ugandan", "ua": "ukrainian",
@@ -56,8 +60,7 @@ _BY_COUNTRY: Final = {
     f"{UNITED_KINGDOM}:scotland": "scottish scots", f"{UNITED_KINGDOM}:wales": "welsh",
 }  # fmt: skip
 
-# Every word, folded, to its country key. (Two-word nationalities are kept with their hyphen and
-# never match: the reader splits at hyphens; they are listed so that a word is not read alone.)
+# Every word, folded, to its country key.
 NATIONALITIES: Final = MappingProxyType(
-    {word: key for key, spelled in _BY_COUNTRY.items() for word in spelled.split() if "-" not in word}
+    {word: key for key, spelled in _BY_COUNTRY.items() for word in spelled.split()}
 )

@@ -8,14 +8,15 @@ mechanically from one sentence:
   sentence's definition, the words after its first "is"/"was" outside brackets ("Scott
   Derrickson (born July 16, 1966) is an American director" -> American). A country a thing
   is published, based or made in is read the same way ("Parents is an American magazine");
-- a **director**: the name after "directed by" ("... a 2014 documentary directed by Jane Doe").
+- a **director**: the names after "directed by" ("... a 2014 documentary directed by Jane Doe",
+  "directed by Joel Coen and Ethan Coen": two).
 
 The questions, and what answers them:
 
 - "the same": "Were A and B of the same nationality?", "Are A and B published in the same
   country?", "Were A and B directed by the same person?", "Are A and B by the same director?"
-  -> "yes" when both pages state one value and it is the same, "no" when they state different
-  ones;
+  -> "yes" when both pages state one value and it is the same (for directors, the same names),
+  "no" when they state different ones (no director in common);
 - "both" a nationality: "Are both A and B Argentinian authors?" -> "yes" when both pages state
   that nationality and their definitions hold the question's other words ("author"), "no"
   when a page states only another nationality.
@@ -58,11 +59,13 @@ _BOTH: Final = re.compile(rf"^{_AUX}\s+(?P<lead>both\s+)?(?P<body>.+?)\s*\?$", r
 # Where the pair ends: a nationality after it ("... Hall Argentinian authors"), "both" and "a" allowed before.
 _NATION: Final = re.compile(r"\s+(?P<tail>both\s+)?(?:an?\s+)?(?P<nation>[A-Z][a-z]+)\b(?P<rest>.*)$")
 _COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
-_DIRECTED_BY: Final = re.compile(
-    r"\bdirected by\s+(?P<name>[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?"
-    r"[A-Z][\w.'\u2019-]*)*)"
-)
+_PERSON: Final = r"[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?[A-Z][\w.'\u2019-]*)*"
+# "directed by Noor Aziz", "directed by Joel Coen and Ethan Coen", "directed by A, B and C"
+_DIRECTED_BY: Final = re.compile(rf"\bdirected by\s+(?P<names>{_PERSON}(?:(?:\s*,\s*|\s+and\s+){_PERSON})*)")
 _DEFINING_WORDS: Final = 6  # a nationality counts among the definition's first six words
+_OTHER_NATION: Final = frozenset(
+    {"North", "South", "Northern", "Southern", "East", "West", "Equatorial", "New", "Papua"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,15 +106,23 @@ def same_value_question(question: str) -> SameValueQuestion | None:
 def stated_values(sentence: str, attribute: Attribute) -> frozenset[str]:
     """The values `sentence` states: nationalities (country keys) of its definition, or directors' names."""
     if attribute == "director":
-        return frozenset(" ".join(m.group("name").split()) for m in _DIRECTED_BY.finditer(sentence))
+        names = (re.split(r"\s*,\s*|\s+and\s+", m.group("names")) for m in _DIRECTED_BY.finditer(sentence))
+        return frozenset(_person(name) for found in names for name in found)
     bare = re.sub(r"\([^()]*\)", " ", sentence)
     copula = _COPULA.search(bare)
     if copula is None:
         return frozenset()
     defining = re.split(r"[-\u2013/]", " ".join(words(bare[copula.end() :])[:_DEFINING_WORDS]))
-    # A nationality is written with a capital: "polish" and "swiss roll" are not ones.
-    found = (NATIONALITIES.get(w.casefold()) for part in defining for w in part.split() if w[:1].isupper())
-    return frozenset(key for key in found if key is not None)
+    found: set[str] = set()
+    for part in defining:
+        said = part.split()
+        for index, word in enumerate(said):
+            # A nationality is written with a capital ("polish" is no one), and one after "South",
+            # "Northern", "New" ... is another nation's ("South Sudanese", "Northern Irish").
+            key = NATIONALITIES.get(word.casefold()) if word[:1].isupper() else None
+            if key is not None and (index == 0 or said[index - 1] not in _OTHER_NATION):
+                found.add(key)
+    return frozenset(found)
 
 
 def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
@@ -128,6 +139,9 @@ def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
             return "yes" if all(_holds(sentence, what.rest) for sentence in sentences) else None
         return None
     first, second = stated
+    if what.attribute == "director" and first and second:
+        # Co-directors: the same people is "yes", no one in common "no", some in common neither.
+        return "yes" if first == second else None if first & second else "no"
     if len(first) != 1 or len(second) != 1:
         return None  # a value missing, or two on one page ("English-born American")
     if first == second:
@@ -144,6 +158,13 @@ def _named(first: str, second: str, attribute: Attribute) -> SameValueQuestion |
     if " and " in first or " and " in second or "," in first or "," in second:
         return None  # three names or more: not a pair
     return SameValueQuestion(first, second, attribute)
+
+
+def _person(name: str) -> str:
+    """A director's name as compared: single spaces, and not the full stop of a sentence it ends
+    ("directed by Lea Brandt." - an initial keeps its own: "Thomas H.")."""
+    name = " ".join(name.split())
+    return name[:-1] if name.endswith(".") and len(name.split()[-1]) > 2 else name
 
 
 def _holds(sentence: str, rest: Sequence[str]) -> bool:

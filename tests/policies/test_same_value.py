@@ -111,6 +111,14 @@ def test_other_questions_are_not_read(question: str) -> None:
         ),
         ("Zed Kim directed films.", "nationality", set()),  # no "is"/"was": no definition
         (TIDES[2], "director", {"Noor Aziz"}),
+        (
+            "Fargo is a 1996 film directed by Joel Coen and Ethan Coen.",
+            "director",
+            {"Joel Coen", "Ethan Coen"},
+        ),
+        ("Lo is a film directed by Ann Ray, Bo Li and Cy H.", "director", {"Ann Ray", "Bo Li", "Cy H."}),
+        ("Ajo Ruol is a South Sudanese runner.", "nationality", set()),  # not Sudanese
+        ("Ann Cole is a Northern Irish poet.", "nationality", set()),  # not Irish
         ("Lo is a film directed by Ann Ray and written by Bo Li.", "director", {"Ann Ray"}),
         (QUIET[2], "director", set()),
     ],
@@ -141,6 +149,20 @@ def test_the_values_read(sentence: str, attribute: str, values: set[str]) -> Non
         ("Are both Ian Brae and Dara Orin British?", (BRAE[2], ORIN[2]), "no"),  # American is not British
         ("Were Salt Tides and Harbour Lights directed by the same person?", (TIDES[2], HARBOUR[2]), "no"),
         ("Were Salt Tides and Quiet Fields directed by the same person?", (TIDES[2], QUIET[2]), None),
+        # Co-directors: one in common is neither the same people nor others.
+        (
+            "Were Lo and Fargo directed by the same person?",
+            ("Lo is a film directed by Ethan Coen.", "Fargo is a film directed by Joel Coen and Ethan Coen."),
+            None,
+        ),
+        (
+            "Were Lo and Fargo directed by the same person?",
+            (
+                "Lo is a film directed by Joel Coen and Ethan Coen.",
+                "Fargo is a film directed by Ethan Coen and Joel Coen.",
+            ),
+            "yes",
+        ),
     ],
 )
 def test_the_verdicts(question: str, sentences: tuple[str, str], verdict: str | None) -> None:
