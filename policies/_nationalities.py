@@ -6,7 +6,8 @@ and a page need not spell it alike. The nations of the United Kingdom have keys 
 different. Only words used as nationalities are listed; a word that is also a common word
 is matched only when capitalized (`_same_value.stated_values`). Left out on purpose, so that
 they settle nothing: words naming more than one nation or something else as often
-("Korean", North or South; "Dominican", a country or a religious order; "Persian"), and the
+("Korean", North or South; "Dominican", a country or a religious order; "Persian";
+"Georgian", a country or a style), and the
 first words of two-word nationalities ("South African", "Costa Rican"): "Lankan", "Verdean",
 "Leonean" and "Zealander" are read, being the second word of one nationality only.
 """
@@ -17,6 +18,8 @@ from types import MappingProxyType
 from typing import Final
 
 UNITED_KINGDOM: Final = "gb"
+# Unions of nations: "Soviet" against "Russian" or "Ukrainian" is neither the same nor another.
+UNIONS: Final = frozenset({"su", "yu", "cs"})
 
 _BY_COUNTRY: Final = {
     "af": "afghan", "al": "albanian", "dz": "algerian", "us": "american", "ad": "andorran",
@@ -31,7 +34,7 @@ _BY_COUNTRY: Final = {
     "cz": "czech", "dk": "danish", "dj": "djiboutian", "nl": "dutch",
     "ec": "ecuadorian ecuadorean", "eg": "egyptian", "sv": "salvadoran salvadorean", "er": "eritrean",
     "ee": "estonian", "et": "ethiopian", "fj": "fijian", "ph": "filipino philippine", "fi": "finnish",
-    "fr": "french", "ga": "gabonese", "gm": "gambian", "ge": "georgian", "de": "german",
+    "fr": "french", "ga": "gabonese", "gm": "gambian", "de": "german",
     "gh": "ghanaian", "gr": "greek", "gd": "grenadian", "gt": "guatemalan", "gn": "guinean",
     "gy": "guyanese", "ht": "haitian", "hn": "honduran", "hu": "hungarian", "is": "icelandic",
     "in": "indian", "id": "indonesian", "ir": "iranian", "iq": "iraqi", "ie": "irish",
@@ -56,6 +59,7 @@ _BY_COUNTRY: Final = {
     "tn": "tunisian", "tr": "turkish", "tm": "turkmen", "ug": "ugandan", "ua": "ukrainian",
     "ae": "emirati", "uy": "uruguayan", "uz": "uzbek", "ve": "venezuelan", "vn": "vietnamese",
     "ye": "yemeni", "zm": "zambian", "zw": "zimbabwean",
+    "su": "soviet", "yu": "yugoslav yugoslavian", "cs": "czechoslovak czechoslovakian",
     UNITED_KINGDOM: "british", f"{UNITED_KINGDOM}:england": "english",
     f"{UNITED_KINGDOM}:scotland": "scottish scots", f"{UNITED_KINGDOM}:wales": "welsh",
 }  # fmt: skip

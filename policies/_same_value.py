@@ -2,29 +2,29 @@
 
 "Were Scott Derrickson and Ed Wood of the same nationality?" names two entities and asks
 whether a value each one's page states is the same. Two kinds of value are read, each
-mechanically from one sentence:
-
-- a **nationality**: the nationality words (`NATIONALITIES`) among the first words of a
-  sentence's definition, the words after its first "is"/"was" outside brackets ("Scott
-  Derrickson (born July 16, 1966) is an American director" -> American). A country a thing
-  is published, based or made in is read the same way ("Parents is an American magazine");
-- a **director**: the names after "directed by" ("... a 2014 documentary directed by Jane Doe",
-  "directed by Joel Coen and Ethan Coen": two).
+mechanically from the page's opening sentence (`_stated_values`): a **nationality** of the
+subject ("Scott Derrickson (born July 16, 1966) is an American director" -> American; a thing
+published, based or made in a country is read the same way: "Parents is an American
+magazine"), and a **director** ("... a 2014 documentary directed by Jane Doe").
 
 The questions, and what answers them:
 
 - "the same": "Were A and B of the same nationality?", "Are A and B published in the same
-  country?", "Were A and B directed by the same person?", "Are A and B by the same director?"
+  country?" (published, based, founded, headquartered, made, produced, printed; never born,
+  set or located: a birthplace or a setting is no nationality), "Were A and B directed by the
+  same person?", "Are A and B by the same director?"
   -> "yes" when both pages state one value and it is the same (for directors, the same names),
   "no" when they state different ones (no director in common);
 - "both" a nationality: "Are both A and B Argentinian authors?" -> "yes" when both pages state
   that nationality and their definitions hold the question's other words ("author"), "no"
-  when a page states only another nationality.
+  when a page states only another nationality. A nationality joined to another word asks
+  something else ("both American-born", "Spanish-language films") and is not read.
 
-Anything else - a value missing on either side, two nationalities on one page ("an
-English-born American actor"), English against British (a part against the whole) - is a
-refusal, not a guess. The gate settles a finish's "yes" or "no" against its quotes with the
-same reading (runtime/_support_same.py), so the answer is checked, not taken on trust.
+Anything else - a value missing on either side, two nationalities on one page ("a
+Canadian-American actor"), English against British or Soviet against Russian (a part against
+the whole), co-directors with one in common - is a refusal, not a guess. The gate settles a
+finish's "yes" or "no" against its quotes with the same reading (runtime/_support_same.py),
+so the answer is checked, not taken on trust.
 """
 
 from __future__ import annotations
@@ -34,16 +34,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ._nationalities import NATIONALITIES, UNITED_KINGDOM
+from ._nationalities import NATIONALITIES, UNIONS, UNITED_KINGDOM
 from ._sentences import Sentence, split_sentences, stem, words
+from ._stated_values import directors, nationalities, surname
 
 Attribute = Literal["nationality", "director"]
 Verdict = Literal["yes", "no"]
 
 _AUX: Final = r"(?:are|were|is|was)"
+# "of the same nationality", "from the same country", "published in the same country": a country
+# that is the thing's own. Born, set or located in a country is not a nationality: not read.
 _SAME_NATIONALITY: Final = (
     r"(?:(?:both\s+)?(?:of|from|have|share)\s+the\s+same\s+(?:nationality|citizenship|country)"
-    r"|(?:both\s+)?(?:\w+\s+)?(?:in|from)\s+the\s+same\s+country)"
+    r"|(?:both\s+)?(?:published|based|founded|headquartered|made|produced|printed)\s+in\s+the\s+same\s+country)"
 )
 _SAME_DIRECTOR: Final = (
     r"(?:(?:both\s+)?(?:directed|made|filmed)\s+by\s+the\s+same\s+(?:person|director|man|woman|filmmaker)"
@@ -57,15 +60,8 @@ _SAME: Final = re.compile(
 # "Are both A and B Argentinian authors?", "Were A and B both American film directors?"
 _BOTH: Final = re.compile(rf"^{_AUX}\s+(?P<lead>both\s+)?(?P<body>.+?)\s*\?$", re.IGNORECASE)
 # Where the pair ends: a nationality after it ("... Hall Argentinian authors"), "both" and "a" allowed before.
-_NATION: Final = re.compile(r"\s+(?P<tail>both\s+)?(?:an?\s+)?(?P<nation>[A-Z][a-z]+)\b(?P<rest>.*)$")
-_COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
-_PERSON: Final = r"[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?[A-Z][\w.'\u2019-]*)*"
-# "directed by Noor Aziz", "directed by Joel Coen and Ethan Coen", "directed by A, B and C"
-_DIRECTED_BY: Final = re.compile(rf"\bdirected by\s+(?P<names>{_PERSON}(?:(?:\s*,\s*|\s+and\s+){_PERSON})*)")
-_DEFINING_WORDS: Final = 6  # a nationality counts among the definition's first six words
-_OTHER_NATION: Final = frozenset(
-    {"North", "South", "Northern", "Southern", "East", "West", "Equatorial", "New", "Papua"}
-)
+# "American-born", "Spanish-language": a nationality joined to another word asks something else.
+_NATION: Final = re.compile(r"\s+(?P<tail>both\s+)?(?:an?\s+)?(?P<nation>[A-Z][a-z]+)\b(?!-)(?P<rest>.*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,26 +99,9 @@ def same_value_question(question: str) -> SameValueQuestion | None:
     return None if found is None else SameValueQuestion(found.first, found.second, "nationality", asked, rest)
 
 
-def stated_values(sentence: str, attribute: Attribute) -> frozenset[str]:
-    """The values `sentence` states: nationalities (country keys) of its definition, or directors' names."""
-    if attribute == "director":
-        names = (re.split(r"\s*,\s*|\s+and\s+", m.group("names")) for m in _DIRECTED_BY.finditer(sentence))
-        return frozenset(_person(name) for found in names for name in found)
-    bare = re.sub(r"\([^()]*\)", " ", sentence)
-    copula = _COPULA.search(bare)
-    if copula is None:
-        return frozenset()
-    defining = re.split(r"[-\u2013/]", " ".join(words(bare[copula.end() :])[:_DEFINING_WORDS]))
-    found: set[str] = set()
-    for part in defining:
-        said = part.split()
-        for index, word in enumerate(said):
-            # A nationality is written with a capital ("polish" is no one), and one after "South",
-            # "Northern", "New" ... is another nation's ("South Sudanese", "Northern Irish").
-            key = NATIONALITIES.get(word.casefold()) if word[:1].isupper() else None
-            if key is not None and (index == 0 or said[index - 1] not in _OTHER_NATION):
-                found.add(key)
-    return frozenset(found)
+def stated_values(quote: str, attribute: Attribute) -> frozenset[str]:
+    """The values `quote` states (`_stated_values`): nationalities as country keys, or directors' names."""
+    return directors(quote) if attribute == "director" else nationalities(quote)
 
 
 def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
@@ -140,8 +119,11 @@ def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
         return None
     first, second = stated
     if what.attribute == "director" and first and second:
-        # Co-directors: the same people is "yes", no one in common "no", some in common neither.
-        return "yes" if first == second else None if first & second else "no"
+        # The same names is "yes"; no surname in common "no" (co-directors, "D.W." or "David W."
+        # against "D. W." - a surname in common and the names not the same - settle nothing).
+        if first == second:
+            return "yes"
+        return None if {surname(n) for n in first} & {surname(n) for n in second} else "no"
     if len(first) != 1 or len(second) != 1:
         return None  # a value missing, or two on one page ("English-born American")
     if first == second:
@@ -160,30 +142,26 @@ def _named(first: str, second: str, attribute: Attribute) -> SameValueQuestion |
     return SameValueQuestion(first, second, attribute)
 
 
-def _person(name: str) -> str:
-    """A director's name as compared: single spaces, and not the full stop of a sentence it ends
-    ("directed by Lea Brandt." - an initial keeps its own: "Thomas H.")."""
-    name = " ".join(name.split())
-    return name[:-1] if name.endswith(".") and len(name.split()[-1]) > 2 else name
-
-
 def _holds(sentence: str, rest: Sequence[str]) -> bool:
     said = {stem(w) for w in words(sentence)}
     return all(stem(w) in said for w in rest)
 
 
 def _within_one_union(keys: frozenset[str]) -> bool:
-    """English against British, or against Scottish: two nationalities of the United Kingdom are
-    neither plainly the same nor plainly different, so they settle nothing."""
-    return sum(key == UNITED_KINGDOM or key.startswith(UNITED_KINGDOM + ":") for key in keys) > 1
+    """English against British or Scottish, Soviet against Russian: a nationality that is part of
+    another is neither plainly the same nor plainly different, so the two settle nothing."""
+    british = sum(key == UNITED_KINGDOM or key.startswith(UNITED_KINGDOM + ":") for key in keys)
+    return british > 1 or (len(keys) > 1 and bool(keys & UNIONS))
 
 
 def value_sentence(body: str, attribute: Attribute) -> Sentence | None:
-    """The quote that states a page's value: the first of its first three sentences that states one,
-    from the page's opening sentence on (which names the subject the value is about)."""
+    """The quote that states a page's value: its opening sentence, with the next one when that
+    opens with "It" ("It was directed by ..."), if the reader finds a value there."""
     sentences = split_sentences(body)
-    for sentence in sentences[:3]:
-        if stated_values(sentence.text, attribute):
-            start = sentences[0].start
-            return Sentence(start, sentence.end, body[start : sentence.end])
-    return None
+    if not sentences:
+        return None
+    end = sentences[0].end
+    if len(sentences) > 1 and sentences[1].text.startswith("It "):
+        end = sentences[1].end
+    quote = Sentence(sentences[0].start, end, body[sentences[0].start : end])
+    return quote if stated_values(quote.text, attribute) else None

@@ -5,8 +5,10 @@ no word of the answer is in its evidence, so `answer-in-quote` has nothing to ju
 method reads the value each quote states - with the reading the extractive policy answers
 by (`citeloop.policies.same_value_question`, the forms and their limits are in that
 module's docstring) - and settles the question itself: the answer is supported only when
-the quotes give that verdict. Each of the two names needs a quote of its own: one that
-spells every word of the name, or one on a cited page titled with it. Any other answer, or a
+the quotes give that verdict. Each of the two names needs a quote of its own, about it: one
+whose subject (what it says before its first "is"/"was") holds every word of the name, or one
+on a cited page titled with it - "The Shape of Water is a 2017 American film directed by
+Guillermo del Toro" is about the film, not about del Toro. Any other answer, or a
 yes-or-no question of another form, is left to the other methods (None).
 """
 
@@ -23,6 +25,7 @@ from ._quantities import fold_text
 
 _VERDICT: Final = re.compile(r"(yes|no)\b")
 _QUALIFIER: Final = re.compile(r"\s*\([^()]*\)\s*$")
+_COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
 
 
 def same_value(
@@ -52,11 +55,14 @@ def same_value(
 
 
 def _quote_about(name: str, quotes: Sequence[str], pages: Sequence[tuple[str, str]]) -> str | None:
-    """The first quote that spells every word of `name`, else the first on a cited page titled with it."""
-    wanted = fold_text(name).split()
+    """The first quote whose subject - what it says before its first "is"/"was" - holds every word of
+    `name`, else the first quote on a cited page titled with it (a bracketed qualifier left out)."""
+    wanted = re.findall(r"\w+", fold_text(name))
     for quote in quotes:
-        own = set(re.findall(r"\w+", fold_text(quote)))
-        if all(word in own for word in re.findall(r"\w+", " ".join(wanted))):
+        subject = _COPULA.split(fold_text(quote), maxsplit=1)[0]
+        if len(subject) < len(fold_text(quote)) and set(wanted) <= set(re.findall(r"\w+", subject)):
             return quote
-    titled = [body for title, body in pages if fold_text(_QUALIFIER.sub("", title)) == " ".join(wanted)]
+    titled = [
+        body for title, body in pages if re.findall(r"\w+", fold_text(_QUALIFIER.sub("", title))) == wanted
+    ]
     return next((quote for quote in quotes if any(quote in body for body in titled)), None)

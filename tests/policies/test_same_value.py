@@ -20,7 +20,7 @@ ORIN = (
 )
 VESK = ("https://wiki.example/vesk", "Pol Vesk", "Pol Vesk (1902 - 1977) was an Argentine novelist and poet.")
 LUND = ("https://wiki.example/lund", "Mira Lund", "Mira Lund is an American screenwriter. She lives in Ohio.")
-HALE = ("https://wiki.example/hale", "Tom Hale", "Tom Hale (born 1950) was an English-born American author.")
+HALE = ("https://wiki.example/hale", "Tom Hale", "Tom Hale (born 1950) was a Canadian-American author.")
 QUILL = ("https://wiki.example/quill", "Ena Quill", "Ena Quill (born 1970) is a British poet.")
 BRAE = ("https://wiki.example/brae", "Ian Brae", "Ian Brae (born 1972) is a Scottish poet.")
 TIDES = (
@@ -34,7 +34,14 @@ HARBOUR = (
     "Harbour Lights is a 2014 documentary directed by Lea Brandt.",
 )
 QUIET = ("https://wiki.example/quiet", "Quiet Fields", "Quiet Fields is a 2016 documentary about farming.")
-PAGES = (ORIN, VESK, LUND, HALE, QUILL, BRAE, TIDES, HARBOUR, QUIET)
+# Its opening names its director; a later sentence names another film's, which is not read.
+DUNES = (
+    "https://wiki.example/dunes",
+    "Red Dunes",
+    "Red Dunes is a 2020 film directed and co-produced by Lea Brandt. It was shot in Oman. The novel was "
+    "filmed before, as Red Sand, directed by Noor Aziz.",
+)
+PAGES = (ORIN, VESK, LUND, HALE, QUILL, BRAE, TIDES, HARBOUR, QUIET, DUNES)
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +104,7 @@ def test_other_questions_are_not_read(question: str) -> None:
     [
         (ORIN[2], "nationality", {"us"}),
         (VESK[2], "nationality", {"ar"}),
-        (HALE[2], "nationality", {"us", "gb:england"}),  # two: it settles nothing alone
+        (HALE[2], "nationality", {"ca", "us"}),  # two: it settles nothing alone
         (
             "Ana Sol (born 1901, American Samoa) was a poet.",
             "nationality",
@@ -116,7 +123,11 @@ def test_other_questions_are_not_read(question: str) -> None:
             "director",
             {"Joel Coen", "Ethan Coen"},
         ),
-        ("Lo is a film directed by Ann Ray, Bo Li and Cy H.", "director", {"Ann Ray", "Bo Li", "Cy H."}),
+        (
+            "Lo is a film directed by Ann Ray, Bo Li and Cy H. Vance.",
+            "director",
+            {"Ann Ray", "Bo Li", "Cy H. Vance"},
+        ),
         ("Ajo Ruol is a South Sudanese runner.", "nationality", set()),  # not Sudanese
         ("Ann Cole is a Northern Irish poet.", "nationality", set()),  # not Irish
         ("Lo is a film directed by Ann Ray and written by Bo Li.", "director", {"Ann Ray"}),
@@ -195,6 +206,8 @@ def test_the_same_is_settled_alike_both_ways_and_never_yes_for_different_values(
         ("Were Dara Orin and Pol Vesk of the same nationality?", "no", (ORIN[0], VESK[0])),
         ("Are both Pol Vesk and Tom Hale Argentinian authors?", "no", (VESK[0], HALE[0])),
         ("Were Salt Tides and Harbour Lights directed by the same person?", "no", (TIDES[0], HARBOUR[0])),
+        ("Were Red Dunes and Harbour Lights directed by the same person?", "yes", (DUNES[0], HARBOUR[0])),
+        ("Were Red Dunes and Salt Tides directed by the same person?", "no", (DUNES[0], TIDES[0])),
     ],
 )
 async def test_answered_with_a_quote_from_each_page_and_supported(

@@ -113,3 +113,62 @@ async def test_a_wrong_yes_is_rejected_then_the_right_no_is_accepted(corpus: Cor
     assert isinstance(answered, Answered) and answered.answer == "no"
     assert [v.verdict for v in answered.support if v.method == "same-value"] == ["supported"]
     assert check_events(events).ok
+
+
+# A reviewer's cases against the first version: languages, birthplaces and settings read as
+# nationalities, a quote about something else, the director of another film, initials spelled apart.
+@pytest.mark.parametrize(
+    ("question", "answer", "quotes"),
+    [
+        ("Are Le Devoir and Le Monde published in the same country?", "yes",
+         ["Le Devoir is a French-language newspaper published in Montreal.",
+          "Le Monde is a French daily newspaper."]),
+        ("Are both Roma and Pan's Labyrinth Spanish-language films?", "no",
+         ["Roma is a 2018 Mexican drama film.",
+          "Pan's Labyrinth is a 2006 Spanish-language dark fantasy film."]),
+        ("Were Ted Cruz and Barack Obama born in the same country?", "yes",
+         ["Ted Cruz (born 1970) is an American politician.",
+          "Barack Obama (born 1961) is an American politician."]),
+        ("Are Lost in Translation and Tokyo Story set in the same country?", "no",
+         ["Lost in Translation is a 2003 American film.", "Tokyo Story is a 1953 Japanese film."]),
+        ("Were Henry Kissinger and Madeleine Albright both American-born?", "yes",
+         ["Henry Kissinger (born Heinz Kissinger) was an American diplomat.",
+          "Madeleine Albright (born Marie Jana Korbelova) was an American diplomat."]),
+        ("Were Guillermo del Toro and Alfonso Cuaron of the same nationality?", "no",
+         ["The Shape of Water is a 2017 American film directed by Guillermo del Toro.",
+          "Alfonso Cuaron (born 1961) is a Mexican filmmaker."]),
+        ("Were Ulysses and Dubliners published in the same country?", "yes",
+         ["Ulysses is a modernist novel by Irish writer James Joyce.",
+          "Dubliners is a collection of short stories by Irish writer James Joyce."]),
+        ("Were Dune and Blue Velvet directed by the same person?", "yes",
+         ["Dune is a 2021 American film directed and co-produced by Denis Villeneuve. It adapts the "
+          "1965 novel, made into the 1984 film Dune, directed by David Lynch.",
+          "Blue Velvet is a 1986 American film directed by David Lynch."]),
+        ("Were Jaws and Jurassic Park directed by the same person?", "no",
+         ["Jaws is a 1975 American film directed by Steven Spielberg. It stars Roy Scheider.",
+          "Jurassic Park is a 1993 American film directed by Steven Spielberg."]),
+    ],
+)  # fmt: skip
+def test_wrong_answers_a_review_found_are_not_supported(
+    question: str, answer: str, quotes: list[str]
+) -> None:
+    verdicts = assess_support(question, answer, "\n".join(quotes), ["same-value", "yes-no"], SUPPORT_METHODS)
+    assert verdicts and any(v.verdict != "supported" for v in verdicts), verdicts
+
+
+@pytest.mark.parametrize(
+    ("question", "quotes"),
+    [
+        ("Were The Birth of a Nation and Intolerance directed by the same person?",
+         ["The Birth of a Nation is a 1915 film directed by D. W. Griffith.",
+          "Intolerance is a 1916 film directed by D.W. Griffith."]),
+        ("Were Vertigo and Psycho directed by the same person?",
+         ["Vertigo is a 1958 film directed and produced by Alfred Hitchcock.",
+          "Psycho is a 1960 film directed and produced by Alfred Hitchcock."]),
+        ("Were Andrei Tarkovsky and Sergei Eisenstein of the same nationality?",
+         ["Andrei Tarkovsky (1932 - 1986) was a Soviet film director.",
+          "Sergei Eisenstein (1898 - 1948) was a Soviet film director."]),
+    ],
+)  # fmt: skip
+def test_right_answers_a_review_found_rejected_are_supported(question: str, quotes: list[str]) -> None:
+    assert _judge(question, "yes", quotes)[0] == "supported"

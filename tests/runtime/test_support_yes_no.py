@@ -31,7 +31,8 @@ def _judge(question: str, answer: str, evidence: str) -> tuple[str, str] | None:
         ("Does Postfix support IPv6?", "no", SUPPORTS, "contradicted"),
         ("Does Postfix support IPv6?", "No.", LACKS, "supported"),
         ("Does Postfix support IPv6?", "yes", LACKS, "contradicted"),
-        ("Is Kenji the CEO?", "Yes.", "Current CEO is Kenji Ito.", "supported"),
+        ("Is Kenji the CEO?", "Yes.", "Kenji Ito is the current CEO.", "supported"),
+        ("Is Kenji the CEO?", "Yes.", "The current CEO is Kenji Ito.", "unsupported"),  # the other order
         # A "no" read from another value is not checked mechanically.
         ("Is the default port 8080?", "no", "The default port is 8000.", "unsupported"),
         ("Does Postfix support IPv6?", "yes", "Postfix is a mail server.", "unsupported"),
@@ -43,11 +44,65 @@ def test_the_verdicts(question: str, answer: str, evidence: str, verdict: str) -
     assert judged is not None and judged[0] == verdict, judged
 
 
-def test_the_detail_names_the_words_the_quote_does_not_say() -> None:
+def test_the_detail_names_the_words_no_sentence_says() -> None:
     assert _judge("Is the default port 8080?", "no", "The default port is 8000.") == (
         "unsupported",
-        "the quote does not say 8080",
+        "no quoted sentence says default port 8080, in that order, close together",
     )
+
+
+# A reviewer's cases (helper review of the first version, which pooled words across quotes and
+# sentences, dropped relation words, matched five-letter prefixes and read any negation).
+@pytest.mark.parametrize(
+    ("question", "answer", "evidence"),
+    [
+        ("Were Jaws and Star Wars both directed by Steven Spielberg?", "yes",
+         "Jaws is a 1975 American thriller film directed by Steven Spielberg.\n"
+         "Star Wars is a 1977 American epic space opera film written and directed by George Lucas."),
+        ("Were Tom Hanks and Denzel Washington both born in 1956?", "yes",
+         "Thomas Jeffrey Hanks (born July 9, 1956) is an American actor.\n"
+         "Denzel Hayes Washington Jr. (born December 28, 1954) is an American actor."),
+        ("Was Ted Cruz born before Barack Obama?", "yes",
+         "Rafael Edward Cruz (born December 22, 1970) is an American politician.\n"
+         "Barack Hussein Obama II (born August 4, 1961) is an American politician."),
+        ("Was Python released after Java?", "yes", "Python was released in 1991, years before Java was."),
+        ("Does the parent process inherit the child's environment?", "yes",
+         "The child process inherits the environment of the parent process."),
+        ("Is Mercury larger than Ganymede?", "yes", "Ganymede is larger than the planet Mercury."),
+        ("Was Marie Curie born in Paris?", "yes",
+         "Marie Curie was born in Warsaw, then in the Kingdom of Poland; in 1891 she moved to Paris."),
+        ("Is Sydney the capital of Australia?", "yes",
+         "Sydney is the capital city of the state of New South Wales and the largest city in Australia."),
+        ("Does os.remove delete directories?", "yes",
+         "os.remove(path): Remove (delete) the file path. If path is a directory, an OSError is raised."),
+        ("Does InnoDB support partial indexes?", "yes", "InnoDB supports partitioned tables and indexes."),
+        ("Does Memcached support transactions?", "yes", "Memcached supports the binary transport protocol."),
+        ("Does Gunicorn support HTTP/2?", "yes", "Gunicorn supports TLS 1.2 over HTTP."),
+        ("Does SQLite support foreign keys?", "no",
+         "SQLite supports foreign key constraints, but they are not enforced unless enabled."),
+        ("Does Python support multiple inheritance?", "no",
+         "Python supports multiple inheritance, searching each class once and not twice."),
+        ("Is Pluto a dwarf planet?", "no", "Pluto is a dwarf planet in the Kuiper belt, no longer a planet."),
+    ],
+)  # fmt: skip
+def test_wrong_answers_a_review_found_are_not_supported(question: str, answer: str, evidence: str) -> None:
+    judged = _judge(question, answer, evidence)
+    assert judged is not None and judged[0] != "supported", judged
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "evidence"),
+    [
+        ("Was Thriller the best-selling album of 1983 in the United States?", "yes",
+         "Thriller was the best-selling album of 1983 in the United States, with 37 weeks at No. 1."),
+        ("Does pip install dependencies?", "yes", "pip installs dependencies unless you pass --no-deps."),
+        ("Is the timeout argument optional?", "yes", "The timeout argument is optional; if None, it blocks."),
+    ],
+)  # fmt: skip
+def test_right_answers_a_review_found_rejected_are_supported(
+    question: str, answer: str, evidence: str
+) -> None:
+    assert _judge(question, answer, evidence) == ("supported", "the quote says what is asked")
 
 
 @pytest.mark.parametrize(
