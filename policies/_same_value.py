@@ -71,7 +71,7 @@ class SameValueQuestion:
     first: str
     second: str
     attribute: Attribute
-    asked: str = ""  # for "both <nationality>": that nationality (a country key); "" for "the same"
+    asked: str = ""  # for "both <nationality>": that nationality; "" for "the same"
     rest: tuple[str, ...] = ()  # the words after it ("authors"), which each definition must hold
 
 
@@ -100,7 +100,7 @@ def same_value_question(question: str) -> SameValueQuestion | None:
 
 
 def stated_values(quote: str, attribute: Attribute) -> frozenset[str]:
-    """The values `quote` states (`_stated_values`): nationalities as country keys, or directors' names."""
+    """The values `quote` states (`_stated_values`): nationalities ("Argentine") or directors' names."""
     return directors(quote) if attribute == "director" else nationalities(quote)
 
 
@@ -150,8 +150,7 @@ def _holds(sentence: str, rest: Sequence[str]) -> bool:
 def _within_one_union(keys: frozenset[str]) -> bool:
     """English against British or Scottish, Soviet against Russian: a nationality that is part of
     another is neither plainly the same nor plainly different, so the two settle nothing."""
-    british = sum(key == UNITED_KINGDOM or key.startswith(UNITED_KINGDOM + ":") for key in keys)
-    return british > 1 or (len(keys) > 1 and bool(keys & UNIONS))
+    return len(keys & UNITED_KINGDOM) > 1 or (len(keys) > 1 and bool(keys & UNIONS))
 
 
 def value_sentence(body: str, attribute: Attribute) -> Sentence | None:

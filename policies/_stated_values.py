@@ -48,7 +48,7 @@ _SENTENCE_END: Final = re.compile(r"(?<!\b[A-Z])[.!?]\s+(?=[A-Z\"'\u201c])")
 
 
 def nationalities(quote: str) -> frozenset[str]:
-    """The country keys of the nationalities `quote` states of its subject (module docstring)."""
+    """The nationalities (`_nationalities` names) `quote` states of its subject (module docstring)."""
     bare = re.sub(r"\([^()]*\)", " ", quote)
     copula = _COPULA.search(bare)
     if copula is None:

@@ -70,9 +70,10 @@ async def _ask(corpus: Corpus, question: str) -> tuple[Outcome, list[Answered], 
          "Harbour Lights", "director", "", ()),
         ("Were Salt Tides and Harbour Lights directed by the same person?", "Salt Tides", "Harbour Lights",
          "director", "", ()),
-        ("Are both Pol Vesk and Tom Hale Argentinian authors?", "Pol Vesk", "Tom Hale", "nationality", "ar",
-         ("authors",)),
-        ("Were Dara Orin and Mira Lund both American?", "Dara Orin", "Mira Lund", "nationality", "us", ()),
+        ("Are both Pol Vesk and Tom Hale Argentinian authors?", "Pol Vesk", "Tom Hale", "nationality",
+         "Argentine", ("authors",)),
+        ("Were Dara Orin and Mira Lund both American?", "Dara Orin", "Mira Lund", "nationality", "American",
+         ()),
     ],
 )  # fmt: skip
 def test_the_forms_read(
@@ -102,9 +103,9 @@ def test_other_questions_are_not_read(question: str) -> None:
 @pytest.mark.parametrize(
     ("sentence", "attribute", "values"),
     [
-        (ORIN[2], "nationality", {"us"}),
-        (VESK[2], "nationality", {"ar"}),
-        (HALE[2], "nationality", {"ca", "us"}),  # two: it settles nothing alone
+        (ORIN[2], "nationality", {"American"}),
+        (VESK[2], "nationality", {"Argentine"}),
+        (HALE[2], "nationality", {"Canadian", "American"}),  # two: it settles nothing alone
         (
             "Ana Sol (born 1901, American Samoa) was a poet.",
             "nationality",

@@ -36,7 +36,7 @@ def _judge(
 def test_the_verdict_the_quotes_give_is_supported_and_the_other_is_not() -> None:
     assert _judge(SAME, "no", [ORIN, VESK]) == (
         "supported",
-        "the quotes' nationality values (us and ar) say no",
+        "the quotes' nationality values (American and Argentine) say no",
     )
     assert _judge(SAME, "No.", [ORIN, VESK])[0] == "supported"
     verdict, detail = _judge(SAME, "yes", [ORIN, VESK])
