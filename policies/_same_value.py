@@ -36,7 +36,7 @@ from typing import Final, Literal
 
 from ._nationalities import NATIONALITIES, UNIONS, UNITED_KINGDOM
 from ._sentences import Sentence, split_sentences, stem, words
-from ._stated_values import directors, nationalities, surname
+from ._stated_values import UNREAD, directors, initialled, nationalities, surname
 
 Attribute = Literal["nationality", "director"]
 Verdict = Literal["yes", "no"]
@@ -58,6 +58,7 @@ _SAME: Final = re.compile(
     re.IGNORECASE,
 )
 # "Are both A and B Argentinian authors?", "Were A and B both American film directors?"
+_CAPITAL: Final = re.compile(r"\b[A-Z]")
 _BOTH: Final = re.compile(rf"^{_AUX}\s+(?P<lead>both\s+)?(?P<body>.+?)\s*\?$", re.IGNORECASE)
 # Where the pair ends: a nationality after it ("... Hall Argentinian authors"), "both" and "a" allowed before.
 # "American-born", "Spanish-language": a nationality joined to another word asks something else.
@@ -89,7 +90,15 @@ def same_value_question(question: str) -> SameValueQuestion | None:
     joined = body.find(" and ")
     starts = (at.start() for at in re.finditer(r"\s+", body) if at.start() > joined + 4)
     tries = (_NATION.match(body, start) for start in starts)
-    ends = (m for m in tries if m is not None and m.group("nation").casefold() in NATIONALITIES)
+    # The nationality asked is followed by lower-case words only ("... Hall Argentinian authors"): one
+    # inside a title ("The French Lieutenant's Woman British films") is not it.
+    ends = (
+        m
+        for m in tries
+        if m is not None
+        and m.group("nation").casefold() in NATIONALITIES
+        and not _CAPITAL.search(m.group("rest"))
+    )
     end = next(ends, None) if joined > 0 else None
     if end is None or (both.group("lead") is None) == (end.group("tail") is None):
         return None  # "both" says it is asked of the two names; without it, "Are A and B ..." is a list
@@ -107,6 +116,8 @@ def stated_values(quote: str, attribute: Attribute) -> frozenset[str]:
 def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
     """ "yes" or "no" from the first and second entity's sentences, or None when they do not settle it."""
     stated = [stated_values(sentence, what.attribute) for sentence in sentences]
+    if any(UNREAD in values for values in stated):
+        return None  # "Anglo-Australian": no single nation
     if what.asked:
         # A page stating only other nationalities settles "no"; "yes" needs both to state the asked one alone.
         if any(
@@ -119,11 +130,17 @@ def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
         return None
     first, second = stated
     if what.attribute == "director" and first and second:
-        # The same names is "yes"; no surname in common "no" (co-directors, "D.W." or "David W."
-        # against "D. W." - a surname in common and the names not the same - settle nothing).
+        # The same names is "yes"; "no" only when no name is shared and none could be another's
+        # spelling: co-directors with one in common, a one-word name, or one surname with initials
+        # on a side ("D.W. Griffith", "David W. Griffith") settle nothing; Tony and Ridley Scott differ.
         if first == second:
             return "yes"
-        return None if {surname(n) for n in first} & {surname(n) for n in second} else "no"
+        if first & second or any(len(name.split()) < 2 for name in first | second):
+            return None
+        spelled = any(
+            surname(a) == surname(b) and (initialled(a) or initialled(b)) for a in first for b in second
+        )
+        return None if spelled else "no"
     if len(first) != 1 or len(second) != 1:
         return None  # a value missing, or two on one page ("English-born American")
     if first == second:
@@ -137,6 +154,8 @@ def _named(first: str, second: str, attribute: Attribute) -> SameValueQuestion |
     second = second.strip(" \"'").removeprefix("the ")
     if not first[:1].isupper() or not second[:1].isupper() or first.casefold() == second.casefold():
         return None
+    if second.casefold() in ("the", "a", "an") or first.casefold() in ("the", "a", "an"):
+        return None  # a name cut at its article: the pair was read wrongly
     if " and " in first or " and " in second or "," in first or "," in second:
         return None  # three names or more: not a pair
     return SameValueQuestion(first, second, attribute)

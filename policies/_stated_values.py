@@ -19,6 +19,7 @@ two readers; both err towards reading nothing, which makes the question a refusa
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Final
 
 from ._nationalities import NATIONALITIES
@@ -34,32 +35,55 @@ _WINDOW_ENDS: Final = frozenset(
 _NOT_NATIONALITY: Final = frozenset(
     {"language", "speaking", "born", "based", "style", "era", "descent", "origin", "owned", "made", "trained"}
 )
+# A word before a nationality that makes it another nation's ("South Sudanese", "Latin American").
 _OTHER_NATION: Final = frozenset(
-    {"north", "south", "northern", "southern", "east", "west", "equatorial", "new", "papua"}
-)
+    {"north", "south", "northern", "southern", "east", "west", "equatorial", "new", "papua", "latin",
+     "central", "pan", "ibero"}
+)  # fmt: skip
+# Joined to a nationality by a hyphen, these make two nations of one ("Anglo-Australian"): read as unknown.
+_COMBINING: Final = frozenset(
+    {"anglo", "austro", "franco", "sino", "indo", "italo", "russo", "greco", "hispano", "luso", "afro",
+     "euro", "judeo", "irano"}
+)  # fmt: skip
+# A value a quote writes so that it names no single nation: it settles nothing.
+UNREAD: Final = "?"
+# ", who ...,", ", whose father was Kenyan,": a relative clause before the copula is not the definition.
+_RELATIVE: Final = re.compile(r",\s*(?:who|whose|which|where)\b[^,]*,")
 _NAME_WORD: Final = r"(?:[A-Z]\.\s*)*[A-Z][\w'\u2019-]+"
 _PERSON: Final = rf"{_NAME_WORD}(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?{_NAME_WORD})*"
 _DIRECTED_BY: Final = re.compile(
     r"\bdirected(?:\s*,?\s*(?:and\s+)?(?:co-)?(?:produced|written|edited))*\s+by\s+"
     rf"(?P<names>{_PERSON}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_PERSON})*)"
 )
-# A sentence ends at ". " before a capital, unless the full stop closes an initial ("D. W.").
-_SENTENCE_END: Final = re.compile(r"(?<!\b[A-Z])[.!?]\s+(?=[A-Z\"'\u201c])")
+# Before "directed by", these make it another work's director ("a remake of X, directed by Y").
+_ANOTHER_WORK: Final = re.compile(
+    r"\b(?:remake|sequel|adaptation|version|prequel|spin-off) (?:of|to)\b|\bbased on\b"
+)
+# A sentence ends at ". " before a capital, unless the full stop closes an initial ("D. W.") or a title.
+_SENTENCE_END: Final = re.compile(
+    r"(?<!\b[A-Z])(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bMrs)[.!?]\s+(?=[A-Z\"'\u201c])"
+)
 
 
 def nationalities(quote: str) -> frozenset[str]:
-    """The nationalities (`_nationalities` names) `quote` states of its subject (module docstring)."""
-    bare = re.sub(r"\([^()]*\)", " ", quote)
+    """The nationalities (`_nationalities` names) `quote` states of its subject (module docstring);
+    `UNREAD` among them when one is written so that it names no single nation."""
+    bare = _RELATIVE.sub(" ", re.sub(r"\([^()]*\)", " ", quote))
     copula = _COPULA.search(bare)
     if copula is None:
         return frozenset()
+    tokens = _TOKEN.findall(bare[copula.end() :])[:_DEFINING_WORDS]
     found: set[str] = set()
     previous = ""
-    for token in _TOKEN.findall(bare[copula.end() :])[:_DEFINING_WORDS]:
+    for index, token in enumerate(tokens):
         if token.casefold() in _WINDOW_ENDS:
             break
         parts = token.split("-")
-        if not any(part.casefold() in _NOT_NATIONALITY for part in parts):
+        following = tokens[index + 1].casefold() if index + 1 < len(tokens) else ""
+        # "French-language", "Spanish language": a language, a birthplace, a style - not a nationality.
+        if not {part.casefold() for part in parts} & _NOT_NATIONALITY and following not in _NOT_NATIONALITY:
+            if {part.casefold() for part in parts} & _COMBINING:
+                found.add(UNREAD)  # "Anglo-Australian", "Austro-Hungarian": more than one nation
             for part in parts:
                 key = NATIONALITIES.get(part.casefold()) if part[:1].isupper() else None
                 if key is not None and previous.casefold() not in _OTHER_NATION:
@@ -70,21 +94,35 @@ def nationalities(quote: str) -> frozenset[str]:
 
 
 def directors(quote: str) -> frozenset[str]:
-    """The names `quote` says directed its subject (module docstring), initials closed up."""
-    sentences = _SENTENCE_END.split(quote.strip())
-    read = sentences[:1] + [s for s in sentences[1:2] if s.startswith("It ")]
-    names = (
-        re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", match.group("names"))
-        for sentence in read
-        for match in _DIRECTED_BY.finditer(sentence)
+    """The names `quote` says directed its subject (module docstring), initials closed up, accents
+    folded ("Oshima" for "Ōshima"): the first "directed by" of its first sentence, unless another
+    work is named before it ("a remake of X, directed by Y"), or an "It was directed by" after it."""
+    sentences = _SENTENCE_END.split(_unaccented(quote).strip())
+    first = _DIRECTED_BY.search(sentences[0])
+    if first is not None and _ANOTHER_WORK.search(sentences[0][: first.start()]):
+        first = None
+    if first is None and len(sentences) > 1 and re.match(r"It (?:was|is) directed", sentences[1]):
+        first = _DIRECTED_BY.search(sentences[1])
+    if first is None:
+        return frozenset()
+    return frozenset(
+        _closed_up(name) for name in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", first.group("names"))
     )
-    return frozenset(_closed_up(name) for found in names for name in found)
 
 
 def surname(name: str) -> str:
-    """The last word of a director's name, folded: two names with different ones are two people."""
+    """The last word of a director's name, folded."""
     return name.split()[-1].casefold()
+
+
+def initialled(name: str) -> bool:
+    """Whether a name is written with initials: "D.W. Griffith" may be "David Wark Griffith"."""
+    return re.search(r"\b[A-Z]\.", name) is not None
 
 
 def _closed_up(name: str) -> str:
     return re.sub(r"\b([A-Z]\.)\s+(?=[A-Z]\.)", r"\1", " ".join(name.split()))
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))

@@ -6,9 +6,10 @@ method reads the value each quote states - with the reading the extractive polic
 by (`citeloop.policies.same_value_question`, the forms and their limits are in that
 module's docstring) - and settles the question itself: the answer is supported only when
 the quotes give that verdict. Each of the two names needs a quote of its own, about it: one
-whose subject (what it says before its first "is"/"was") holds every word of the name, or one
-on a cited page titled with it - "The Shape of Water is a 2017 American film directed by
-Guillermo del Toro" is about the film, not about del Toro. Any other answer, or a
+whose subject (what it says before its first "is"/"was", up to a comma) ends with the name, or
+one on a cited page titled with it - "The Shape of Water is a 2017 American film directed by
+Guillermo del Toro", "Guillermo del Toro's The Shape of Water is ..." and "Mishima: A Life in
+Four Chapters is ..." are about films, not about the men. Any other answer, or a
 yes-or-no question of another form, is left to the other methods (None).
 """
 
@@ -55,12 +56,23 @@ def same_value(
 
 
 def _quote_about(name: str, quotes: Sequence[str], pages: Sequence[tuple[str, str]]) -> str | None:
-    """The first quote whose subject - what it says before its first "is"/"was" - holds every word of
-    `name`, else the first quote on a cited page titled with it (a bracketed qualifier left out)."""
+    """The first quote whose subject is `name`, else the first on a cited page titled with it (a
+    bracketed qualifier left out). The subject: what the quote says before its first "is"/"was",
+    brackets left out, up to a comma; it must hold every word of the name, end with its last word
+    (or with one word after it: "... Washington Jr."), and name no one else's thing ("'s", ":")."""
     wanted = re.findall(r"\w+", fold_text(name))
     for quote in quotes:
-        subject = _COPULA.split(fold_text(quote), maxsplit=1)[0]
-        if len(subject) < len(fold_text(quote)) and set(wanted) <= set(re.findall(r"\w+", subject)):
+        folded = fold_text(re.sub(r"\([^()]*\)", " ", quote))
+        parts = _COPULA.split(folded, maxsplit=1)
+        subject = parts[0].split(",")[0]
+        said = re.findall(r"\w+", subject)
+        if (
+            len(parts) == 2
+            and set(wanted) <= set(said)
+            and wanted[-1] in said[-2:]
+            and "'s" not in subject
+            and ":" not in subject
+        ):
             return quote
     titled = [
         body for title, body in pages if re.findall(r"\w+", fold_text(_QUALIFIER.sub("", title))) == wanted

@@ -1,34 +1,36 @@
-"""`yes-no`: a "yes" or "no" to a yes-or-no question, held to what one quoted sentence says.
+"""`yes-no`: a "yes" or "no" to a yes-or-no question, held to what one quoted clause says.
 
 "Does Postfix support IPv6?" answered "yes" has no word of its answer in its quote, so
 `answer-in-quote` has nothing to judge; before this method any quote about Postfix backed a
-"yes" and a "no" alike. Here the question's content words - what it asks, without its
+"yes" and a "no" alike. This is a necessary condition read off the words, not an
+understanding of the sentence. The question's content words - what it asks, without its
 auxiliary ("does", "is", "can" ...) and function words, but with its relation words
-("before", "after", "than", "since" ...) - must be said in **one sentence** of the evidence,
-**in the question's order**, close together (within twice their number plus six words, no
-";" between them). A word is said as written or with an ending ("supports", "supported",
-"directories", "child's"); a version or a name with dots or a slash is one word ("HTTP/2",
-"1.2", "os.remove"). Then:
+("before", "after", "than", "since" ...) - must be said in **one clause** of one quoted
+sentence (no ",", ";", ":", "but", "although", "whereas" between them), **in the question's
+order**, and from the second on **each right after the one before** but for function words
+("Pluto is a dwarf planet" does not say "Pluto is a planet"; "Postfix version 2.2 and later
+supports IPv6" says "Postfix supports IPv6": the first two may stand apart). A word is said
+as written or with an ending ("supports", "directories", "child's"); "HTTP/2", "1.2",
+"os.remove", "C++" are one word each.
+Then, in that clause:
 
-- "yes" is supported when no negation ("not", "no", "never", "cannot", "neither", "nor",
-  "without", any "n't") stands among those words or just before them; with one, the answer is
-  `contradicted` ("Postfix does not support IPv6");
-- "no" is supported only with such a negation; the words said without one make the answer
-  `contradicted`. A "no" that follows from another value ("Is the default 8080?" against
-  "The default is 8000") is not checked mechanically: `unsupported`, so the run gets its
-  repair turn, then refuses.
+- "yes" is supported when no negation stands in it ("not", "no", "never", "cannot",
+  "neither", "nor", "without", any "n't"; not "No. 1"), and `contradicted` when one does;
+- "no" is supported only when one does ("Postfix does not support IPv6"); the words said
+  without one make it `contradicted`. A "no" that follows from another value ("Is the default
+  8080?" against "The default is 8000") is not checked: `unsupported`.
 
-It judges only an answer whose first word is "yes" or "no" to a question that opens with an
-auxiliary and holds no negation of its own ("Isn't X enabled?" is left alone), and leaves a
-question `same-value` settles (runtime/_support_same.py) to it. It does not parse: the order
-check keeps "the child process inherits the environment of the parent process" from backing
-"Does the parent process inherit the child's environment?", but roles said in the same order
-("Mercury is larger than Ganymede, wrote no one") pass, and a copular question asked in the
-other order than its sentence ("Is Kenji the CEO?" / "The CEO is Kenji Ito.") is refused.
+A sentence that qualifies what it says ("unlike", "instead", "rather", "except", "other than",
+"only", "lacks", "removed", "dropped", "replaced", "deprecated", "no longer" ...) or, for a question in
+the present tense, puts it in the past ("was", "were", "until", "formerly") supports neither
+answer. It judges only an answer whose first word is "yes" or "no" to a question that opens
+with an auxiliary and holds no negation of its own ("Isn't X enabled?" is left alone), and
+leaves a question `same-value` reads (runtime/_support_same.py) to it.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection, Sequence
 from typing import Final
@@ -43,15 +45,26 @@ _AUXILIARY: Final = frozenset(
     {"is", "are", "was", "were", "am", "be", "do", "does", "did", "can", "could", "will", "would", "shall",
      "should", "has", "have", "had", "may", "might", "must"}
 )  # fmt: skip
+_PRESENT: Final = frozenset({"is", "are", "am", "do", "does", "can", "has", "have"})
+_PAST: Final = frozenset({"was", "were", "until", "formerly", "former", "once"})
 _NEGATIONS: Final = frozenset({"not", "no", "never", "cannot", "neither", "nor", "without"})
+_QUALIFIERS: Final = frozenset(
+    {"unlike", "instead", "rather", "except", "excluding", "only", "lacks", "lack", "lacked", "lacking",
+     "removed", "removes", "dropped", "drops", "replaced", "replaces", "deprecated", "longer"}
+)  # fmt: skip
+_CLAUSE_BREAKS: Final = frozenset({",", ";", ":", "but", "although", "though", "whereas", "while"})
 # Words the support module counts as function words that a yes-or-no question asks about.
 _RELATIONS: Final = frozenset(
     {"before", "after", "since", "until", "than", "over", "under", "above", "below", "between", "during",
      "into", "onto", "about", "while", "both", "either"}
 )  # fmt: skip
-# Words, a version or a name with dots or a slash as one ("http/2", "os.remove"), and ";" (a clause break).
-_TOKEN: Final = re.compile(r"[^\W_]+(?:[./'\u2019-][^\W_]+)*|;")
-_SENTENCE_END: Final = re.compile(r"\n+|(?<!\b[A-Z])[.!?]\s+(?=[A-Z\"'\u201c(])")
+# Words (a name or a version with dots or a slash as one: "http/2", "os.remove", "c++", "c#"),
+# and the punctuation that ends a clause.
+_TOKEN: Final = re.compile(r"[^\W_]+(?:[./'\u2019-][^\W_]+)*(?:\+\+|#)?|[,;:]")
+# A sentence ends at ". " (or "!", "?", a line break), not after an initial or a title ("Mr.").
+_SENTENCE_END: Final = re.compile(
+    r"\n+|(?<!\b[A-Za-z])(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bMrs)[.!?]\s+"
+)
 _ENDINGS: Final = ("s", "es", "d", "ed", "ing", "'s", "\u2019s")
 
 
@@ -65,46 +78,72 @@ def yes_no(
         return None
     if any(_negates(asked, index) for index in range(len(asked))):
         return None  # "Is X not enabled?": which way "no" points is the asker's, not the quote's
-    ignored = (set(function_words) - _RELATIONS) | _AUXILIARY
-    content = [w for w in dict.fromkeys(asked[1:]) if w not in ignored and w != ";"]
+    filler = (set(function_words) - _RELATIONS) | _AUXILIARY
+    content = [w for w in dict.fromkeys(asked[1:]) if w not in filler and w not in _CLAUSE_BREAKS]
     if not content:
         return None
-    spans = [
-        (tokens, span)
-        for sentence in _SENTENCE_END.split(evidence)
-        for tokens in [_TOKEN.findall(fold_text(sentence))]
-        for span in [_closest_in_order(content, tokens)]
-        if span is not None
-    ]
-    if not spans:
-        return "unsupported", f"no quoted sentence says {' '.join(content)}, in that order, close together"
-    tokens, (start, end) = spans[0]
-    negated = any(_negates(tokens, index) for index in range(max(0, start - 2), end + 1))
-    if said.group(1) == "yes":
-        if negated:
-            return "contradicted", "the quote says what is asked with a negation"
-        return "supported", "the quote says what is asked"
-    if negated:
-        return "supported", "the quote says what is asked with a negation"
-    return "contradicted", "the quote says what is asked, without a negation"
-
-
-def _closest_in_order(content: Sequence[str], tokens: Sequence[str]) -> tuple[int, int] | None:
-    """The shortest run of `tokens` holding the content words in order, if short enough and with no ";"."""
-    limit = 2 * len(content) + 6
-    best: tuple[int, int] | None = None
-    for start, token in enumerate(tokens):
-        if not _same_word(content[0], token):
+    for sentence in _SENTENCE_END.split(evidence):
+        tokens = _TOKEN.findall(fold_text(sentence))
+        clause = _clause_saying(content, tokens, filler)
+        if clause is None:
             continue
-        at, found = start, 1
-        while found < len(content) and at + 1 < len(tokens) and at - start < limit:
-            at += 1
-            found += _same_word(content[found], tokens[at])
-        if found == len(content) and at - start < limit and (best is None or at - start < best[1] - best[0]):
-            best = (start, at)
-    if best is None or ";" in tokens[best[0] : best[1] + 1]:
-        return None  # another clause
-    return best
+        qualified = sorted({t for t in tokens if t in _QUALIFIERS} | _other_than(tokens))
+        if qualified:
+            return "unsupported", f"the sentence qualifies what it says ({', '.join(qualified)})"
+        if asked[0] in _PRESENT and _PAST & set(clause):
+            return "unsupported", "the sentence says it of the past; the question asks of now"
+        negated = any(_negates(clause, index) for index in range(len(clause)))
+        if said.group(1) == "yes":
+            if negated:
+                return "contradicted", "the quote says what is asked with a negation"
+            return "supported", "the quote says what is asked"
+        if negated:
+            return "supported", "the quote says what is asked with a negation"
+        return "contradicted", "the quote says what is asked, without a negation"
+    return "unsupported", f"no quoted clause says {' '.join(content)} in that order"
+
+
+def _clause_saying(
+    content: Sequence[str], tokens: Sequence[str], filler: Collection[str]
+) -> list[str] | None:
+    """The clause of `tokens` that says the content words as `_in_order` asks, or None."""
+    clauses: list[list[str]] = [[]]
+    for token in tokens:
+        if token in _CLAUSE_BREAKS:
+            clauses.append([])
+        else:
+            clauses[-1].append(token)
+    for clause in clauses:
+        if _in_order(content, clause, filler):
+            return clause
+    return None
+
+
+def _in_order(content: Sequence[str], clause: Sequence[str], filler: Collection[str]) -> bool:
+    """Whether `clause` says the content words in order, the first two with anything between them
+    (the subject may be named at length: "Postfix version 2.2 and later supports") unless they are
+    the only two, every later one after only filler or a negation."""
+
+    loose = {1} if len(content) > 2 else set()  # the last word always follows the one before closely
+
+    def plain(start: int, end: int) -> bool:
+        return all(clause[i] in filler or _negates(clause, i) for i in range(start, end))
+
+    def rest(word: int, after: int) -> bool:
+        if word == len(content):
+            return True
+        return any(
+            _same_word(content[word], clause[at])
+            and (word in loose or plain(after + 1, at))
+            and rest(word + 1, at)
+            for at in range(after + 1, len(clause))
+        )
+
+    return any(_same_word(content[0], token) and rest(1, at) for at, token in enumerate(clause))
+
+
+def _other_than(tokens: Sequence[str]) -> set[str]:
+    return {"other than"} if ("other", "than") in set(itertools.pairwise(tokens)) else set()
 
 
 def _same_word(asked: str, said: str) -> bool:

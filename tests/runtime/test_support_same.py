@@ -147,6 +147,40 @@ async def test_a_wrong_yes_is_rejected_then_the_right_no_is_accepted(corpus: Cor
         ("Were Jaws and Jurassic Park directed by the same person?", "no",
          ["Jaws is a 1975 American film directed by Steven Spielberg. It stars Roy Scheider.",
           "Jurassic Park is a 1993 American film directed by Steven Spielberg."]),
+        # The second review's.
+        ("Are La Opinion and El Pais published in the same country?", "yes",
+         ["La Opinion is a Spanish language daily newspaper based in Los Angeles.",
+          "El Pais is a Spanish daily newspaper."]),
+        ("Are Telesur and Venevision headquartered in the same country?", "no",
+         ["Telesur is a Latin American television network headquartered in Caracas.",
+          "Venevision is a Venezuelan television network."]),
+        ("Are Rio Tinto and BHP headquartered in the same country?", "yes",
+         ["Rio Tinto is an Anglo-Australian mining company headquartered in London.",
+          "BHP is an Australian mining company headquartered in Melbourne."]),
+        ("Were Theodor Herzl and Sigmund Freud of the same nationality?", "no",
+         ["Theodor Herzl was an Austro-Hungarian journalist.", "Sigmund Freud was an Austrian neurologist."]),
+        ("Were Mishima and Yasunari Kawabata of the same nationality?", "no",
+         ["Mishima: A Life in Four Chapters is a 1985 American biographical film.",
+          "Yasunari Kawabata was a Japanese novelist."]),
+        ("Were Guillermo del Toro and Alfonso Cuaron of the same nationality?", "no",
+         ["Guillermo del Toro's The Shape of Water is a 2017 American film.",
+          "Alfonso Cuaron (born 1961) is a Mexican filmmaker."]),
+        ("Were Barack Obama and Joe Biden of the same nationality?", "no",
+         ["Barack Obama, whose father was a Kenyan economist, is an American politician.",
+          "Joe Biden is an American politician."]),
+        ("Are both The Italian Job and The French Lieutenant's Woman British films?", "no",
+         ["The Italian Job is a 1969 British caper comedy film.",
+          "The French Lieutenant's Woman is a 1981 British romantic drama film."]),
+        ("Were Cruel Story of Youth and Death by Hanging directed by the same person?", "no",
+         ["Cruel Story of Youth is a 1960 Japanese film directed by Nagisa Oshima.",
+          "Death by Hanging is a 1968 Japanese film directed by Nagisa \u014cshima."]),
+        ("Were The Departed and Initial D directed by the same person?", "yes",
+         ["The Departed is a 2006 remake of the 2002 Hong Kong film Infernal Affairs directed by Andrew Lau.",
+          "Initial D is a 2005 film directed by Andrew Lau."]),
+        ("Were Halloween II and The Thing directed by the same person?", "yes",
+         ["Halloween II is a 1981 American slasher film. It is the sequel to Halloween, directed by John "
+          "Carpenter.",
+          "The Thing is a 1982 American film directed by John Carpenter."]),
     ],
 )  # fmt: skip
 def test_wrong_answers_a_review_found_are_not_supported(
@@ -168,7 +202,27 @@ def test_wrong_answers_a_review_found_are_not_supported(
         ("Were Andrei Tarkovsky and Sergei Eisenstein of the same nationality?",
          ["Andrei Tarkovsky (1932 - 1986) was a Soviet film director.",
           "Sergei Eisenstein (1898 - 1948) was a Soviet film director."]),
+        ("Were Mrs. Doubtfire and Home Alone directed by the same person?",
+         ["Mrs. Doubtfire is a 1993 American comedy film directed by Chris Columbus.",
+          "Home Alone is a 1990 American comedy film directed by Chris Columbus."]),
+        ("Were Cruel Story of Youth and Death by Hanging directed by the same person?",
+         ["Cruel Story of Youth is a 1960 Japanese film directed by Nagisa Oshima.",
+          "Death by Hanging is a 1968 Japanese film directed by Nagisa \u014cshima."]),
     ],
 )  # fmt: skip
 def test_right_answers_a_review_found_rejected_are_supported(question: str, quotes: list[str]) -> None:
     assert _judge(question, "yes", quotes)[0] == "supported"
+
+
+def test_two_people_of_one_surname_are_two_and_an_initial_may_be_either() -> None:
+    question = "Were Top Gun and Alien directed by the same person?"
+    scotts = [
+        "Top Gun is a 1986 film directed by Tony Scott.",
+        "Alien is a 1979 film directed by Ridley Scott.",
+    ]
+    assert _judge(question, "no", scotts)[0] == "supported"
+    initial = [
+        "Top Gun is a 1986 film directed by T. Scott.",
+        "Alien is a 1979 film directed by Ridley Scott.",
+    ]
+    assert _judge(question, "no", initial)[0] == "unsupported"

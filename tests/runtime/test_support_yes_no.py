@@ -31,7 +31,13 @@ def _judge(question: str, answer: str, evidence: str) -> tuple[str, str] | None:
         ("Does Postfix support IPv6?", "no", SUPPORTS, "contradicted"),
         ("Does Postfix support IPv6?", "No.", LACKS, "supported"),
         ("Does Postfix support IPv6?", "yes", LACKS, "contradicted"),
-        ("Is Kenji the CEO?", "Yes.", "Kenji Ito is the current CEO.", "supported"),
+        ("Is Kenji the CEO?", "Yes.", "Kenji is the CEO of Acme.", "supported"),
+        (
+            "Is Kenji the CEO?",
+            "Yes.",
+            "Kenji Ito is the current CEO.",
+            "unsupported",
+        ),  # words between the last two
         ("Is Kenji the CEO?", "Yes.", "The current CEO is Kenji Ito.", "unsupported"),  # the other order
         # A "no" read from another value is not checked mechanically.
         ("Is the default port 8080?", "no", "The default port is 8000.", "unsupported"),
@@ -47,7 +53,7 @@ def test_the_verdicts(question: str, answer: str, evidence: str, verdict: str) -
 def test_the_detail_names_the_words_no_sentence_says() -> None:
     assert _judge("Is the default port 8080?", "no", "The default port is 8000.") == (
         "unsupported",
-        "no quoted sentence says default port 8080, in that order, close together",
+        "no quoted clause says default port 8080 in that order",
     )
 
 
@@ -83,6 +89,36 @@ def test_the_detail_names_the_words_no_sentence_says() -> None:
         ("Does Python support multiple inheritance?", "no",
          "Python supports multiple inheritance, searching each class once and not twice."),
         ("Is Pluto a dwarf planet?", "no", "Pluto is a dwarf planet in the Kuiper belt, no longer a planet."),
+        # The second review's (of the version that read words across a sentence and any negation near them).
+        ("Does Internet Explorer support WebP?", "yes", "No version of Internet Explorer supports WebP."),
+        ("Does Python have tail call optimization?", "yes",
+         "Python lacks tail call optimization, by design."),
+        ("Does Kotlin have checked exceptions?", "yes", "Kotlin dropped checked exceptions, unlike Java."),
+        ("Does TLS 1.3 support RSA key exchange?", "yes",
+         "TLS 1.3 removed support for static RSA key exchange."),
+        ("Does Docker use virtual machines?", "yes", "Docker uses containers instead of virtual machines."),
+        ("Does Git store differences between file versions?", "yes",
+         "Git stores snapshots rather than differences between file versions."),
+        ("Does C support classes?", "yes", "C++ supports classes and templates."),
+        ("Does C support properties?", "yes", "C# supports properties."),
+        ("Does TCP guarantee delivery?", "no", "Unlike TCP, UDP does not guarantee delivery."),
+        ("Does PostgreSQL support GIN indexes?", "no",
+         "PostgreSQL supports not only B-tree indexes but also GIN indexes."),
+        ("Does SQLite support transactions?", "no",
+         "SQLite is not a client-server database engine but supports ACID transactions."),
+        ("Does Flask listen on port 5000?", "no", "If not specified, Flask listens on port 5000."),
+        ("Is Pluto a planet?", "yes", "Pluto is a dwarf planet in the Kuiper belt."),
+        ("Is Sydney the capital of Australia?", "yes",
+         "Sydney is the capital of New South Wales, Australia."),
+        ("Was Chopin born in Paris?", "yes", "Chopin was born in Zelazowa Wola and moved to Paris in 1831."),
+        ("Are all prime numbers odd?", "yes", "All prime numbers other than 2 are odd."),
+        ("Are Python programs faster than C programs?", "yes",
+         "Python programs are generally faster to write than C programs, but slower to run."),
+        ("Is Bonn the capital of Germany?", "yes", "Bonn was the capital of West Germany from 1949 to 1990."),
+        ("Is Rio de Janeiro the capital of Brazil?", "yes",
+         "Rio de Janeiro was the capital of Brazil until 1960."),
+        ("Does os.rmdir delete a directory and all in it?", "yes",
+         "os.rmdir() removes only empty directories. shutil.rmtree() deletes a directory and all in it."),
     ],
 )  # fmt: skip
 def test_wrong_answers_a_review_found_are_not_supported(question: str, answer: str, evidence: str) -> None:
@@ -97,6 +133,7 @@ def test_wrong_answers_a_review_found_are_not_supported(question: str, answer: s
          "Thriller was the best-selling album of 1983 in the United States, with 37 weeks at No. 1."),
         ("Does pip install dependencies?", "yes", "pip installs dependencies unless you pass --no-deps."),
         ("Is the timeout argument optional?", "yes", "The timeout argument is optional; if None, it blocks."),
+        ("Does Flask listen on port 5000?", "yes", "If not specified, Flask listens on port 5000."),
     ],
 )  # fmt: skip
 def test_right_answers_a_review_found_rejected_are_supported(
@@ -154,7 +191,7 @@ async def test_a_no_the_quote_contradicts_is_rejected_then_the_yes_is_accepted(c
     page = corpus.open(url)
     assert page is not None
     quote = next(s for s in page.body.split(". ") if "founded" in s and "Lisbon" in s)
-    question = "Was Acme Robotics founded in Lisbon?"
+    question = "Was Acme Robotics founded by Ada Ortiz?"
     events = await _run(
         corpus,
         question,
