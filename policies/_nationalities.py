@@ -1,8 +1,8 @@
 """Nationality words and the country each names, for questions settled by nationality (`_same_value`).
 
 Variants of one nationality share a name ("Argentine", "Argentinian" -> "Argentine"), so a
-question and a page need not spell it alike. The nations of the United Kingdom and the whole
-(`UNITED_KINGDOM`), and unions and their members (`UNIONS`): `_same_value` reads two of them as
+question and a page need not spell it alike. A whole and its parts (`WHOLES`: British and
+English, Soviet and Russian), and two nations of the United Kingdom: `_same_value` reads them as
 neither the same nor different. Only words used as nationalities are listed; a word that is
 also a common word is matched only when capitalized (`_stated_values`). Left out on purpose, so
 that they settle nothing: words naming more than one nation or something else as often
@@ -17,10 +17,20 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Final
 
-# The nations of the United Kingdom and the whole: two of them are neither the same nor others.
-UNITED_KINGDOM: Final = frozenset({"British", "English", "Scottish", "Welsh"})
-# Unions of nations: "Soviet" against "Russian" or "Ukrainian" is neither the same nor another.
-UNIONS: Final = frozenset({"Soviet", "Yugoslav", "Czechoslovak"})
+# A whole and its parts: "British" against "English", "Soviet" against "Russian" is neither the
+# same nationality nor another one. Two nations of the United Kingdom are not either (both British).
+_SOVIET: Final = (
+    "Russian Ukrainian Belarusian Armenian Azerbaijani Estonian Latvian Lithuanian Kazakh Kyrgyz Tajik "
+    "Turkmen Uzbek Moldovan"
+)
+WHOLES: Final = MappingProxyType(
+    {
+        "British": frozenset({"English", "Scottish", "Welsh"}),
+        "Soviet": frozenset(_SOVIET.split()),
+        "Yugoslav": frozenset({"Serbian", "Croatian", "Bosnian", "Slovenian", "Macedonian", "Montenegrin"}),
+        "Czechoslovak": frozenset({"Czech", "Slovak"}),
+    }
+)
 
 # Each nationality's spellings, the first its name as compared and shown (capitalized).
 _SPELLINGS: Final = (

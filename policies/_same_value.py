@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from ._nationalities import NATIONALITIES, UNIONS, UNITED_KINGDOM
+from ._nationalities import NATIONALITIES, WHOLES
 from ._sentences import Sentence, split_sentences, stem, words
 from ._stated_values import UNREAD, directors, initialled, nationalities, surname
 
@@ -168,8 +168,11 @@ def _holds(sentence: str, rest: Sequence[str]) -> bool:
 
 def _within_one_union(keys: frozenset[str]) -> bool:
     """English against British or Scottish, Soviet against Russian: a nationality that is part of
-    another is neither plainly the same nor plainly different, so the two settle nothing."""
-    return len(keys & UNITED_KINGDOM) > 1 or (len(keys) > 1 and bool(keys & UNIONS))
+    another, or two parts of the United Kingdom, are neither plainly the same nor plainly different,
+    so they settle nothing. (Soviet against American, or Czech against Slovak, do.)"""
+    if any(whole in keys and keys & parts for whole, parts in WHOLES.items()):
+        return True
+    return len(keys & WHOLES["British"]) > 1
 
 
 def value_sentence(body: str, attribute: Attribute) -> Sentence | None:

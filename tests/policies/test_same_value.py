@@ -159,6 +159,21 @@ def test_the_values_read(sentence: str, attribute: str, values: set[str]) -> Non
         ),  # Lund writes
         ("Are both Ena Quill and Ian Brae British?", (QUILL[2], BRAE[2]), None),
         ("Are both Ian Brae and Dara Orin British?", (BRAE[2], ORIN[2]), "no"),  # American is not British
+        (
+            "Were Ian Brae and Ena Quill of the same nationality?",
+            ("Ian Brae was a Soviet poet.", "Ena Quill was a Russian poet."),
+            None,
+        ),  # a whole and its part
+        (
+            "Were Ian Brae and Ena Quill of the same nationality?",
+            ("Ian Brae was a Soviet poet.", "Ena Quill was an American poet."),
+            "no",
+        ),
+        (
+            "Were Ian Brae and Ena Quill of the same nationality?",
+            ("Ian Brae was a Czech poet.", "Ena Quill was a Slovak poet."),
+            "no",
+        ),
         ("Were Salt Tides and Harbour Lights directed by the same person?", (TIDES[2], HARBOUR[2]), "no"),
         ("Were Salt Tides and Quiet Fields directed by the same person?", (TIDES[2], QUIET[2]), None),
         # Co-directors: one in common is neither the same people nor others.
