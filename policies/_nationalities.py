@@ -6,7 +6,8 @@ English, Soviet and Russian), and two nations of the United Kingdom: `_same_valu
 neither the same nor different. Only words used as nationalities are listed; a word that is
 also a common word is matched only when capitalized (`_stated_values`). Left out on purpose, so
 that they settle nothing: words naming more than one nation or something else as often
-("Korean", North or South; "Dominican", a country or a religious order; "Persian";
+("Korean", North or South; "Congolese", of two Congos; "Dominican", a country or a religious order;
+"Persian";
 "Georgian", a country or a style), and the first words of two-word nationalities ("South
 African", "Costa Rican"): "Lankan", "Verdean", "Leonean" and "Zealander" are read, being the
 second word of one nationality only.
@@ -39,7 +40,7 @@ _SPELLINGS: Final = (
     "bahamian", "bahraini", "bangladeshi", "barbadian", "belarusian", "belgian", "belizean", "beninese",
     "bhutanese", "bolivian", "bosnian", "botswanan", "brazilian", "bruneian", "bulgarian", "burkinabe",
     "burmese", "burundian", "cambodian", "cameroonian", "canadian", "verdean", "chadian", "chilean",
-    "chinese", "colombian", "congolese", "croatian", "cuban", "cypriot", "czech", "danish",
+    "chinese", "colombian", "croatian", "cuban", "cypriot", "czech", "danish",
     "djiboutian", "dutch", "ecuadorian ecuadorean", "egyptian", "salvadoran salvadorean", "eritrean",
     "estonian", "ethiopian", "fijian", "filipino philippine", "finnish", "french", "gabonese",
     "gambian", "german", "ghanaian", "greek", "grenadian", "guatemalan", "guinean", "guyanese",

@@ -10,8 +10,8 @@ magazine"), and a **director** ("... a 2014 documentary directed by Jane Doe").
 The questions, and what answers them:
 
 - "the same": "Were A and B of the same nationality?", "Are A and B published in the same
-  country?" (published, based, founded, headquartered, made, produced, printed; never born,
-  set or located: a birthplace or a setting is no nationality), "Were A and B directed by the
+  country?" (published, made, produced, printed; never born, set, located, based or
+  headquartered: a birthplace, a setting or a seat is no nationality), "Were A and B directed by the
   same person?", "Are A and B by the same director?"
   -> "yes" when both pages state one value and it is the same (for directors, the same names),
   "no" when they state different ones (no director in common);
@@ -43,10 +43,11 @@ Verdict = Literal["yes", "no"]
 
 _AUX: Final = r"(?:are|were|is|was)"
 # "of the same nationality", "from the same country", "published in the same country": a country
-# that is the thing's own. Born, set or located in a country is not a nationality: not read.
+# that is the thing's own. Born, set, located, based or headquartered in a country is not a
+# nationality ("an Argentine company headquartered in Montevideo"): not read.
 _SAME_NATIONALITY: Final = (
     r"(?:(?:both\s+)?(?:of|from|have|share)\s+the\s+same\s+(?:nationality|citizenship|country)"
-    r"|(?:both\s+)?(?:published|based|founded|headquartered|made|produced|printed)\s+in\s+the\s+same\s+country)"
+    r"|(?:both\s+)?(?:published|made|produced|printed)\s+in\s+the\s+same\s+country)"
 )
 _SAME_DIRECTOR: Final = (
     r"(?:(?:both\s+)?(?:directed|made|filmed)\s+by\s+the\s+same\s+(?:person|director|man|woman|filmmaker)"

@@ -33,12 +33,13 @@ _WINDOW_ENDS: Final = frozenset(
 )
 # Joined to a nationality, these make it a language, a birthplace or a style, not the subject's nationality.
 _NOT_NATIONALITY: Final = frozenset(
-    {"language", "speaking", "born", "based", "style", "era", "descent", "origin", "owned", "made", "trained"}
-)
+    {"language", "speaking", "born", "based", "style", "era", "descent", "origin", "owned", "made", "trained",
+     "football", "rules"}
+)  # fmt: skip
 # A word before a nationality that makes it another nation's ("South Sudanese", "Latin American").
 _OTHER_NATION: Final = frozenset(
     {"north", "south", "northern", "southern", "east", "west", "equatorial", "new", "papua", "latin",
-     "central", "pan", "ibero"}
+     "central", "pan", "ibero", "bissau"}
 )  # fmt: skip
 # Joined to a nationality by a hyphen, these make two nations of one ("Anglo-Australian"): read as unknown.
 _COMBINING: Final = frozenset(
@@ -57,7 +58,8 @@ _DIRECTED_BY: Final = re.compile(
 )
 # Before "directed by", these make it another work's director ("a remake of X, directed by Y").
 _ANOTHER_WORK: Final = re.compile(
-    r"\b(?:remake|sequel|adaptation|version|prequel|spin-off) (?:of|to)\b|\bbased on\b"
+    r"\b(?:remake|sequel|adaptation|version|prequel|spin-off|follow-up|making) (?:of|to)\b"
+    r"|\b(?:based on|about)\b"
 )
 # A sentence ends at ". " before a capital, unless the full stop closes an initial ("D. W.") or a title.
 _SENTENCE_END: Final = re.compile(

@@ -55,24 +55,32 @@ def same_value(
     return "supported", f"the quotes' {asked.attribute} values ({values}) say {verdict}"
 
 
+_SUFFIXES: Final = frozenset({"jr", "ii", "iii", "iv"})
+
+
+def _names(said: list[str], wanted: list[str]) -> bool:
+    """Whether a subject's words name `wanted`: from its first word (after "the") to its last (or a
+    suffix after it: "Washington Jr."), every word of it in between - "The widow of John Lennon" and
+    "Barack Obama Sr." do not name John Lennon or Barack Obama."""
+    if said[:1] == ["the"] and wanted[:1] != ["the"]:
+        said = said[1:]
+    if said[-1:] and said[-1] in _SUFFIXES and wanted[-1] not in _SUFFIXES:
+        said = said[:-1]
+    return bool(said) and said[0] == wanted[0] and said[-1] == wanted[-1] and set(wanted) <= set(said)
+
+
 def _quote_about(name: str, quotes: Sequence[str], pages: Sequence[tuple[str, str]]) -> str | None:
     """The first quote whose subject is `name`, else the first on a cited page titled with it (a
     bracketed qualifier left out). The subject: what the quote says before its first "is"/"was",
-    brackets left out, up to a comma; it must hold every word of the name, end with its last word
-    (or with one word after it: "... Washington Jr."), and name no one else's thing ("'s", ":")."""
+    brackets left out, up to a comma; it must name the name (`_names`) and no one else's thing
+    ("'s", ":")."""
     wanted = re.findall(r"\w+", fold_text(name))
     for quote in quotes:
         folded = fold_text(re.sub(r"\([^()]*\)", " ", quote))
         parts = _COPULA.split(folded, maxsplit=1)
         subject = parts[0].split(",")[0]
         said = re.findall(r"\w+", subject)
-        if (
-            len(parts) == 2
-            and set(wanted) <= set(said)
-            and wanted[-1] in said[-2:]
-            and "'s" not in subject
-            and ":" not in subject
-        ):
+        if len(parts) == 2 and _names(said, wanted) and "'s" not in subject and ":" not in subject:
             return quote
     titled = [
         body for title, body in pages if re.findall(r"\w+", fold_text(_QUALIFIER.sub("", title))) == wanted

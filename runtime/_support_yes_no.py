@@ -3,29 +3,36 @@
 "Does Postfix support IPv6?" answered "yes" has no word of its answer in its quote, so
 `answer-in-quote` has nothing to judge; before this method any quote about Postfix backed a
 "yes" and a "no" alike. This is a necessary condition read off the words, not an
-understanding of the sentence. The question's content words - what it asks, without its
-auxiliary ("does", "is", "can" ...) and function words, but with its relation words
-("before", "after", "than", "since" ...) - must be said in **one clause** of one quoted
-sentence (no ",", ";", ":", "but", "although", "whereas" between them), **in the question's
-order**, and from the second on **each right after the one before** but for function words
-("Pluto is a dwarf planet" does not say "Pluto is a planet"; "Postfix version 2.2 and later
-supports IPv6" says "Postfix supports IPv6": the first two may stand apart). A word is said
-as written or with an ending ("supports", "directories", "child's"); "HTTP/2", "1.2",
-"os.remove", "C++" are one word each.
-Then, in that clause:
+understanding of the sentence (three adversarial reviews shaped it; their cases are tests).
+The question's content words - what it asks, without its auxiliary ("does", "is", "can" ...)
+and function words, but with its relation words ("before", "after", "than", "since" ...) -
+must be said in **one clause** of one quoted sentence (no ",", ";", ":", "but", "although",
+"whereas", "while" between them), **in the question's order**, and from the second on **each
+right after the one before** but for function words or a negation ("Pluto is a dwarf planet"
+does not say "Pluto is a planet"). With three words or more, the first two may stand apart
+("Postfix version 2.2 and later supports IPv6"), but not with another subject between them
+("JSON supersets such as JSON5 support comments": "such", "like", "than" ...). A question
+asked with "is"/"was" needs a copula among the matched words ("koala bear" does not say the
+koala is a bear). A word is said as written or with an ending ("supports", "directories"; not
+"Earth's" for "Earth"); "HTTP/2", "1.2", "os.remove", "C++" are one word each. Then:
 
-- "yes" is supported when no negation stands in it ("not", "no", "never", "cannot",
-  "neither", "nor", "without", any "n't"; not "No. 1"), and `contradicted` when one does;
+- "yes" is supported when no negation ("not", "no", "never", "cannot", "neither", "nor",
+  "without", any "n't"; not "No. 1") stands among the words matched closely or in the two
+  before them, and `contradicted` when one does;
 - "no" is supported only when one does ("Postfix does not support IPv6"); the words said
-  without one make it `contradicted`. A "no" that follows from another value ("Is the default
-  8080?" against "The default is 8000") is not checked: `unsupported`.
+  without one make it `contradicted`. A negation elsewhere in the clause ("Node.js does not
+  require a browser to run JavaScript") makes either `unsupported`, as does a "no" that follows
+  from another value ("Is the default 8080?" against "The default is 8000").
 
-A sentence that qualifies what it says ("unlike", "instead", "rather", "except", "other than",
-"only", "lacks", "removed", "dropped", "replaced", "deprecated", "no longer" ...) or, for a question in
-the present tense, puts it in the past ("was", "were", "until", "formerly") supports neither
-answer. It judges only an answer whose first word is "yes" or "no" to a question that opens
-with an auxiliary and holds no negation of its own ("Isn't X enabled?" is left alone), and
-leaves a question `same-value` reads (runtime/_support_same.py) to it.
+A sentence that qualifies what it says - a contrast or an exception ("unlike", "instead",
+"rather", "except", "other than", "only"), a loss or a refusal ("lacks", "removed", "dropped",
+"deprecated", "no longer", "refuses", "unable", "fails"), a condition or a mood ("if", "unless",
+"when", "may", "will", "could" ...; not one the question asks with), "experimental" - or, for
+a question in the present tense, says it in the past ("was", "had", "until", "used to",
+"supported" for "support") supports neither answer. It judges only an answer whose first word
+is "yes" or "no" to a question that opens with an auxiliary and holds no negation of its own
+("Isn't X enabled?" is left alone), and leaves a question `same-value` reads
+(runtime/_support_same.py) to it.
 """
 
 from __future__ import annotations
@@ -46,12 +53,19 @@ _AUXILIARY: Final = frozenset(
      "should", "has", "have", "had", "may", "might", "must"}
 )  # fmt: skip
 _PRESENT: Final = frozenset({"is", "are", "am", "do", "does", "can", "has", "have"})
-_PAST: Final = frozenset({"was", "were", "until", "formerly", "former", "once"})
+_PAST: Final = frozenset({"was", "were", "had", "until", "formerly", "former", "once", "used"})
 _NEGATIONS: Final = frozenset({"not", "no", "never", "cannot", "neither", "nor", "without"})
 _QUALIFIERS: Final = frozenset(
     {"unlike", "instead", "rather", "except", "excluding", "only", "lacks", "lack", "lacked", "lacking",
-     "removed", "removes", "dropped", "drops", "replaced", "replaces", "deprecated", "longer"}
+     "removed", "removes", "dropped", "drops", "replaced", "replaces", "deprecated", "longer", "experimental",
+     "partial", "limited", "refuses", "refuse", "refused", "unable", "fails", "fail", "failed", "prevents",
+     "prevent", "forbids", "forbidden", "disallows", "rejects", "may", "might", "could", "would", "will",
+     "should", "if", "unless", "when", "whenever"}
 )  # fmt: skip
+_COPULAS: Final = frozenset({"is", "are", "was", "were", "be", "been", "being", "am"})
+# In the loose gap after the first word, these say another subject is meant ("JSON supersets such as
+# JSON5 support comments", "Toronto and Montreal are larger than the capital").
+_OTHER_SUBJECT: Final = frozenset({"such", "like", "including", "includes", "unlike", "than", "versus", "vs"})
 _CLAUSE_BREAKS: Final = frozenset({",", ";", ":", "but", "although", "though", "whereas", "while"})
 # Words the support module counts as function words that a yes-or-no question asks about.
 _RELATIONS: Final = frozenset(
@@ -65,7 +79,7 @@ _TOKEN: Final = re.compile(r"[^\W_]+(?:[./'\u2019-][^\W_]+)*(?:\+\+|#)?|[,;:]")
 _SENTENCE_END: Final = re.compile(
     r"\n+|(?<!\b[A-Za-z])(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bMrs)[.!?]\s+"
 )
-_ENDINGS: Final = ("s", "es", "d", "ed", "ing", "'s", "\u2019s")
+_ENDINGS: Final = ("s", "es", "d", "ed", "ing")  # not "'s": "Earth's Moon" is not Earth
 
 
 def yes_no(
@@ -82,17 +96,27 @@ def yes_no(
     content = [w for w in dict.fromkeys(asked[1:]) if w not in filler and w not in _CLAUSE_BREAKS]
     if not content:
         return None
+    copular = asked[0] in _COPULAS
     for sentence in _SENTENCE_END.split(evidence):
         tokens = _TOKEN.findall(fold_text(sentence))
-        clause = _clause_saying(content, tokens, filler)
-        if clause is None:
+        found = _clause_saying(content, tokens, filler, copular=copular)
+        if found is None:
             continue
-        qualified = sorted({t for t in tokens if t in _QUALIFIERS} | _other_than(tokens))
+        clause, matched = found
+        qualified = sorted(({t for t in tokens if t in _QUALIFIERS} - set(asked)) | _other_than(tokens))
         if qualified:
             return "unsupported", f"the sentence qualifies what it says ({', '.join(qualified)})"
-        if asked[0] in _PRESENT and _PAST & set(clause):
+        if asked[0] in _PRESENT and (_PAST & set(clause) or _said_in_past(content, clause, matched)):
             return "unsupported", "the sentence says it of the past; the question asks of now"
-        negated = any(_negates(clause, index) for index in range(len(clause)))
+        # The negation that says "no" stands by the verb: among the words matched closely, or in the two
+        # before them ("Postfix version 2.2 does not support"); one further off negates something else.
+        span = range(max(matched[0], matched[1] - 2) if len(matched) > 2 else matched[0], matched[-1] + 1)
+        negated = any(_negates(clause, index) for index in span)
+        if not negated and any(_negates(clause, index) for index in range(len(clause))):
+            return (
+                "unsupported",
+                "a negation in the clause, outside what is asked: which way it points is unclear",
+            )
         if said.group(1) == "yes":
             if negated:
                 return "contradicted", "the quote says what is asked with a negation"
@@ -104,9 +128,9 @@ def yes_no(
 
 
 def _clause_saying(
-    content: Sequence[str], tokens: Sequence[str], filler: Collection[str]
-) -> list[str] | None:
-    """The clause of `tokens` that says the content words as `_in_order` asks, or None."""
+    content: Sequence[str], tokens: Sequence[str], filler: Collection[str], *, copular: bool
+) -> tuple[list[str], list[int]] | None:
+    """The clause of `tokens` that says the content words as `_in_order` asks, and where, or None."""
     clauses: list[list[str]] = [[]]
     for token in tokens:
         if token in _CLAUSE_BREAKS:
@@ -114,32 +138,49 @@ def _clause_saying(
         else:
             clauses[-1].append(token)
     for clause in clauses:
-        if _in_order(content, clause, filler):
-            return clause
+        matched = _in_order(content, clause, filler)
+        # "Is the koala a bear?" is not said by "koala bear": a copular question needs its copula.
+        if matched is not None and (not copular or _COPULAS & set(clause[matched[0] : matched[-1] + 1])):
+            return clause, matched
     return None
 
 
-def _in_order(content: Sequence[str], clause: Sequence[str], filler: Collection[str]) -> bool:
-    """Whether `clause` says the content words in order, the first two with anything between them
-    (the subject may be named at length: "Postfix version 2.2 and later supports") unless they are
-    the only two, every later one after only filler or a negation."""
+def _in_order(content: Sequence[str], clause: Sequence[str], filler: Collection[str]) -> list[int] | None:
+    """Where `clause` says the content words in order: the first two with anything between them but
+    another subject (the subject may be named at length: "Postfix version 2.2 and later supports")
+    unless they are the only two, every later one after only filler or a negation."""
 
     loose = {1} if len(content) > 2 else set()  # the last word always follows the one before closely
 
-    def plain(start: int, end: int) -> bool:
+    def gap_allowed(word: int, start: int, end: int) -> bool:
+        if word in loose:
+            return not _OTHER_SUBJECT & set(clause[start:end])
         return all(clause[i] in filler or _negates(clause, i) for i in range(start, end))
 
-    def rest(word: int, after: int) -> bool:
+    def rest(word: int, after: int) -> list[int] | None:
         if word == len(content):
-            return True
-        return any(
-            _same_word(content[word], clause[at])
-            and (word in loose or plain(after + 1, at))
-            and rest(word + 1, at)
-            for at in range(after + 1, len(clause))
-        )
+            return []
+        for at in range(after + 1, len(clause)):
+            if _same_word(content[word], clause[at]) and gap_allowed(word, after + 1, at):
+                later = rest(word + 1, at)
+                if later is not None:
+                    return [at, *later]
+        return None
 
-    return any(_same_word(content[0], token) and rest(1, at) for at, token in enumerate(clause))
+    for at, token in enumerate(clause):
+        if _same_word(content[0], token):
+            later = rest(1, at)
+            if later is not None:
+                return [at, *later]
+    return None
+
+
+def _said_in_past(content: Sequence[str], clause: Sequence[str], matched: Sequence[int]) -> bool:
+    """Whether a word the question asks in the present is said in the past ("Chrome supported Flash")."""
+    return any(
+        clause[at].endswith("ed") and not word.endswith("ed")
+        for word, at in zip(content, matched, strict=True)
+    )
 
 
 def _other_than(tokens: Sequence[str]) -> set[str]:

@@ -181,6 +181,27 @@ async def test_a_wrong_yes_is_rejected_then_the_right_no_is_accepted(corpus: Cor
          ["Halloween II is a 1981 American slasher film. It is the sequel to Halloween, directed by John "
           "Carpenter.",
           "The Thing is a 1982 American film directed by John Carpenter."]),
+        # The third review's.
+        ("Are the Frankfurt Galaxy and the Green Bay Packers produced in the same country?", "yes",
+         ["Frankfurt Galaxy is a professional American football team.",
+          "Green Bay Packers is a professional American football team."]),
+        ("Are TP Mazembe and CARA Brazzaville from the same country?", "yes",
+         ["TP Mazembe is a Congolese football club.", "CARA Brazzaville is a Congolese football club."]),
+        ("Are MercadoLibre and YPF headquartered in the same country?", "yes",
+         ["MercadoLibre is an Argentine company headquartered in Montevideo, Uruguay.",
+          "YPF is an Argentine energy company."]),
+        ("Were Barack Obama and Raila Odinga of the same nationality?", "yes",
+         ["Barack Hussein Obama Sr. was a Kenyan economist.", "Raila Odinga is a Kenyan politician."]),
+        ("Were Halloween and The Fog directed by the same person?", "no",
+         ["Halloween Ends is a 2022 film directed by David Gordon Green.",
+          "The Fog is a 1980 film directed by John Carpenter."]),
+        ("Were Hearts of Darkness and The Conversation directed by the same person?", "yes",
+         ["Hearts of Darkness is a 1991 documentary about the making of Apocalypse Now, directed by Francis "
+          "Ford Coppola.",
+          "The Conversation is a 1974 film directed by Francis Ford Coppola."]),
+        ("Were John Lennon and Toshiro Mifune of the same nationality?", "yes",
+         ["The widow of John Lennon, Yoko Ono, is a Japanese artist.",
+          "Toshiro Mifune was a Japanese actor."]),
     ],
 )  # fmt: skip
 def test_wrong_answers_a_review_found_are_not_supported(

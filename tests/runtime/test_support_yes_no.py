@@ -119,6 +119,21 @@ def test_the_detail_names_the_words_no_sentence_says() -> None:
          "Rio de Janeiro was the capital of Brazil until 1960."),
         ("Does os.rmdir delete a directory and all in it?", "yes",
          "os.rmdir() removes only empty directories. shutil.rmtree() deletes a directory and all in it."),
+        # The third review's.
+        ("Is the koala a bear?", "yes", "The koala or, inaccurately, koala bear is a marsupial."),
+        ("Does Node.js run JavaScript?", "no", "Node.js does not require a browser to run JavaScript code."),
+        ("Does Rust guarantee memory safety?", "no", "Rust guarantees memory safety without a collector."),
+        ("Does JSON support comments?", "yes", "JSON supersets such as JSON5 support comments."),
+        ("Is Toronto the capital of Canada?", "yes", "Toronto is larger than the capital of Canada."),
+        ("Does Chrome support JPEG XL?", "yes", "Chrome 91 added experimental support for JPEG XL."),
+        ("Does Git push to a checked-out branch?", "yes", "Git refuses to push to a checked-out branch."),
+        ("Does pip uninstall dependencies?", "yes", "pip is unable to uninstall dependencies."),
+        ("Does Chrome support Flash?", "yes", "Chrome supported Flash until 2020."),
+        ("Does Chrome support Flash?", "yes", "Chrome supported Flash."),
+        ("Is Pluto the ninth planet?", "yes", "Pluto used to be the ninth planet."),
+        ("Does Firefox support WebGPU?", "yes", "Firefox will support WebGPU."),
+        ("Does SQLite enforce foreign keys?", "yes", "SQLite enforces foreign keys if enabled."),
+        ("Is Titan larger than Earth?", "yes", "Titan is larger than Earth's Moon."),
     ],
 )  # fmt: skip
 def test_wrong_answers_a_review_found_are_not_supported(question: str, answer: str, evidence: str) -> None:
@@ -131,9 +146,9 @@ def test_wrong_answers_a_review_found_are_not_supported(question: str, answer: s
     [
         ("Was Thriller the best-selling album of 1983 in the United States?", "yes",
          "Thriller was the best-selling album of 1983 in the United States, with 37 weeks at No. 1."),
-        ("Does pip install dependencies?", "yes", "pip installs dependencies unless you pass --no-deps."),
-        ("Is the timeout argument optional?", "yes", "The timeout argument is optional; if None, it blocks."),
-        ("Does Flask listen on port 5000?", "yes", "If not specified, Flask listens on port 5000."),
+        ("Does pip install dependencies?", "yes", "pip installs dependencies; pass --no-deps to skip them."),
+        ("Is the timeout argument optional?", "yes", "The timeout argument is optional; None blocks."),
+        ("Does Flask listen on port 5000?", "yes", "By default, Flask listens on port 5000."),
     ],
 )  # fmt: skip
 def test_right_answers_a_review_found_rejected_are_supported(
