@@ -128,11 +128,15 @@ def _trim(name: str) -> str:
 
 
 def title_hit(name: str, hits: tuple[Hit, ...]) -> Hit | None:
-    """The hit titled `name`: the one whose plain title is it; else the best hit whose title is part of
-    it ("Manon" for "Manon by Massenet"); else the one whose title holds it. None if several tie."""
+    """The hit titled `name`: the one whose plain title is it (the one titled with it alone, when
+    "Ed Wood" and "Ed Wood (film)" both are); else the best hit whose title is part of it ("Manon"
+    for "Manon by Massenet"); else the one whose title holds it. None if several tie."""
     folded = name.casefold()
     titles = [plain_title(h.title).casefold() for h in hits]
     exact = [h for h, title in zip(hits, titles, strict=True) if title == folded]
+    if len(exact) > 1:
+        # "Ed Wood" and "Ed Wood (film)": the page titled with the name alone is the name's own.
+        exact = [h for h in exact if " ".join(h.title.split()).casefold() == folded] or exact
     if exact:
         return exact[0] if len(exact) == 1 else None
     if titles and titles[0] in folded:

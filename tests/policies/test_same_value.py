@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from citeloop.events import Answered, FinishRejected, open_store
+from citeloop.events import Answered, FinishRejected, Hit, open_store
 from citeloop.policies import ExtractivePolicy, same_value_question, settle_same_value, stated_values
+from citeloop.policies._compare import title_hit
 from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus
 from hypothesis import given
@@ -250,3 +251,14 @@ async def test_answered_with_a_quote_from_each_page_and_supported(
 async def test_refused_when_the_pages_do_not_settle_it(corpus: Corpus, question: str) -> None:
     outcome, _, _ = await _ask(corpus, question)
     assert outcome.status == "abstained" and outcome.answer.startswith("cannot:")
+
+
+def test_the_page_titled_with_the_name_alone_is_its_own() -> None:
+    def hit(title: str) -> Hit:
+        return Hit(url=f"https://wiki.example/{title}", title=title, snippet="", score=1.0)
+
+    # "Ed Wood" the man and "Ed Wood (film)": both are titled "Ed Wood" without the qualifier.
+    found = title_hit("Ed Wood", (hit("Ed Wood (film)"), hit("Ed Wood"), hit("Conrad Brooks")))
+    assert found is not None and found.title == "Ed Wood"
+    # Two pages qualified alike are still a tie: no page is read rather than the wrong one.
+    assert title_hit("Ed Wood", (hit("Ed Wood (film)"), hit("Ed Wood (band)"))) is None
