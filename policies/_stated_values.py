@@ -9,9 +9,11 @@ two readers; both err towards reading nothing, which makes the question a refusa
   Joyce" states no nationality of the novel). A word joined to "language", "born", "style"
   ... ("French-language", "German-born") is not the subject's nationality, nor is one after
   "South", "Northern", "New" ... ("South Sudanese" is not Sudanese).
-- **Director**: the names after "directed by" (also "directed and produced by") in the quote's
-  first sentence, or in the next one when it opens with "It" ("It was directed by ...") -
-  never a later sentence, which may name the director of something else. Initials are
+- **Director**: the names after "directed by" (also "directed and produced by", "directed by
+  Canadian director ...", and a film's maker as Wikipedia writes it: "a 2010 documentary film by
+  ...") in the quote's first sentence, unless another work is named before them ("a remake of",
+  "about the making of" ...), or in the next one when it opens with "It was directed by" - never
+  a later sentence, which may name the director of something else. Accents are folded. Initials are
   written closed up ("D. W. Griffith" = "D.W. Griffith"), and a name ends at a full stop that
   does not follow an initial ("directed by Steven Spielberg. It stars ...").
 """
@@ -52,8 +54,11 @@ UNREAD: Final = "?"
 _RELATIVE: Final = re.compile(r",\s*(?:who|whose|which|where)\b[^,]*,")
 _NAME_WORD: Final = r"(?:[A-Z]\.\s*)*[A-Z][\w'\u2019-]+"
 _PERSON: Final = rf"{_NAME_WORD}(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)?{_NAME_WORD})*"
+# "directed by Jane Doe", "directed and produced by ...", "directed by Canadian director Jane Doe", and
+# a film's maker as Wikipedia names it: "a 2010 documentary film by Jane Doe".
 _DIRECTED_BY: Final = re.compile(
-    r"\bdirected(?:\s*,?\s*(?:and\s+)?(?:co-)?(?:produced|written|edited))*\s+by\s+"
+    r"(?:\bdirected(?:\s*,?\s*(?:and\s+)?(?:co-)?(?:produced|written|edited))*|\b(?:film|documentary|movie))"
+    r"\s+by\s+(?:(?:the\s+)?(?:[A-Z][a-z]+\s+)?(?:director|filmmaker|film-maker|animator)\s+)?"
     rf"(?P<names>{_PERSON}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_PERSON})*)"
 )
 # Before "directed by", these make it another work's director ("a remake of X, directed by Y").

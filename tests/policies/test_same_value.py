@@ -134,6 +134,17 @@ def test_other_questions_are_not_read(question: str) -> None:
         ("Ann Cole is a Northern Irish poet.", "nationality", set()),  # not Irish
         ("Lo is a film directed by Ann Ray and written by Bo Li.", "director", {"Ann Ray"}),
         (QUIET[2], "director", set()),
+        (
+            "Hapa is a 2010 documentary film directed by Canadian director Jeff Chiba Stearns.",
+            "director",
+            {"Jeff Chiba Stearns"},
+        ),
+        (
+            "A Film Unfinished is a 2010 documentary film by Yael Hersonski, which re-examines a film.",
+            "director",
+            {"Yael Hersonski"},
+        ),
+        ("Dust is a 2001 novel by Ann Ray.", "director", set()),  # a novel's "by" is its author
     ],
 )
 def test_the_values_read(sentence: str, attribute: str, values: set[str]) -> None:
