@@ -79,6 +79,9 @@ _TOKEN: Final = re.compile(r"[^\W_]+(?:[./'\u2019-][^\W_]+)*(?:\+\+|#)?|[,;:]")
 _SENTENCE_END: Final = re.compile(
     r"\n+|(?<!\b[A-Za-z])(?<!\bMr)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bMrs)[.!?]\s+"
 )
+# No clause of prose runs longer; a longer one is a table or a list read as text (and the search is
+# quadratic in a clause's length at worst).
+_LONGEST_CLAUSE: Final = 150
 _ENDINGS: Final = ("s", "es", "d", "ed", "ing")  # not "'s": "Earth's Moon" is not Earth
 
 
@@ -138,6 +141,8 @@ def _clause_saying(
         else:
             clauses[-1].append(token)
     for clause in clauses:
+        if len(clause) > _LONGEST_CLAUSE:
+            continue  # a table or a list run together, not a clause: it says nothing here
         matched = _in_order(content, clause, filler)
         # "Is the koala a bear?" is not said by "koala bear": a copular question needs its copula.
         if matched is not None and (not copular or _COPULAS & set(clause[matched[0] : matched[-1] + 1])):
@@ -148,24 +153,37 @@ def _clause_saying(
 def _in_order(content: Sequence[str], clause: Sequence[str], filler: Collection[str]) -> list[int] | None:
     """Where `clause` says the content words in order: the first two with anything between them but
     another subject (the subject may be named at length: "Postfix version 2.2 and later supports")
-    unless they are the only two, every later one after only filler or a negation."""
+    unless they are the only two, every later one after only filler or a negation.
 
-    loose = {1} if len(content) > 2 else set()  # the last word always follows the one before closely
-
-    def gap_allowed(word: int, start: int, end: int) -> bool:
-        if word in loose:
-            return not _OTHER_SUBJECT & set(clause[start:end])
-        return all(clause[i] in filler or _negates(clause, i) for i in range(start, end))
+    Each word after the first must follow the one before within `_NEAR` words (or anywhere, for the
+    loose second), and each (word, position) is tried once: linear in the clause for the close words,
+    quadratic at worst for the loose one, however often the clause repeats the words."""
+    loose = 1 if len(content) > 2 else 0  # the last word always follows the one before closely
+    plain = [t in filler or _negates(clause, i) for i, t in enumerate(clause)]
+    # others[i]: how many "such", "like", "than" ... stand before position i (a gap holds one iff it grows).
+    others = [0]
+    for token in clause:
+        others.append(others[-1] + (token in _OTHER_SUBJECT))
+    tried: dict[tuple[int, int], list[int] | None] = {}
 
     def rest(word: int, after: int) -> list[int] | None:
         if word == len(content):
             return []
+        if (word, after) in tried:
+            return tried[word, after]
+        found: list[int] | None = None
         for at in range(after + 1, len(clause)):
-            if _same_word(content[word], clause[at]) and gap_allowed(word, after + 1, at):
+            if word != loose and at > after + 1 and not plain[at - 1]:
+                break  # a close word: only filler may stand before it
+            if word == loose and others[at] > others[after + 1]:
+                break  # another subject named between the first two
+            if _same_word(content[word], clause[at]):
                 later = rest(word + 1, at)
                 if later is not None:
-                    return [at, *later]
-        return None
+                    found = [at, *later]
+                    break
+        tried[word, after] = found
+        return found
 
     for at, token in enumerate(clause):
         if _same_word(content[0], token):

@@ -223,3 +223,20 @@ async def test_a_no_the_quote_contradicts_is_rejected_then_the_yes_is_accepted(c
     assert isinstance(answered, Answered) and answered.answer == "yes"
     assert all(v.verdict == "supported" for v in answered.support)
     assert check_events(events).ok
+
+
+def test_a_clause_longer_than_prose_runs_says_nothing() -> None:
+    # A table or a list read as one clause: the words are there, far apart, and it is not read (the
+    # search is quadratic in a clause's length; no clause of prose is 150 words long).
+    filler = " ".join(["record"] * 160)
+    quote = f"Postfix {filler} supports IPv6."
+    assert _judge("Does Postfix support IPv6?", "yes", quote) == (
+        "unsupported",
+        "no quoted clause says postfix support ipv6 in that order",
+    )
+    assert _judge(
+        "Does Postfix support IPv6?", "yes", f"Postfix {' '.join(['record'] * 60)} supports IPv6."
+    ) == (
+        "supported",
+        "the quote says what is asked",
+    )
