@@ -9,7 +9,9 @@ for information, two paths off the target: evidence whose white space differs fr
 body's (the regex fallback) and evidence found only in an uncited page (a failure, which
 reads the uncited pages by design). The accepted path is timed twice: the gate alone
 (`validate_finish`) and the gate followed by the support methods (`assess_support` with
-the default set, as `decide_finish` runs them): `support_over_gate` is their ratio.
+the default set, as `decide_finish` runs them): `support_over_gate` is their ratio. For
+information, `yes_no_support_info`: the support methods on a "yes" against a plain answer, and on
+the worst quote for the `yes-no` search.
 
     python bench/gate.py [--opened-mb 1,10,50] [--cited 3] [--cited-kb 200] [--repeat 21]
 """
@@ -36,6 +38,8 @@ WORDS = [
 EVIDENCE = "Company 7 was founded by Person 7 in 1987 in Porto."
 ANSWER = "Company 7 was founded by Person 7 in 1987."
 QUESTION = "Who founded Company 7?"
+# A yes-or-no answer is judged by `yes-no` (and a same-value question by `same-value`) on top.
+YES_NO_QUESTION = "Was Company 7 founded by Person 7?"
 
 
 def filler(rng: random.Random, size: int) -> str:
@@ -98,6 +102,23 @@ def measure(
     }
 
 
+def yes_no_info(repeat: int) -> dict[str, float]:
+    """The support methods on a "yes" against the plain answer's cost, and on the worst quote for the
+    `yes-no` search: the question's words repeated over 3,000 words (no clause over 150 is read)."""
+    plain = median_ns(lambda: assess_support(QUESTION, ANSWER, EVIDENCE, DEFAULT_SUPPORT), repeat)
+    yes = median_ns(lambda: assess_support(YES_NO_QUESTION, "yes", EVIDENCE, DEFAULT_SUPPORT), repeat)
+    worst = "company " * 1000 + "founded " * 1000 + "person " * 1000 + "7."
+    long = median_ns(
+        lambda: assess_support(YES_NO_QUESTION, "yes", worst, DEFAULT_SUPPORT), max(3, repeat // 3)
+    )
+    return {
+        "plain_answer_support_us": round(plain / 1000, 1),
+        "yes_support_us": round(yes / 1000, 1),
+        "yes_over_plain": round(yes / plain, 2),
+        "worst_repeated_quote_support_us": round(long / 1000, 1),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -151,6 +172,7 @@ def main() -> None:
         "accepted_by_opened_size": accepted,
         "whitespace_fallback_info": fallback,
         "evidence_uncited_failure_info": failure,
+        "yes_no_support_info": yes_no_info(args.repeat),
     }
     print(json.dumps(result))
     for name, row in accepted.items():
