@@ -15,16 +15,15 @@ from citeloop.events import (
     Answered,
     Event,
     FinishRejected,
-    MemoryStore,
     RunStarted,
     Support,
     encode_event,
     stamp_chain,
 )
 from citeloop.policies import finish_reply, react
-from citeloop.runtime import Runtime, check_events
+from citeloop.runtime import check_events
 from citeloop.tools import Corpus
-from helpers.fakes import ReplyQueue
+from helpers.replied import replied_run
 
 pytestmark = pytest.mark.anyio
 
@@ -56,11 +55,7 @@ def corpus() -> Iterator[Corpus]:
     extended.close()
 
 
-async def run(corpus: Corpus, question: str, *replies: str, **options: Any) -> list[Event]:
-    store = MemoryStore()
-    async with Runtime(store=store, tools=corpus.tools(), policy=ReplyQueue(*replies), **options) as rt:
-        outcome = await rt.run(question)
-    return await store.read(outcome.run_id)
+run = replied_run
 
 
 def opening(url: str) -> str:

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 import pytest
-from citeloop.events import Answered, Event, FinishRejected, MemoryStore
+from citeloop.events import Answered, FinishRejected
 from citeloop.policies import finish_reply, react
-from citeloop.runtime import SUPPORT_METHODS, Runtime, assess_support, check_events
+from citeloop.runtime import SUPPORT_METHODS, assess_support, check_events
 from citeloop.tools import Corpus
-from helpers.fakes import ReplyQueue
+from helpers.replied import replied_run
 
 ORIN = "Dara Orin (born 1961) is an American film director and writer."
 VESK = "Pol Vesk (1902 - 1977) was an Argentine novelist and poet."
@@ -87,17 +87,10 @@ def corpus() -> Iterator[Corpus]:
     built.close()
 
 
-async def _run(corpus: Corpus, question: str, *replies: str) -> list[Event]:
-    store = MemoryStore()
-    async with Runtime(store=store, tools=corpus.tools(), policy=ReplyQueue(*replies)) as rt:
-        outcome = await rt.run(question)
-    return await store.read(outcome.run_id)
-
-
 @pytest.mark.anyio
 async def test_a_wrong_yes_is_rejected_then_the_right_no_is_accepted(corpus: Corpus) -> None:
     urls = [PAGES[0][0], PAGES[1][0]]
-    events = await _run(
+    events = await replied_run(
         corpus,
         SAME,
         react("open", "open", urls[0]),

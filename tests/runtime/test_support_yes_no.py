@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from citeloop.events import Answered, Event, FinishRejected, MemoryStore
+from citeloop.events import Answered, FinishRejected
 from citeloop.policies import finish_reply, react
-from citeloop.runtime import SUPPORT_METHODS, Runtime, assess_support, check_events
+from citeloop.runtime import SUPPORT_METHODS, assess_support, check_events
 from citeloop.tools import Corpus
-from helpers.fakes import ReplyQueue
+from helpers.replied import replied_run
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -193,13 +193,6 @@ def corpus() -> Iterator[Corpus]:
     built.close()
 
 
-async def _run(corpus: Corpus, question: str, *replies: str) -> list[Event]:
-    store = MemoryStore()
-    async with Runtime(store=store, tools=corpus.tools(), policy=ReplyQueue(*replies)) as rt:
-        outcome = await rt.run(question)
-    return await store.read(outcome.run_id)
-
-
 @pytest.mark.anyio
 async def test_a_no_the_quote_contradicts_is_rejected_then_the_yes_is_accepted(corpus: Corpus) -> None:
     url = next(u for u in corpus.urls() if "acme" in u and "porto" not in u)
@@ -207,7 +200,7 @@ async def test_a_no_the_quote_contradicts_is_rejected_then_the_yes_is_accepted(c
     assert page is not None
     quote = next(s for s in page.body.split(". ") if "founded" in s and "Lisbon" in s)
     question = "Was Acme Robotics founded by Ada Ortiz?"
-    events = await _run(
+    events = await replied_run(
         corpus,
         question,
         react("open", "open", url),
