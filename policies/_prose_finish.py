@@ -32,7 +32,7 @@ from ._extractive_score import (
     score_sentences,
 )
 from ._hop_search import hops
-from ._lookups import spelled
+from ._nested import from_named_page, offered_answer
 from ._outline import clean, outline
 from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
@@ -95,6 +95,8 @@ def finish_prose(
     ranked = [pages[url] for url in hits_order if url in pages]
     if not ranked:
         return abstain_reply("no search hit could be opened", "the pages could not be opened")
+    # "Which town is larger, A or B?" is answered by A or B, whichever path finds the answer.
+    alternatives = offered(question.text)
     choice = choose(question, ranked)
     # Only a question that nests another ("... the woman who portrayed X") is answered from a
     # second page: "Who founded Acme Robotics?" is about Acme Robotics, not about a page that a
@@ -102,7 +104,7 @@ def finish_prose(
     # as its answer, when the general path is unsure and the bridge's page says the rest.
     unsure = choice is None or choice.confidence < min_confidence
     found = hops(question, pages, hits_order, named_only=not bridging) if bridging or unsure else []
-    if found and not in_structure:
+    if found and not in_structure and offered_answer(alternatives, found[0].answer):
         hop = found[0]
         return finish_reply(
             f"second hop: {hop.bridge.page.title} names {hop.bridge.name!r}, whose page answers",
@@ -113,7 +115,7 @@ def finish_prose(
     # A sentence with no span of the asked type may still write the question's words before a name.
     spanless = choice is not None and choice.answer == choice.scored.sentence.text
     filled = fill_gap(question, ranked) if (unsure or spanless) and not in_structure else None
-    if filled is not None:
+    if filled is not None and offered_answer(alternatives, filled.answer):
         quote = with_antecedent(question, pages[filled.url].body, filled.sentence)
         return finish_reply(
             f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but {filled.url} writes the "
@@ -123,7 +125,7 @@ def finish_prose(
             quote.text,
         )
     common = common_name(question, ranked) if unsure and not in_structure else None
-    if common is not None:
+    if common is not None and offered_answer(alternatives, common.answer):
         return finish_reply(
             f"{common.pages[0].title} and {common.pages[1].title} both name {common.answer!r}",
             common.answer,
@@ -131,7 +133,7 @@ def finish_prose(
             list(common.quotes),
         )
     typed = typed_name(question, ranked) if unsure and not in_structure and question.kind == "what" else None
-    if typed is not None:
+    if typed is not None and offered_answer(alternatives, typed.answer):
         quote = with_antecedent(question, pages[typed.url].body, typed.sentence)
         return finish_reply(
             f"unsure ({0.0 if choice is None else choice.confidence:.6f}), but the best sentences name "
@@ -140,8 +142,7 @@ def finish_prose(
             [typed.url],
             quote.text,
         )
-    alternatives = offered(question.text)
-    if choice is not None and alternatives and not any(spelled(a, choice.answer) for a in alternatives):
+    if choice is not None and alternatives is not None and not offered_answer(alternatives, choice.answer):
         return abstain_reply(
             f"the question offers {alternatives[0]!r} or {alternatives[1]!r}; the best answer is neither",
             "the opened pages do not tell which of the two",
@@ -238,6 +239,18 @@ def finish_prose(
             other.answer,
             [other.url],
             other.evidence,
+        )
+    if bridging and from_named_page(question, pages[choice.url], ranked):
+        # "When was the university Hefferline attended founded?" nests a question: the page of the
+        # name it writes (Hefferline's) answers the inner one, and its best sentence gives a date of
+        # Hefferline's, not the one asked. No hop found the second page: refuse rather than answer
+        # from the named entity's own page (`_nested`).
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but the question nests another and no second page answers",
+            "the opened pages do not state the answer",
+            "low_confidence",
+            choice.answer,
+            choice.confidence,
         )
     return finish_reply(
         f"confidence {choice.confidence:.6f}: quoting the best sentence of {choice.url}",

@@ -184,7 +184,11 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
         return _hop(bridge, page, sentences, 0, dated, 1)
     # A person is no quoted title: the bridge "Under the Pale Moon," (a song) does not answer "who".
     titled = question.kind == "who" and _quoted(bridge.sentence.text, bridge.name)
-    if question.kind in ("what", "which", "who") and len(residual) >= 2 and not titled:
+    # "Who was the ruler in the war in which Arimondi died?": the war's page says "ruler", but a war
+    # is no one; "who" takes a bridge whose page gives a life's dates (nor is "Who founded the
+    # magazine X chairs?" answered with the magazine).
+    nobody = question.kind == "who" and life_dates(sentences[0].text) == (None, None)
+    if question.kind in ("what", "which", "who") and len(residual) >= 2 and not (titled or nobody):
         # The bridge may be the answer: the question asks for the name whose page says the rest
         # ("under which former Governor of Arkansas?" -> "... he was the 40th Governor of Arkansas").
         for index, sentence in enumerate(sentences[:DEFINING_SENTENCES]):
