@@ -133,9 +133,13 @@ def bridge_names(question: Question, page: Page) -> list[tuple[Sentence, str]]:
 
 def find_bridges(question: Question, first: Page, titles: Mapping[str, str]) -> list[Bridge]:
     """Bridges from `first` to a page whose plain title (`titles`: plain title -> url) one of its best
-    sentences names as whole words, case and all ("President Bill Clinton's" names "Bill Clinton")."""
+    sentences names as whole words, case and all ("President Bill Clinton's" names "Bill Clinton");
+    none from a page that does not state a year or number of three digits or more the question gives."""
     own = plain_title(first.title)
     asked = question.text.casefold()  # a title the question spells, even inside a longer name, is no bridge
+    # "the King who made the 1951 Birthday Honours": a page that never says 1951 is not the one meant.
+    if any(number not in first.body for number in re.findall(r"\b\d{3,4}\b", question.text)):
+        return []
     bridges: list[Bridge] = []
     for best in score_sentences(question, [first])[:BRIDGE_SENTENCES]:
         for title, url in titles.items():

@@ -49,9 +49,21 @@ ALST = (
 )
 
 
+HONOURS = (
+    "https://wiki.example/honours-1925",
+    "1925 Birthday Honours",
+    "The 1925 Birthday Honours were appointments by King Gerald V to various orders and honours.",
+)
+GERALD = (
+    "https://wiki.example/gerald-v",
+    "King Gerald V",
+    "King Gerald V (3 June 1865 - 20 January 1936) was King of Nordland from 1910 until his death.",
+)
+
+
 @pytest.fixture(scope="module")
 def corpus() -> Iterator[Corpus]:
-    built = Corpus.from_pages((VELL, HARWICK, ARRI, WAR, WOLL, ALST), name="nested")
+    built = Corpus.from_pages((VELL, HARWICK, ARRI, WAR, WOLL, ALST, HONOURS, GERALD), name="nested")
     yield built
     built.close()
 
@@ -81,6 +93,15 @@ async def test_an_offered_pair_is_answered_by_one_of_the_two_or_refused(corpus: 
     # Both towns' pages name "New South Wales": a name both give is no answer to "A or B?".
     outcome = await _ask(corpus, "Which town had the larger 2011 population, Wollongbar or Alstonville?")
     assert outcome.status == "abstained", outcome.answer
+
+
+@pytest.mark.anyio
+async def test_a_first_page_that_never_states_the_year_asked_is_no_first_hop(corpus: Corpus) -> None:
+    # The 1925 honours' king is not the 1951 honours' king: his birth date does not answer.
+    asked = await _ask(corpus, "When was the King who made the 1951 Birthday Honours born?")
+    assert asked.status == "abstained", asked.answer
+    stated = await _ask(corpus, "When was the King who made the 1925 Birthday Honours born?")
+    assert stated.status == "answered" and stated.answer == "3 June 1865"
 
 
 def _page(page: tuple[str, str, str]) -> Page:
