@@ -47,7 +47,13 @@ def hops(
     ranked = [pages[url] for url in dict.fromkeys([*order, *pages]) if url in pages]
     titles = {plain_title(page.title): page.url for page in ranked}
     found: list[Hop] = []
+    asked = {w.casefold() for w in words(question.text)}
     for first in ranked:
+        # A chain starts at a page the question names ("... thanKing Horse pub chain" still names
+        # "Hungry Horse" by a word): from another, it reads on from a page the question is not about
+        # (the album's page to one of its singles, for "the album with On My Mind").
+        if not any(w.casefold() in asked for w in words(plain_title(first.title)) if len(w) >= 4):
+            continue
         for bridge in find_bridges(question, first, titles):
             hop = second_hop(question, bridge, pages[titles[bridge.name]], named_only=named_only)
             if hop is not None:
