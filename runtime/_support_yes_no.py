@@ -90,8 +90,10 @@ def yes_no(
 ) -> tuple[SupportVerdict, str] | None:
     """The verdict on `answer` (folded) to `question` given the quote(s) of `evidence`."""
     said = _VERDICT.match(answer)
+    if said is None:
+        return None  # every other answer, on the accepted path: nothing is read
     asked = _TOKEN.findall(fold_text(question))
-    if said is None or not asked or asked[0] not in _AUXILIARY or same_value_question(question) is not None:
+    if not asked or asked[0] not in _AUXILIARY or same_value_question(question) is not None:
         return None
     if any(_negates(asked, index) for index in range(len(asked))):
         return None  # "Is X not enabled?": which way "no" points is the asker's, not the quote's
