@@ -42,7 +42,13 @@ DUNES = (
     "Red Dunes is a 2020 film directed and co-produced by Lea Brandt. It was shot in Oman. The novel was "
     "filmed before, as Red Sand, directed by Noor Aziz.",
 )
-PAGES = (ORIN, VESK, LUND, HALE, QUILL, BRAE, TIDES, HARBOUR, QUIET, DUNES)
+# A director named by closed-up initials: the sentence splitter once cut after "D.W.".
+ELM = (
+    "https://wiki.example/elm",
+    "Elm Hollow",
+    "Elm Hollow is a 1923 film directed by D.W. Greer. It is silent.",
+)
+PAGES = (ORIN, VESK, LUND, HALE, QUILL, BRAE, TIDES, HARBOUR, QUIET, DUNES, ELM)
 
 
 @pytest.fixture(scope="module")
@@ -236,6 +242,7 @@ def test_the_same_is_settled_alike_both_ways_and_never_yes_for_different_values(
         ("Were Salt Tides and Harbour Lights directed by the same person?", "no", (TIDES[0], HARBOUR[0])),
         ("Were Red Dunes and Harbour Lights directed by the same person?", "yes", (DUNES[0], HARBOUR[0])),
         ("Were Red Dunes and Salt Tides directed by the same person?", "no", (DUNES[0], TIDES[0])),
+        ("Were Elm Hollow and Harbour Lights directed by the same person?", "no", (ELM[0], HARBOUR[0])),
     ],
 )
 async def test_answered_with_a_quote_from_each_page_and_supported(

@@ -14,6 +14,9 @@ from hypothesis import strategies as st
 _OLD_END = re.compile(r"[.!?]+[\"'\u201d\u2019)\]]*\s+|\n\s*")
 
 
+_PLACES = {"U.S", "U.K", "U.N", "E.U", "U.S.S.R", "D.C"}
+
+
 def old_split_sentences(body: str) -> list[Sentence]:
     sentences: list[Sentence] = []
     start = 0
@@ -29,6 +32,10 @@ def old_split_sentences(body: str) -> list[Sentence]:
                 or (len(last) == 1 and last.isalpha())
                 or (following and following.islower())
             ):
+                continue
+            # (since: a name's closed-up initials, "D.W. Griffith", end no sentence; "the U.S." may)
+            word = before[-1] if before else ""
+            if re.fullmatch(r"[(\[]?(?:[A-Z]\.)+[A-Z]", word) and word.lstrip("([") not in _PLACES:
                 continue
             # (since: an ellipsis between capitalised keywords, "DROP ... IF", ends no sentence)
             elided = match.group(0).startswith("...") and before and before[-1].isupper()
@@ -68,6 +75,16 @@ def test_an_abbreviation_opening_a_bracket_ends_no_sentence() -> None:
     ]
 
 
+def test_closed_up_initials_end_no_sentence_but_a_country_may() -> None:
+    # "directed by D.W. Griffith" was cut at "D.W.": the film's director read as no one.
+    body = "Tide is a 1916 film directed by D.W. Griffith. Lou (J.R.R. Vane) moved to the U.S. He stayed."
+    assert [s.text for s in split_sentences(body)] == [
+        "Tide is a 1916 film directed by D.W. Griffith.",
+        "Lou (J.R.R. Vane) moved to the U.S.",
+        "He stayed.",
+    ]
+
+
 def test_identical_to_the_old_splitter_on_ordinary_text() -> None:
     for body in ORDINARY:
         assert split_sentences(body) == old_split_sentences(body), body
@@ -86,7 +103,7 @@ def test_identical_to_the_old_splitter_on_the_demo_corpus() -> None:
 
 _PIECES = st.sampled_from(
     ["Dr", "e.g", "word", "Word", "x", "X", "3", "5", ".", "!", "?", "...", '"', "\u2019", ")", "]",
-     " ", "  ", "\n", "\t", "\u00a0", "\u2028", "mr", "Ab", "élan", "Élan", "(", "(b"]
+     " ", "  ", "\n", "\t", "\u00a0", "\u2028", "mr", "Ab", "élan", "Élan", "(", "(b", "D.W", "U.S", "(J.R"]
 )  # fmt: skip
 
 
