@@ -77,7 +77,28 @@ def owner_asked(text: str, at: int, q: DocQuestion, wanted: Sequence[str]) -> bo
     if q.identifiers or not wanted:
         return True
     owner = " ".join(text[clause_start(text, at) : at].split()[-3:])
-    return overlap_words(wanted, owner)
+    return overlap_words(wanted, owner) or described_after(text, at, q, wanted)
+
+
+def described_after(text: str, at: int, q: DocQuestion, wanted: Sequence[str]) -> bool:
+    """Whether the bracketed default at `at` follows a setting named in code that the words after
+    the bracket describe as the question asks ("The smtpd_recipient_limit parameter (default: 1000)
+    controls how many recipients the smtpd(8) server will take per delivery", asked how many
+    recipients smtpd accepts per delivery): the question asks of that setting without naming it."""
+    if q.identifiers or not wanted:
+        return False
+    owner = " ".join(text[clause_start(text, at) : at].split()[-3:])
+    described = _DESCRIBED_AFTER.match(text, at)
+    return (
+        _SNAKE.search(owner) is not None
+        and described is not None
+        and overlap(replace(q, words=tuple(wanted)), described.group(1)) >= _DESCRIBED
+    )
+
+
+_DESCRIBED_AFTER: Final = re.compile(
+    r"\([^)]*\)\s*(?:controls|specifies|sets|limits|determines)\b([^.;]*)", re.IGNORECASE
+)
 
 
 # "What does git stash show display by default?": a question asking what something shows or uses
@@ -111,6 +132,28 @@ def names_other_default(text: str, match: re.Match[str], q: DocQuestion) -> bool
     if not described or described <= asked:
         return False
     return len(re.findall(r"\bdefault\b", text, re.IGNORECASE)) > 1
+
+
+# "What transaction behavior does BEGIN use ...?", "Which conflict resolution algorithm is ...": the
+# noun phrase the question asks for, between its question word and its verb.
+_ASKED_PHRASE: Final = re.compile(
+    r"(?:^|, )(?:(?:at|in|on|for|with|by|from) )?(?:what|which) ((?:[\w-]+ ){1,4}?)"
+    r"(?:does|do|did|is|are|was|were|will|would|should|can|could|gets?|has|have)\b",
+    re.IGNORECASE,
+)
+
+
+def names_asked_default(text: str, match: re.Match[str], q: DocQuestion) -> bool:
+    """Whether "default <words> is X" names by its words exactly what the question asks for ("The
+    default transaction behavior is DEFERRED.", asked what transaction behavior BEGIN uses when none
+    is specified): that sentence states the very default asked, over one sharing a word of it."""
+    asked = _ASKED_PHRASE.search(q.text)
+    if asked is None:
+        return False
+    described = {stem(w) for w in re.findall(r"[a-z]+", text[match.start() : match.start(1)].casefold())}
+    described -= _GENERIC_DESCRIBED | {stem("is")}
+    wanted = {stem(w) for w in re.findall(r"[a-z]+", asked.group(1).casefold())} - _GENERIC_DESCRIBED
+    return bool(described) and described == wanted
 
 
 # "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":

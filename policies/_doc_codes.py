@@ -30,7 +30,7 @@ _CODE: Final = re.compile(r"(?<![\w.,$-])([1-5]\d\d)(?![\w.,]\d|\w)")
 # The code given as one: a word naming codes or a verb sending one before it, or after it a
 # reason in brackets or a word naming it ("413 (Request Entity Too Large)", "403 error").
 _BEFORE: Final = re.compile(
-    r"(?i)\b(?:codes?|status|error|response|reply|HTTP|SMTP|returns?|returned|sends?|sent|gives?|with)"
+    r"(?i)\b(?:codes?|status|error|response|reply|HTTP|SMTP|returns?|returned|sends?|sent|gives?|issues?|with)"
     r"(?: [\w\"'\u201c\u201d]+){0,2} $"
 )
 _AFTER: Final = re.compile(
@@ -42,6 +42,9 @@ _ASKING: Final = frozenset(
     | stems("return returns returned sent send get give")
 )
 _FIT: Final = 0.5
+# A line of a list of values, each a word and a colon ("on: issues a 302 redirection ..."): what the
+# line says is that value's.
+_VALUE_LABEL: Final = re.compile(r"([a-z][\w-]*): ")
 # Words that frame a condition without saying which one.
 _FRAME: Final = stems("no not given set specified default is are")
 
@@ -59,10 +62,14 @@ def code_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     asked_under = re.split(r"\b(?:when|if|unless|once|after)\b", q.text, maxsplit=1)
     under = stems(asked_under[1]) if len(asked_under) > 1 else set()
     condition = replace(q, words=tuple(w for w in said.words if w in under and w not in _FRAME))
+    asked_words = set(re.findall(r"[\w-]+", q.text.casefold()))
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if not _CODE.search(text) or not about(line, text, q):
             continue
+        label = _VALUE_LABEL.match(text)
+        if label is not None and label.group(1).casefold() not in asked_words:
+            continue  # "permanent: issues a 301 ...", asked of "DirectoryIndexRedirect on": another value's
         given = {m.group(1) for m in _CODE.finditer(text) if _as_code(text, m)}
         if len(given) != 1:
             continue

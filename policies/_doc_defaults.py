@@ -37,8 +37,10 @@ from ._default_owner import (
     asked_noun,
     before_names_another,
     clause_calls_another,
+    described_after,
     keyword_rest,
     kind_words,
+    names_asked_default,
     names_other_default,
     omitted_default,
     owner_asked,
@@ -294,7 +296,14 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 word_before(text, match.start()), q
             ):
                 continue  # "vacuum_multixact_freeze_min_age defaults to 4 million, B to 120 million": A's
-            if match.group(0).startswith("(") and names_another(word_before(text, match.start()), q):
+            # "The smtpd_recipient_limit parameter (default: 1000) controls how many recipients ...":
+            # the code named before the bracket is the setting the question describes, not another.
+            described = match.group(0).startswith("(") and described_after(text, match.start(), q, wanted)
+            if (
+                match.group(0).startswith("(")
+                and names_another(word_before(text, match.start()), q)
+                and not described
+            ):
                 continue  # "sort_arena_size multiplied by hash_arena_multiplier (default 2.0)": the latter's
             if match.group(0).startswith("(") and not owner_asked(text, match.start(), q, wanted):
                 continue  # "The quoted option (default true) ...", asked the default field separator
@@ -312,8 +321,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "set to yes by default when X is encrypt": the condition's value
             if form is not None and form.pattern.startswith(VALUE) and re.fullmatch(UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
-            if unasked_owner(text, match.start(), q) or clause_calls_another(
-                text, match.start(value_group), q
+            if not described and (
+                unasked_owner(text, match.start(), q)
+                or clause_calls_another(text, match.start(value_group), q)
             ):
                 continue  # "costs vacuum_cost_page_miss (default 4)": that parameter's, not asked
             if last_named_another(text, match.start(), q, _product(text[: match.start()], pages)):
@@ -327,8 +337,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 section = " ".join((paragraph, text, *line.terms[-1:], *line.headings[-1:]))
                 if 2 * overlap(replace(q, words=tuple(wanted)), section) < 1:
                     continue
-            if form is not None and form.pattern == DEFAULT_NAMED and names_other_default(text, match, q):
-                continue  # "The default directory mode is 0750 and default file mode is 0640": the latter's
+            if form is not None and form.pattern == DEFAULT_NAMED:
+                if names_other_default(text, match, q):
+                    continue  # "The default directory mode is 0750 and default file mode is 0640"
+                score += _NAMED_ASKED if names_asked_default(text, match, q) else 0.0
             if form is not None and form.pattern == DEFAULT_OF_NOUN:
                 described = stems(text[match.start() : match.start(1)]) - stems("default of for a an the is")
                 if not described <= stems(q.text):
@@ -374,6 +386,9 @@ _OMITTED: Final = re.compile(
     r"(?:given|specified|provided|passed)\b",
     re.IGNORECASE,
 )
+# "The default transaction behavior is DEFERRED.", asked "What transaction behavior ...?": the words
+# say which default it is, as a term above would.
+_NAMED_ASKED: Final = 0.5
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 # A stated default that is a predicate ("is available", "is written to"), not a value.
 _PREDICATE: Final = re.compile(

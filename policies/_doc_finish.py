@@ -2,7 +2,9 @@
 
 The best span `_doc_answer` extracts from the opened pages is quoted when it scores at least
 `DOC_MIN_SCORE` and no equally good candidate gives a different answer; otherwise the
-policy refuses, naming the candidate it did not trust.
+policy refuses, naming the candidate it did not trust. On the repair turn after the gate
+refused the best candidate, only one scoring about as well (less than one question word's
+share lower) may be offered: a lower one answers a worse reading of the question.
 """
 
 from __future__ import annotations
@@ -34,7 +36,22 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
         )
     if not ranked:
         return abstain_reply("no search hit could be opened", "the pages could not be opened")
-    found = [c for c in answer_doc(doc, ranked) if (c.answer, c.evidence) not in rejected]
+    candidates = answer_doc(doc, ranked)
+    found = [c for c in candidates if (c.answer, c.evidence) not in rejected]
+    refused = [c for c in candidates if (c.answer, c.evidence) in rejected]
+    # One word of the question's share of a score (`overlap`).
+    word = 1.0 / max(1, len(doc.words))
+    if found and refused and found[0].score <= refused[0].score - word:
+        # The gate refused the best reading; one holding a question word fewer reads it worse ("50"
+        # packs after "6700" loose objects, refused for naming git gc --auto two sentences earlier).
+        return hinted_abstain_reply(
+            f"the best {doc.kind} answer {refused[0].answer!r} was not supported; the next one, "
+            f"{found[0].answer!r}, scores lower ({found[0].score:.3f})",
+            "the opened pages do not clearly state the answer",
+            "low_confidence",
+            refused[0].answer,
+            refused[0].score,
+        )
     if not found:
         return abstain_reply(
             f"no sentence of the opened pages gives the {doc.kind} asked for",

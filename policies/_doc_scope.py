@@ -37,6 +37,9 @@ _ASKS_YES_NO: Final = re.compile(r"^(?:is|are|does|do|will|can|should)\b")
 # A number standing alone: not the digit of a name ("POP3_PORT").
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:once|twice|thrice)\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
+_HOW_MANY: Final = re.compile(r"\bhow many ([a-z]+)")
+# An amount written with a unit: "30s", "10 minutes", "1 GB" (no bare count: "1000").
+_AMOUNT_IN_UNIT: Final = re.compile(rf"^\s*{NUMBER}\s?{UNIT}(?![\w])", re.IGNORECASE)
 _TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b", re.IGNORECASE)
 _ASKS_FLAG: Final = re.compile(r"\bcommand[- ]line (?:argument|option|flag|switch)s?\b")
 _ASKS_FACTOR: Final = re.compile(r"\brelative to\b|\bhow many times\b|\bwhat (?:multiple|factor|ratio)\b")
@@ -53,6 +56,10 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         found = [c for c in found if not _stated_by(q.text, c.answer)]
         if _ASKS_NUMBER.search(asked):
             found = [c for c in found if _NUMERAL.search(c.answer)]
+        counted = _HOW_MANY.search(asked)
+        if counted is not None and not re.fullmatch(UNIT, counted.group(1), re.IGNORECASE):
+            # "How many recipients ...?": a count of them, not "30s" (an amount in another unit)
+            found = [c for c in found if not _AMOUNT_IN_UNIT.match(c.answer)]
         if _ASKS_AGE.search(asked):
             found = [c for c in found if _TIME_SPAN.search(c.answer)]
         if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):

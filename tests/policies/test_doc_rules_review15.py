@@ -1,0 +1,114 @@
+"""Review 15 (60 fresh questions over the SQLite, Git, Apache and Postfix pages of tests/data, written
+by a helper and measured before anything was read): three wrong answers with real citations and a
+default the rules missed, each class on an invented page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.doc_pages import ask, assert_answer, doc_answers, one_page, one_page_corpus
+
+TUNING = """
+<h2>Limits</h2>
+<p>If one MX host is down and the default SMTP connection timeout is 30s, the throughput drops.</p>
+<p>The smtpd_recipient_limit parameter (default: 1000) controls how many recipients the smtpd(8)
+server will take per delivery.</p>
+<p>The smtpd_junk_limit parameter (default: 100) controls how many junk commands a client may send.</p>
+"""
+
+
+@pytest.mark.anyio
+async def test_how_many_takes_a_count_and_a_setting_described_after_its_default(tmp_path: Path) -> None:
+    # Postfix answered "How many recipients ...?" with "30s", a timeout: an amount in another unit is
+    # no count. The setting's own sentence was skipped for naming code the question does not.
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "Tuning", TUNING),
+        "How many recipients will smtpd accept per message delivery by default?",
+    )
+    assert_answer(outcome, "1000")
+
+
+def test_a_count_is_not_answered_by_a_duration(tmp_path: Path) -> None:
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "Tuning", TUNING.replace("controls how many recipients", "limits")),
+        "How many recipients will smtpd accept per message delivery by default?",
+    )
+    assert "30s" not in answers
+
+
+def test_the_code_named_before_a_default_is_not_the_one_asked_unless_described(tmp_path: Path) -> None:
+    # The description after the bracket must hold the question's words: the junk limit's does not.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "Tuning", TUNING),
+        "How many recipients will smtpd accept per message delivery by default?",
+    )
+    assert answers[:1] == ["1000"] and "100" not in answers
+
+
+TRANSACTIONS = """
+<h2>Journal modes</h2>
+<p>The default journaling mode is DELETE, which is the default behavior of older releases.</p>
+<h2>Transaction behaviors</h2>
+<p>Transactions can be DEFERRED, IMMEDIATE, or EXCLUSIVE. The default transaction behavior is DEFERRED.</p>
+"""
+
+
+def test_the_default_named_by_the_words_asked_outranks_one_sharing_a_word(tmp_path: Path) -> None:
+    # Both scored alike (one asked word each: "behavior"), so the policy refused as unclear.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "Transaction", TRANSACTIONS),
+        "What transaction behavior does a plain BEGIN use if none is specified?",
+    )
+    assert answers[:1] == ["DEFERRED"]
+
+
+GC = """
+<h2>Configuration</h2>
+<dl>
+<dt>gc.auto</dt>
+<dd>When there are approximately more than this many loose objects in the repository, git gc --auto
+will pack them. Some Porcelain commands use this command from time to time. The default value is
+6700.</dd>
+<dt>gc.autoPackLimit</dt>
+<dd>When there are more than this many packs in the repository, git gc --auto consolidates them into
+one larger pack. The default value is 50.</dd>
+</dl>
+"""
+
+
+@pytest.mark.anyio
+async def test_after_the_gate_refuses_the_best_default_a_worse_reading_is_not_offered(tmp_path: Path) -> None:
+    # The gate refused "6700" (its quote names git gc --auto two sentences before the value, past a
+    # sentence that does not continue it); the repair turn then answered "50", the packs' limit.
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "git-gc(1)", GC),
+        "About how many loose objects trigger git gc --auto to pack them by default?",
+    )
+    assert_answer(outcome, None)
+
+
+REDIRECTS = """
+<h2>DirectoryIndexRedirect Directive</h2>
+<p>Syntax: DirectoryIndexRedirect on | off | permanent</p>
+<p>The argument can be:</p>
+<pre>
+on: issues a 302 redirection to the index resource.
+off: does not issue a redirection.
+permanent: issues a 301 (permanent) redirection to the index resource.
+</pre>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("value", "code"),
+    [("on", "302"), ("permanent", "301")],
+)
+async def test_a_code_is_read_from_the_line_of_the_value_asked(tmp_path: Path, value: str, code: str) -> None:
+    # Asked of "on", the policy answered 301, the code of the line labelled "permanent".
+    outcome = await ask(
+        one_page_corpus(tmp_path / "pages", "mod_dir", REDIRECTS),
+        f'Which redirect status code does "DirectoryIndexRedirect {value}" issue?',
+    )
+    assert_answer(outcome, code)
