@@ -64,7 +64,10 @@ _ALLOWED_ASKED: Final = re.compile(
     r" (?:(?:are|is) (?:valid|allowed|possible|accepted|supported|permitted) (?:for|in) .+|(?:of|for) .+"
     r"|(?:can|may|does|do|will|must) .+ (?:take|accept|have|be(?: set to)?|hold)(?: to)?)$"
 )
-_VERSION: Final = re.compile(r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? version\b")
+# ("Which httpd release first provides X?": a release is a version; not "What does release do?")
+_VERSION: Final = re.compile(
+    r"\b(?:which|what)\b(?: (\w+))?(?: \w+)? (?:version|(?<!\bdoes )(?<!\bdo )(?<!\bdid )release)\b"
+)
 # "Since when ...?" asks for a version too, of the product a "which <product> version" names, if any.
 _SINCE: Final = re.compile(r"\bsince (?:which|when)\b()")
 # "(After BEGIN,) which lock does ...", "Which column datatype can I use ...": the noun before the verb.
@@ -89,7 +92,9 @@ _WHAT_LOCK: Final = re.compile(r"^what (?:kind of |type of )?(lock) (?:does|do|d
 # "What is the minimum SQLite version needed to ...": the first version that has it.
 # Words that may stand before "version" without naming a product ("the minimum required version").
 _NOT_PRODUCTS: Final = frozenset({"required", "supported", "needed", "compatible", "stable", "released"})
-_LEAST_VERSION: Final = re.compile(r"\b(?:minimum|earliest|oldest|lowest|first) (?:(\w+) )?version\b")
+_LEAST_VERSION: Final = re.compile(
+    r"\b(?:minimum|earliest|oldest|lowest|first) (?:(\w+) )?(?:version|release)\b"
+)
 # "What HTTP status code ...", "Which SMTP error code ...", "which response code": a code asked for
 # (not "which nginx version is code 308 ...": a version).
 _CODE_ASKED: Final = re.compile(

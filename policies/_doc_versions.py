@@ -74,7 +74,8 @@ _DENIED_USE: Final = re.compile(
 _OF_ANOTHER: Final = re.compile(r"(?: \([^)]*\))? of\b")
 _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will not work" may stand
 _WHEN_WORDS: Final = frozenset(
-    {stem(w) for w in ("start", "starting", "need", "needed", "required", "require")}
+    # ("In which release was X added?": the release is what is asked, not what changed)
+    {stem(w) for w in ("start", "starting", "need", "needed", "required", "require", "release")}
 )
 # The opening of a sentence under a term that makes the term what became available: nothing, or
 # "This parameter is", "It was", "this feature is".

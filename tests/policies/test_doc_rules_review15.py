@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from citeloop.policies._doc_questions import doc_question
 from helpers.doc_pages import ask, assert_answer, doc_answers, one_page, one_page_corpus
 
 TUNING = """
@@ -112,3 +113,32 @@ async def test_a_code_is_read_from_the_line_of_the_value_asked(tmp_path: Path, v
         f'Which redirect status code does "DirectoryIndexRedirect {value}" issue?',
     )
     assert_answer(outcome, code)
+
+
+DIRECTIVES = """
+<h2>DirectoryCheckHandler Directive</h2>
+<table class="directive">
+<tr><th>Description:</th><td>Toggle how this module responds when another handler is configured</td></tr>
+<tr><th>Compatibility:</th><td>Available in 2.4.8 and later.</td></tr>
+</table>
+<h2>UPSERT</h2>
+<p>UPSERT syntax was added with version 3.24.0 (2018-06-04).</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # "release" was not read as "version": the question was of no kind the policy answers.
+        ("Which httpd release first provides the DirectoryCheckHandler directive?", "2.4.8"),
+        # ... and as a word of what changed, which the sentence does not say.
+        ("In which release was UPSERT syntax first added?", "3.24.0"),
+    ],
+)
+def test_a_release_is_a_version(tmp_path: Path, question: str, expected: str) -> None:
+    assert doc_answers(one_page(tmp_path / "pages", "Directives", DIRECTIVES), question)[:1] == [expected]
+
+
+def test_what_a_release_does_is_not_a_version_question() -> None:
+    asked = doc_question("What does release do?", True)
+    assert asked is not None and asked.kind != "version"
