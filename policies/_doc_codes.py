@@ -31,10 +31,12 @@ _CODE: Final = re.compile(r"(?<![\w.,$-])([1-5]\d\d)(?![\w.,]\d|\w)")
 # reason in brackets or a word naming it ("413 (Request Entity Too Large)", "403 error").
 _BEFORE: Final = re.compile(
     r"(?i)\b(?:codes?|status|error|response|reply|HTTP|SMTP|returns?|returned|sends?|sent|gives?|issues?|with)"
-    r"(?: [\w\"'\u201c\u201d]+){0,2} $"
+    r"(?: [\w\"'\u201c\u201d]+){0,2} \(?$"  # ('Returns a "Gone" status (410)')
 )
 _AFTER: Final = re.compile(
-    r"(?i)^(?: \([A-Z][^()]{2,40}\)| (?:error|status|response|reply|code)\b|\s*[\"\u201c][A-Z])"
+    # ("a 408 REQUEST TIME OUT error is sent": the reason in capitals before the word)
+    r"(?i)^(?: \([A-Z][^()]{2,40}\)|(?-i:(?: [A-Z][A-Z-]+){0,4}) (?:error|status|response|reply|code)\b"
+    r"|\s*[\"\u201c][A-Z])"
 )
 # Words that ask for a code, not what it is the code of.
 _ASKING: Final = frozenset(
@@ -42,6 +44,7 @@ _ASKING: Final = frozenset(
     | stems("return returns returned sent send get give")
 )
 _FIT: Final = 0.5
+_QUOTED_NAMED: Final = 0.5
 # A line of a list of values, each a word and a colon ("on: issues a 302 redirection ..."): what the
 # line says is that value's.
 _VALUE_LABEL: Final = re.compile(r"([a-z][\w-]*): ")
@@ -63,6 +66,7 @@ def code_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     under = stems(asked_under[1]) if len(asked_under) > 1 else set()
     condition = replace(q, words=tuple(w for w in said.words if w in under and w not in _FRAME))
     asked_words = set(re.findall(r"[\w-]+", q.text.casefold()))
+    quoted = re.findall(r"[\"\u201c]([^\"\u201d]{1,40})[\"\u201d]", q.text)
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if not _CODE.search(text) or not about(line, text, q):
@@ -78,7 +82,12 @@ def code_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
         if fit >= _FIT and stated >= _FIT:
             code = given.pop()
             quote = own_quote(page, line, sentence)
-            yield DocCandidate(page.url, code, quote, 1.0 + fit, "the code the sentence gives")
+            # 'a Redirect with the "gone" status': the sentence saying the value quoted is that value's.
+            named = any(
+                re.search(rf"(?i)\b{re.escape(v)}\b", " ".join((text, *line.terms[-1:]))) for v in quoted
+            )
+            score = 1.0 + fit + (_QUOTED_NAMED if named else 0.0)
+            yield DocCandidate(page.url, code, quote, score, "the code the sentence gives")
 
 
 def _as_code(text: str, match: re.Match[str]) -> bool:

@@ -98,7 +98,10 @@ _LEAST_VERSION: Final = re.compile(
 # "What HTTP status code ...", "Which SMTP error code ...", "which response code": a code asked for
 # (not "which nginx version is code 308 ...": a version).
 _CODE_ASKED: Final = re.compile(
-    r"^(?:.*?,\s*)?(?:what|which)(?: (?!version\b|versions\b)[\w-]+){0,3}? codes?\b", re.IGNORECASE
+    r"^(?:.*?,\s*)?(?:what|which)(?: (?!version\b|versions\b)[\w-]+){0,3}? codes?\b"
+    # ("What HTTP error does mod_reqtimeout send ...?", "What HTTP status does X return?")
+    r"|^(?:.*?,\s*)?(?:what|which) (?:HTTP|SMTP) (?:status|error|response|reply)\b",
+    re.IGNORECASE,
 )
 # "What exit status does wait return ...?", "What status does X return if ...?": a status, not a code.
 _STATUS_ASKED: Final = re.compile(

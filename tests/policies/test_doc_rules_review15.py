@@ -142,3 +142,32 @@ def test_a_release_is_a_version(tmp_path: Path, question: str, expected: str) ->
 def test_what_a_release_does_is_not_a_version_question() -> None:
     asked = doc_question("What does release do?", True)
     assert asked is not None and asked.kind != "version"
+
+
+STATUSES = """
+<h2>Timeouts</h2>
+<p>If the client fails to send its request headers within the configured time, a 408 REQUEST TIME OUT
+error is sent.</p>
+<h2>Redirect Directive</h2>
+<p>The status argument can be:</p>
+<dl>
+<dt>permanent</dt><dd>Returns a permanent redirect status (301) indicating that the resource has moved.</dd>
+<dt>temp</dt><dd>Returns a temporary redirect status (302).</dd>
+<dt>gone</dt><dd>Returns a "Gone" status (410) indicating that the resource has been removed.</dd>
+</dl>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # A reason in capitals between the code and "error" ("408 REQUEST TIME OUT error"), and a code
+        # in brackets after "status": neither was read as a code.
+        ("What HTTP error is sent when the client fails to send its request headers in time?", "408"),
+        # "What HTTP status ...?" was of no kind; the value the question quotes picks its own line.
+        ('What HTTP status does a Redirect with the "gone" status return?', "410"),
+        ('What HTTP status does a Redirect with the "temp" status return?', "302"),
+    ],
+)
+def test_a_code_written_as_documentation_writes_it(tmp_path: Path, question: str, expected: str) -> None:
+    assert doc_answers(one_page(tmp_path / "pages", "Redirects", STATUSES), question)[:1] == [expected]
