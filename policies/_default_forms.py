@@ -73,6 +73,8 @@ DEFAULT_FORMS: Final = (
             # a condition ("(default, when both sides lack the others)").
             rf"{VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
             rf"\bthe default, {VALUE},",
+            # "If the trailing keyword is omitted, then VIRTUAL is the default."
+            rf"(?:^|\bthen |, ){VALUE} is the default(?=[.;]|$)",
             # "The recommended encoding, and the default value, is 'utf-8-sig'."
             rf"\band the default(?: value)?, is {VALUE}",
             # "The default 'qDe' educates normal quote characters": a quoted value the sentence goes on about

@@ -42,7 +42,9 @@ _WHICH_NOUN: Final = re.compile(
     r"(?:is|are|was|were|does|do|did|will|should|can|gets?)\b",
     re.IGNORECASE,
 )
-_GENERIC_NOUNS: Final = frozenset({"value", "values", "setting", "parameter", "option", "default", "one"})
+_GENERIC_NOUNS: Final = frozenset(
+    {"value", "values", "setting", "parameter", "option", "default", "one", "kind", "type", "sort"}
+)
 
 
 def asked_noun(question: str) -> str | None:

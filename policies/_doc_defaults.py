@@ -298,11 +298,13 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "vacuum_multixact_freeze_min_age defaults to 4 million, B to 120 million": A's
             # "The smtpd_recipient_limit parameter (default: 1000) controls how many recipients ...":
             # the code named before the bracket is the setting the question describes, not another.
-            described = match.group(0).startswith("(") and described_after(text, match.start(), q, wanted)
+            owner_described = match.group(0).startswith("(") and described_after(
+                text, match.start(), q, wanted
+            )
             if (
                 match.group(0).startswith("(")
                 and names_another(word_before(text, match.start()), q)
-                and not described
+                and not owner_described
             ):
                 continue  # "sort_arena_size multiplied by hash_arena_multiplier (default 2.0)": the latter's
             if match.group(0).startswith("(") and not owner_asked(text, match.start(), q, wanted):
@@ -321,7 +323,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "set to yes by default when X is encrypt": the condition's value
             if form is not None and form.pattern.startswith(VALUE) and re.fullmatch(UNIT, value):
                 continue  # "specify the seconds (default, see ...)": a unit, not a value
-            if not described and (
+            if not owner_described and (
                 unasked_owner(text, match.start(), q)
                 or clause_calls_another(text, match.start(value_group), q)
             ):

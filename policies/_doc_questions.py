@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 
 from ._bound_words import ASKS_BOUND, bound_of
+from ._default_asked import asks_default, left_out_words
 from ._doc_identifiers import CAMEL, code_tokens, named_by_kind
 from ._questions import STOPWORDS
 from ._sentences import stem
@@ -149,7 +150,6 @@ _NOT_ASKED_NOUNS: Final = frozenset(
     {"kind", "sort", "type", "happens", "else", "exactly", "way", "one", "ones", "if"} | set(STOPWORDS)
 )
 # "the default tolerance" names what a count is asked of; it does not ask for the default.
-_NAMES_A_DEFAULT: Final = re.compile(r"\b(?:the|its|a) default (?!values?\b)\w+")
 _RANGE: Final = re.compile(r"\b(?:what|which) range\b")
 # "What does SQLite use to implement file locking on Unix?": a subject, a verb and what the object is for.
 _VERB_OBJECT: Final = re.compile(
@@ -331,22 +331,10 @@ def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -
     # "In which version did usenetrc become False by default?" asks when, not what the default is.
     when = version is not None and _WHEN.match(lowered) is not None
     measure = _MEASURE.match(lowered)
-    # "Within how many digits does the default tolerance assure ...?" asks for a count.
-    # Not "How many seconds is the default timeout?": that asks for the default itself.
-    counting = (
-        measure is not None
-        and measure.group(1) is not None
-        and not re.search(
-            r"\bhow (?:many|much) \w+(?: \w+)? (?:is|are|was|were) (?:the|its) default\b", lowered
-        )
-    )
-    if not when and re.search(
-        r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b"
-        r"|\bnone is (?:given|specified)\b"
-        r"|\bno (?:[\w-]+ ){0,2}?(?:argument|parameter|value)s? (?:is |are )?"
-        r"(?:given|specified|provided|passed)\b",
-        _NAMES_A_DEFAULT.sub("", lowered) if counting else lowered,
-    ):
+    if not when and asks_default(lowered, measure is not None and measure.group(1) is not None):
+        # "If a generated column doesn't say VIRTUAL or STORED, ...": the words saying so are not what a
+        # sentence stating the default must hold.
+        words = tuple(w for w in words if w not in left_out_words(lowered))
         return DocQuestion(cleaned, "default", tuple(identifiers), words, None, None)
     if version is not None or re.search(r"\b(?:in|since) which\b.*\b(?:added|introduced|new)\b", lowered):
         product = version.group(1) if version is not None and version.group(1) else "python"

@@ -171,3 +171,38 @@ error is sent.</p>
 )
 def test_a_code_written_as_documentation_writes_it(tmp_path: Path, question: str, expected: str) -> None:
     assert doc_answers(one_page(tmp_path / "pages", "Redirects", STATUSES), question)[:1] == [expected]
+
+
+LEFT_OUT = """
+<h2>Foreign key actions</h2>
+<p>The ON DELETE and ON UPDATE action associated with each foreign key is one of "NO ACTION",
+"RESTRICT", "SET NULL", "SET DEFAULT" or "CASCADE". If an action is not explicitly specified, it
+defaults to "NO ACTION".</p>
+<h2>Generated columns</h2>
+<p>Generated columns may be VIRTUAL or STORED. If the trailing "VIRTUAL" or "STORED" keyword is
+omitted, then VIRTUAL is the default.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Saying a value is left out asks for the default: these were of no kind the policy answers.
+        ("If a foreign key does not specify an ON DELETE or ON UPDATE action, which action is used?",
+         '"NO ACTION"'),
+        # ... and "X is the default" states one; "which kind" names no noun the sentence must hold.
+        ("If a generated column doesn't say VIRTUAL or STORED, which kind does the database create?",
+         "VIRTUAL"),
+    ],
+)  # fmt: skip
+def test_a_value_left_out_asks_for_the_default(tmp_path: Path, question: str, expected: str) -> None:
+    assert doc_answers(one_page(tmp_path / "pages", "Columns", LEFT_OUT), question)[:1] == [expected]
+
+
+def test_the_words_saying_a_value_is_left_out_are_not_asked_of_the_sentence() -> None:
+    asked = doc_question("If a generated column doesn't say VIRTUAL or STORED, which kind is created?", True)
+    assert asked is not None and asked.kind == "default"
+    assert "say" not in asked.words and "column" in asked.words
+    # The noun of "no condition is given" is what the default is of: it stays.
+    asked = doc_question("Which table does the Header directive use when no condition is given?", True)
+    assert asked is not None and asked.kind == "default" and "condition" in asked.words

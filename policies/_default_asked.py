@@ -1,0 +1,55 @@
+"""Whether a documentation question asks for a default, and the words that only say so.
+
+"What is the default X?", "... if port is not given", "when none is specified", "If a foreign key
+does not specify an action, which action is used?", "which header table ... when no condition is
+given": each asks for the value used when none is stated. The words saying a value is left out
+("doesn't say", "is omitted") are not what a sentence stating the default must hold (it says
+"If the keyword is omitted, then VIRTUAL is the default." or only "The default is ABORT.").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._sentences import stem
+
+# Saying a value is left out: "does not specify", "doesn't say", "is omitted", "no condition is given".
+_LEFT_OUT: Final = re.compile(
+    r"\b(?:does not|doesn't|do not|don't) (?:specify|say|give|name)\b"
+    r"|\bno [\w-]+ (?:is|are) (?:given|specified)\b|\b(?:is|are) omitted\b|\bnone is (?:given|specified)\b"
+)
+# (not the noun of "no condition is given": the condition is what the default is of)
+_LEFT_OUT_WORDS: Final = frozenset(
+    stem(w)
+    for w in (
+        "does", "not", "doesn't", "do", "don't", "specify", "say", "give", "name", "no", "is", "are", "given",
+        "specified", "omitted", "none",
+    )
+)  # fmt: skip
+_DEFAULT_ASKED: Final = re.compile(
+    r"\bdefaults?\b|\b(?:not given|omitted|not specified|not provided|not passed)\b"
+    r"|\bno (?:[\w-]+ ){0,2}?(?:argument|parameter|value)s? (?:is |are )?"
+    r"(?:given|specified|provided|passed)\b"
+    rf"|{_LEFT_OUT.pattern}"
+)
+_NAMES_A_DEFAULT: Final = re.compile(r"\b(?:the|its|a) default (?!values?\b)\w+")
+_DEFAULT_ITSELF: Final = re.compile(
+    r"\bhow (?:many|much) \w+(?: \w+)? (?:is|are|was|were) (?:the|its) default\b"
+)
+
+
+def asks_default(lowered: str, measured: bool) -> bool:
+    """Whether `lowered` (a question, lower-cased) asks for a default. A question asking for a measure
+    (`measured`: "Within how many digits does the default tolerance assure ...?") asks for a count, not
+    the default it names - unless it asks how much the default itself is ("How many seconds is the
+    default timeout?")."""
+    counting = measured and _DEFAULT_ITSELF.search(lowered) is None
+    return _DEFAULT_ASKED.search(_NAMES_A_DEFAULT.sub("", lowered) if counting else lowered) is not None
+
+
+def left_out_words(lowered: str) -> frozenset[str]:
+    """The stems of the words of `lowered` (a question, lower-cased) that say a value is left out."""
+    return (
+        frozenset(stem(w) for m in _LEFT_OUT.finditer(lowered) for w in m.group(0).split()) & _LEFT_OUT_WORDS
+    )
