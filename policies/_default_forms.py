@@ -73,6 +73,9 @@ DEFAULT_FORMS: Final = (
             # a condition ("(default, when both sides lack the others)").
             rf"{VALUE} \((?:the )?default(?:, (?:can|may|see|since)\b[^)]*)?\)",
             rf"\bthe default, {VALUE},",
+            # "The strip mode is default.": a value named by its kind
+            rf"\bthe {VALUE} (?:mode|style|method|format|strategy|policy|action|level)"
+            r" is (?:the )?default(?=[.;]|$)",
             # "If the trailing keyword is omitted, then VIRTUAL is the default."
             rf"(?:^|\bthen |, ){VALUE} is the default(?=[.;]|$)",
             # "The recommended encoding, and the default value, is 'utf-8-sig'."

@@ -206,3 +206,22 @@ def test_the_words_saying_a_value_is_left_out_are_not_asked_of_the_sentence() ->
     # The noun of "no condition is given" is what the default is of: it stays.
     asked = doc_question("Which table does the Header directive use when no condition is given?", True)
     assert asked is not None and asked.kind == "default" and "condition" in asked.words
+
+
+CLEANUP = """
+<h2>Options</h2>
+<dl>
+<dt>--cleanup=&lt;mode&gt;</dt>
+<dd>This option sets how the tag message is cleaned up. The mode can be one of verbatim, whitespace and
+strip. The strip mode is default.</dd>
+</dl>
+"""
+
+
+def test_a_default_named_by_its_kind(tmp_path: Path) -> None:
+    # "The strip mode is default." stated no default any form read.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "git-tag(1)", CLEANUP),
+        "Which --cleanup mode does git tag use for the tag message by default?",
+    )
+    assert answers[:1] == ["strip"]
