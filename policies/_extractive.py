@@ -156,7 +156,7 @@ class ExtractivePolicy:
     def _repair(self, view: RunView, question: Question, code: str) -> str:
         doc = doc_question(view.question, any(structured(page.body) for page in view.pages.values()))
         if doc is not None:
-            # The next candidate, never the rejected one again; with none left, refuse.
+            # The next candidate scoring about as well, never the rejected one again; else refuse.
             action = view.turns[-1].action
             payload = action.payload if isinstance(action, Finish) else {}
             tried = {(str(payload.get("answer")), str(payload.get("evidence")))}
