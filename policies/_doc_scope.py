@@ -24,6 +24,15 @@ from ._doc_questions import DocQuestion
 from ._doc_states import ASKS_STATE, STATE
 from ._sentences import stem
 
+# Articles, pronouns, conjunctions and question words: never an answer ("on", "one", "ANY" may be).
+_FUNCTION_WORDS: Final = frozenset(
+    (
+        "the", "a", "an", "and", "or", "but", "nor", "of", "to", "in", "by", "for", "with", "from", "as",
+        "at", "if", "so", "than", "then", "there", "is", "are", "was", "were", "be", "it", "its", "this",
+        "that", "these", "those", "they", "he", "she", "we", "you", "i", "which", "what", "who", "whom",
+        "whose", "when", "where", "how", "why",
+    )
+)  # fmt: skip
 _ASKS_NUMBER: Final = re.compile(
     r"\bnumber\b|\bhow many\b|\b(?:port|size|length|width)\b|\bcompression level\b"
 )
@@ -49,7 +58,9 @@ _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z
 
 def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCandidate]) -> list[DocCandidate]:
     """The candidates that can answer `q`, best first."""
-    found = list(extracted)
+    # A function word is no answer, whatever an extractor read it as ("The" for the term of a
+    # definition that is a whole sentence).
+    found = [c for c in extracted if c.answer.strip().casefold() not in _FUNCTION_WORDS]
     asked = q.text.casefold()
     if q.kind in ("default", "value", "stated", "version"):
         # ("What NSIS version does it require as of CMake 3.22?": not 3.22)

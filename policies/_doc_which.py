@@ -1,23 +1,21 @@
 """'Which' documentation questions: the identifier, of the shape asked for, that a matching sentence names.
 
-A function is called `f()`, an option starts with `-` (or, as a term under a heading about
-options, is named like code: `GLOB_DOTS`), an item is indexed, an exception is
-named `...Error` or `module.error` (or declared one, or "the Full exception") and answers
-only a question asking for an exception or a class, and only a function, a method, a
-decorator or a class is a call. The word qualifying the noun ("which compression type")
-must be where the answer is, and the word naming the module or the kind is not the answer,
-nor does it count toward how much of the question a sentence holds. A sentence under the
-term the question names (in full, or a method under its class) counts that term as part of
-what it says, and outranks one under a neighbouring term.
-Without such an identifier in the sentence, the term the sentence describes answers (the
-quote then runs from the term; a term labelling part of the page, "Example", names nothing). A
-synopsis and an example (">>> ...", "$ ...", an SQL statement) answer nothing: they name what they
-call. Word order breaks a tie of the same words. An RFC is
-answered with its number. "Which function closes ...": the verb asked (of a function,
-method, decorator or command) must be in the sentence or its term. A sentence that calls one
-name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with
-half of the question's words (at least three, the name's own letters not counted). The shapes,
-and the names a sentence calls by a noun, are `_doc_shapes`'s.
+A function is called `f()`, an option starts with `-` (or, as a term under a heading about options, is
+named like code: `GLOB_DOTS`), an item is indexed, an exception is named `...Error` or `module.error`
+(or declared one, or "the Full exception") and answers only a question asking for an exception or a
+class, and only a function, a method, a decorator or a class is a call. The word qualifying the noun
+("which compression type") must be where the answer is, and the word naming the module or the kind is
+not the answer, nor does it count toward how much of the question a sentence holds. A sentence under the
+term the question names (in full, or a method under its class) counts that term as part of what it says,
+and outranks one under a neighbouring term. Without such an identifier in the sentence, the term the
+sentence describes answers (the quote then runs from the term; a term labelling part of the page,
+"Example", names nothing). A synopsis and an example (">>> ...", "$ ...", an SQL statement) answer
+nothing: they name what they call. Word order breaks a tie of the same words. An RFC is answered with
+its number, a setting never by a term that is a phrase. "Which function closes ...": the verb asked (of
+a function, method, decorator or command) must be in the sentence or its term. A sentence that calls one
+name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with half of the
+question's words (at least three, the name's own letters not counted). The shapes, and the names a
+sentence calls by a noun, are `_doc_shapes`'s.
 """
 
 from __future__ import annotations
@@ -81,12 +79,14 @@ from ._questions import STOPWORDS
 from ._sentences import stem
 from ._which_checks import (
     SETTING_NOUNS,
+    SETTING_VERBS,
     asked_action,
     denies,
     describes_its_term,
     in_condition,
     names_no_class,
     option_term,
+    phrase_term,
     release_unsaid,
     reported,
     returns_row,
@@ -197,7 +197,8 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue  # "the cost limit used in automatic COMPACT" names compact_cost_limit, not this term
         if (
             q.noun in ("parameter", "setting")
-            and sum(not overlap_words([w], text, *line.terms) for w in said.words) > 1
+            and sum(not overlap_words([w], text, *line.terms) for w in said.words if w not in SETTING_VERBS)
+            > 1
         ):
             continue  # a parameter's description says what it sets: "replay consumers" are not "messages"
         if any(
@@ -348,7 +349,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 continue
             call = name + "()" if "(" in term and not declared and not setting else name
             # A term declared "exception X" is one, whatever its name.
-            shaped_ok = (
+            shaped_ok = not phrase_term(term, name, q.noun) and (
                 shape_ok(call, q.noun)
                 or (q.noun == "exception" and clean(term).startswith("exception "))
                 or option_term(q, name, line)

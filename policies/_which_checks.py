@@ -85,6 +85,12 @@ def asked_action(q: DocQuestion) -> tuple[str, list[str]] | None:
 _LIGHT_VERBS: Final = frozenset({"makes", "lets", "causes", "allows", "forces", "tells"})
 # What a term's description may be asked as: the setting it describes.
 SETTING_NOUNS: Final = frozenset({"parameter", "setting", "option", "variable", "directive"})
+# "Which parameter sets/controls/lists ...?": the verb asking what a setting does, which its
+# description says in its own words ("specifies").
+SETTING_VERBS: Final = frozenset(
+    stem(w)
+    for w in ("set", "sets", "control", "controls", "specify", "specifies", "determine", "list", "lists")
+)
 # The opening of a description with no subject of its own: "Controls ...", "Specifies ...", "This is ...".
 _SUBJECTLESS_OPENING: Final = re.compile(
     r"(?:(?!This\b|Thus\b|Its\b)[A-Z][a-z]+[^s\W]s"
@@ -183,3 +189,10 @@ def release_unsaid(question: str, *texts: str) -> bool:
     sentence about another release (or none) does not answer it."""
     releases = re.findall(r"(?<![\w.])\d+(?:\.\d+){1,3}(?![\w.]*\d)", question)
     return any(not any(re.search(rf"(?<![\w.]){re.escape(r)}(?![\d])", t) for t in texts) for r in releases)
+
+
+def phrase_term(term: str, name: str, noun: str | None) -> bool:
+    """Whether a definition term that a setting is asked for is a phrase, not a setting's name:
+    'Rewrite "site!user" to "user@site"' names no parameter (a name alone, or with its type in
+    brackets, "max_senders (integer)", is a term of at most three words)."""
+    return noun in SETTING_NOUNS and not is_identifier(name) and len(term.split()) > 3

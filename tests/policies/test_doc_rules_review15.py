@@ -8,7 +8,15 @@ from pathlib import Path
 
 import pytest
 from citeloop.policies._doc_questions import doc_question
-from helpers.doc_pages import ask, assert_answer, doc_answers, one_page, one_page_corpus
+from helpers.doc_pages import (
+    ask,
+    assert_answer,
+    doc_answers,
+    one_page,
+    one_page_corpus,
+    open_pages,
+    page_corpus,
+)
 
 TUNING = """
 <h2>Limits</h2>
@@ -225,3 +233,50 @@ def test_a_default_named_by_its_kind(tmp_path: Path) -> None:
         "Which --cleanup mode does git tag use for the tag message by default?",
     )
     assert answers[:1] == ["strip"]
+
+
+SETTINGS = """
+<h2>Virtual mailboxes</h2>
+<p>Line 3: The virtual_mailbox_base parameter specifies a prefix for all virtual mailbox pathnames.</p>
+<p>The masquerade_exceptions configuration parameter specifies what user names should not be
+subjected to address masquerading.</p>
+<h2>Hard-coded rewriting</h2>
+<p>The Postfix trivial-rewrite(8) daemon implements the following hard-coded address manipulations:</p>
+<blockquote>
+<dl>
+<dt>Rewrite "@hosta,@hostb:user@site" to "user@site"</dt>
+<dd><p>In case you wonder what this is, the address form above is called a route address.</p></dd>
+<dt>Rewrite "site!user" to "user@site"</dt>
+<dd>This feature is controlled by the boolean swap_bangpath parameter. The purpose is to rewrite
+UUCP-style addresses.</dd>
+</dl>
+</blockquote>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # The verb asking what a setting does ("sets", "lists") is not a word its description must say:
+        # both were refused, their description saying "specifies".
+        ("Which parameter sets a common prefix for all virtual mailbox pathnames?", "virtual_mailbox_base"),
+        ("Which parameter lists user names that should be exempt from address masquerading?",
+         "masquerade_exceptions"),
+    ],
+)  # fmt: skip
+def test_a_setting_described_in_its_own_words(tmp_path: Path, question: str, expected: str) -> None:
+    assert doc_answers(one_page(tmp_path / "pages", "Rewriting", SETTINGS), question)[:1] == [expected]
+
+
+def test_a_phrase_or_a_function_word_names_no_setting(tmp_path: Path) -> None:
+    # On the manual's own page: answered "The" (the first word of "The Postfix trivial-rewrite(8) daemon
+    # implements the following ...:" read as a term), then "Rewrite" (of a term describing a rewrite).
+    real = Path(__file__).parents[1] / "data" / "postfix_doc" / "html" / "ADDRESS_REWRITING_README.html"
+    (tmp_path / "pages").mkdir()
+    pages = open_pages(
+        page_corpus(tmp_path / "pages", {"rewriting": real.read_text(encoding="utf-8")}), "rewriting"
+    )
+    answers = doc_answers(
+        pages, 'Which parameter controls rewriting UUCP-style "site!user" addresses to "user@site"?'
+    )
+    assert "The" not in answers and "Rewrite" not in answers
