@@ -15,16 +15,19 @@ from typing import Final
 from ._sentences import stem
 
 # Saying a value is left out: "does not specify", "doesn't say", "is omitted", "no condition is given".
+# ("If I don't pass --format", "called without a starting value,", "when port is left at zero")
 _LEFT_OUT: Final = re.compile(
-    r"\b(?:does not|doesn't|do not|don't) (?:specify|say|give|name)\b"
+    r"\b(?:does not|doesn't|do not|don't) (?:specify|say|give|name|pass|provide|supply)\b"
     r"|\bno [\w-]+ (?:is|are) (?:given|specified)\b|\b(?:is|are) omitted\b|\bnone is (?:given|specified)\b"
+    r"|\bwithout (?:an?|any) [\w-]+(?: [\w-]+)?(?=,| what\b| which\b)"
+    r"|\bleft (?:at|as) (?:zero|0|none|empty)\b"
 )
 # (not the noun of "no condition is given": the condition is what the default is of)
 _LEFT_OUT_WORDS: Final = frozenset(
     stem(w)
     for w in (
         "does", "not", "doesn't", "do", "don't", "specify", "say", "give", "name", "no", "is", "are", "given",
-        "specified", "omitted", "none",
+        "specified", "omitted", "none", "pass", "provide", "supply", "without", "left",
     )
 )  # fmt: skip
 _DEFAULT_ASKED: Final = re.compile(

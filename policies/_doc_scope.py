@@ -46,6 +46,8 @@ _ASKS_YES_NO: Final = re.compile(r"^(?:is|are|does|do|will|can|should)\b")
 # A number standing alone: not the digit of a name ("POP3_PORT").
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:once|twice|thrice)\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
+_ASKS_STRING: Final = re.compile(r"\b(?:what|which) (?:[a-z]+ )?string\b")
+_NOT_A_STRING: Final = re.compile(r"None|True|False|null|-?\d[\d.,]*", re.IGNORECASE)
 _HOW_MANY: Final = re.compile(r"\bhow many ([a-z]+)")
 # An amount written with a unit: "30s", "10 minutes", "1 GB" (no bare count: "1000").
 _AMOUNT_IN_UNIT: Final = re.compile(rf"^\s*{NUMBER}\s?{UNIT}(?![\w])", re.IGNORECASE)
@@ -71,6 +73,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         if counted is not None and not re.fullmatch(UNIT, counted.group(1), re.IGNORECASE):
             # "How many recipients ...?": a count of them, not "30s" (an amount in another unit)
             found = [c for c in found if not _AMOUNT_IN_UNIT.match(c.answer)]
+        if _ASKS_STRING.search(asked):
+            # "What string does textwrap append ...?": None, a boolean or a number is no string
+            found = [c for c in found if not _NOT_A_STRING.fullmatch(c.answer.rsplit("=", 1)[-1].strip())]
         if _ASKS_AGE.search(asked):
             found = [c for c in found if _TIME_SPAN.search(c.answer)]
         if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):

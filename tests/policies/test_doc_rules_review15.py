@@ -280,3 +280,36 @@ def test_a_phrase_or_a_function_word_names_no_setting(tmp_path: Path) -> None:
         pages, 'Which parameter controls rewriting UUCP-style "site!user" addresses to "user@site"?'
     )
     assert "The" not in answers and "Rewrite" not in answers
+
+
+TEXTWRAP = """
+<dl>
+<dt>max_lines</dt>
+<dd>(default: None) If not None, then the output will contain at most max_lines lines, with placeholder
+appearing at the end of the output.</dd>
+</dl>
+<h2>zlib</h2>
+<dl>
+<dt>zlib.adler32(data[, value])</dt>
+<dd>Computes an Adler-32 checksum of data. If value is present, it is used as the starting value of
+the checksum; otherwise, a default value of 1 is used.</dd>
+</dl>
+"""
+
+
+def test_a_string_asked_is_not_none(tmp_path: Path) -> None:
+    # Answered "None", max_lines' own default, for the string appended when max_lines truncates.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "textwrap", TEXTWRAP),
+        "What string does textwrap append by default when output is truncated because of max_lines?",
+    )
+    assert "None" not in answers
+
+
+def test_a_call_without_a_value_asks_for_its_default(tmp_path: Path) -> None:
+    # "called without a starting value" was not read as a value left out: a question of no kind.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "zlib", TEXTWRAP),
+        "If zlib.adler32() is called without a starting value, what initial value is used?",
+    )
+    assert answers[:1] == ["1"]
