@@ -140,6 +140,9 @@ _UNIT_FORMS: Final = tuple(
         r"\b(?:is|are) (?:specified|given|measured|expressed) in (?:units of )?(?P<unit>[\w-]+(?: [\w-]+)?)"
         r"(?=[.,;]|$)",
         r"\bin units of (?P<unit>[\w-]+(?: [\w-]+)?)(?=[.,;]|$)",
+        # "... expressing the result in seconds", "the specified minimum data rate (in bytes per second)"
+        r"\bexpress(?:es|ed|ing)? (?:the result |it |them |the value )?in (?P<unit>[\w-]+)(?=[.,;]|$)",
+        r"\(in (?P<unit>[\w-]+(?: per [\w-]+)?)\)",
     )
 )
 

@@ -296,9 +296,10 @@ def doc_question(text: str, in_structure: bool = False, *, codes: bool = True) -
     if len(identifiers) == 1 and _ALLOWED_ASKED.match(lowered):
         # "What values may X take?": the list a sentence says X accepts (`_doc_allowed`)
         return DocQuestion(cleaned, "value", tuple(identifiers), words, "allowed values", None)
-    if len(identifiers) == 1 and _UNIT_ASKED.search(lowered):
-        # "If X is specified without units, what unit is it taken as?" (`_doc_meaning`)
-        return DocQuestion(cleaned, "unit", tuple(identifiers), words, "unit", identifiers[0])
+    if identifiers and _UNIT_ASKED.search(lowered):
+        # "If X is specified without units, what unit is it taken as?" (`_doc_meaning`); of two names,
+        # the last is the setting ("In RequestReadTimeout, what unit is the MinRate value given in?")
+        return DocQuestion(cleaned, "unit", tuple(identifiers), words, "unit", identifiers[-1])
     if identifiers and _TYPE_RETURNED.match(lowered):
         # "What type does queue_bytes return?": the cell under its table's "Return type" column.
         return DocQuestion(cleaned, "value", tuple(identifiers), words, "return type", None)

@@ -313,3 +313,27 @@ def test_a_call_without_a_value_asks_for_its_default(tmp_path: Path) -> None:
         "If zlib.adler32() is called without a starting value, what initial value is used?",
     )
     assert answers[:1] == ["1"]
+
+
+EXPIRES = """
+<h2>Summary</h2>
+<p>This module controls the setting of the Expires HTTP header and the max-age directive of the
+Cache-Control HTTP header in server responses.</p>
+<p>The Cache-Control: max-age is calculated by subtracting the request time from the expiration date and
+expressing the result in seconds.</p>
+"""
+
+
+def test_a_unit_a_value_is_expressed_in(tmp_path: Path) -> None:
+    # "expressing the result in seconds" was no form of a unit stated; the question was of a kind only a
+    # question naming one code name had.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "Apache Module mod_expires", EXPIRES),
+        "In what unit does mod_expires express the Cache-Control max-age value?",
+    )
+    assert answers[:1] == ["seconds"]
+
+
+def test_of_two_names_the_unit_is_asked_of_the_last() -> None:
+    asked = doc_question("In RequestReadTimeout, what unit is the MinRate value given in?", True)
+    assert asked is not None and (asked.kind, asked.subject) == ("unit", "MinRate")
