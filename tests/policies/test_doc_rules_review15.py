@@ -337,3 +337,12 @@ def test_a_unit_a_value_is_expressed_in(tmp_path: Path) -> None:
 def test_of_two_names_the_unit_is_asked_of_the_last() -> None:
     asked = doc_question("In RequestReadTimeout, what unit is the MinRate value given in?", True)
     assert asked is not None and (asked.kind, asked.subject) == ("unit", "MinRate")
+
+
+def test_a_unit_in_brackets(tmp_path: Path) -> None:
+    page = "<dl><dt>MinRate</dt><dd>The timeout grows with the data rate (in bytes per second).</dd></dl>"
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "RequestReadTimeout Directive", page),
+        "In RequestReadTimeout, what unit is the MinRate value given in?",
+    )
+    assert answers[:1] == ["bytes per second"]
