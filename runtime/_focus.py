@@ -264,6 +264,12 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         at = text.find(needle, at + 1)
     if not found and focus.kind == "acronym":
         found = _spelled_out(text, needle)
+    elif focus.kind == "acronym":
+        # 'a new "Write-Ahead Log" option (hereafter referred to as "WAL")': the words the acronym
+        # stands for, spelled out just before it, are the name; the bracket only defines it.
+        found += [
+            at for at in _spelled_out(text, needle) if any(0 < f - at <= _DEFINED_WITHIN for f in found)
+        ]
     if not found and focus.kind == "identifier" and "_" in needle:
         found = _in_words(text, needle)
     if not found and focus.kind == "name" and len(needle) > 4 and " " not in needle:
@@ -280,6 +286,9 @@ def occurrences(text: str, focus: Focus) -> list[int]:
         # "Fécamp Abbey" asked, "Fécamp" quoted: a name and the kind of place it names.
         found = occurrences(text, Focus(parts[0], parts[0], "name"))
     return found
+
+
+_DEFINED_WITHIN: Final = 80
 
 
 def _in_words(text: str, identifier: str) -> list[int]:

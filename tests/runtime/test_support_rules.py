@@ -126,3 +126,19 @@ def test_a_year_shaped_number_of_things_is_a_count() -> None:
     # A year after "to" with no things counted stays a year.
     dated = "The survey ran from 1990 to 2005 in three towns."
     assert verdicts("How many towns did the survey cover?", "2005", dated)["number-unit"] != "supported"
+
+
+def test_an_acronym_defined_in_brackets_after_its_words_is_what_the_quote_is_about() -> None:
+    question = "Which version first offered the write-ahead log (WAL) option?"
+    defined = 'Since version 3.7.0, a new "Write-Ahead Log" option (hereafter referred to as "WAL") is here.'
+    # Was refused: "WAL" stands in brackets, read as an aside; the words it stands for are the subject.
+    assert verdicts(question, "3.7.0", defined)["focus-entity"] == "supported"
+    # Only in brackets, its words nowhere before it: still an aside.
+    aside = "Beginning with version 3.7.0, a new journal option (unlike WAL) is here."
+    assert verdicts(question, "3.7.0", aside)["focus-entity"] == "unsupported"
+    # Words with its initials far from the bracket are no definition of it.
+    far = (
+        "With a list of many other unrelated improvements that were made to the library in that year, "
+        "version 3.7.0 also changed its journal (unlike WAL)."
+    )
+    assert verdicts(question, "3.7.0", far)["focus-entity"] == "unsupported"
