@@ -16,6 +16,7 @@ from citeloop.events import Page
 
 from ._doc_answer import DocCandidate, answer_doc
 from ._doc_identifiers import is_identifier
+from ._doc_match import stems
 from ._doc_questions import DocQuestion
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 
@@ -67,6 +68,9 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
             best.score,
         )
     rivals = [c for c in found[1:] if c.score >= best.score and _differs(c, best)]
+    plain = _unqualified([best, *rivals], doc)
+    if rivals and plain is not None:
+        best, rivals = plain, []  # "... older than this time and are not reachable ...": a case not asked
     if rivals:
         both = f"{best.answer} ({best.url}) / {rivals[0].answer} ({rivals[0].url})"
         return hinted_abstain_reply(
@@ -133,3 +137,21 @@ def _differs(one: DocCandidate, other: DocCandidate) -> bool:
     if is_identifier(first) or is_identifier(second):
         return not (first.endswith("." + second) or second.endswith("." + first))
     return True
+
+
+def _unqualified(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate | None:
+    """The one tied candidate whose quote each other one repeats with words the question does not
+    ask ("removes reflog entries older than this time; defaults to 90 days" against "... older than
+    this time and are not reachable from the current tip; defaults to 30 days"): the others state
+    the default of a narrower case. Only on one page: another page saying more may correct it.
+    None when there is no such one."""
+    if len({c.url for c in tied}) != 1:
+        return None
+    said = {c.url + c.evidence: stems(c.evidence) - stems(c.answer) for c in tied}
+    asked = stems(doc.text)
+    for plain in tied:
+        words = said[plain.url + plain.evidence]
+        others = [said[c.url + c.evidence] for c in tied if c is not plain]
+        if others and all(words < other and not (other - words) & asked for other in others):
+            return plain
+    return None

@@ -346,3 +346,55 @@ def test_a_unit_in_brackets(tmp_path: Path) -> None:
         "In RequestReadTimeout, what unit is the MinRate value given in?",
     )
     assert answers[:1] == ["bytes per second"]
+
+
+REFLOG = """
+<dl>
+<dt>gc.reflogExpire</dt>
+<dd>git reflog expire removes reflog entries older than this time; defaults to 90 days.</dd>
+<dt>gc.reflogExpireUnreachable</dt>
+<dd>git reflog expire removes reflog entries older than this time and are not reachable from the current
+tip; defaults to 30 days.</dd>
+</dl>
+"""
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Refused as two answers: the second sentence is the first with a case the question does not ask.
+        (
+            "By default, how old do reflog entries have to be before git reflog expire removes them?",
+            "90 days",
+        ),
+        # Asked of that case, its own sentence holds more of the question and wins outright.
+        (
+            "By default, how old do reflog entries not reachable from the current tip have to be before "
+            "git reflog expire removes them?",
+            "30 days",
+        ),
+    ],
+)
+async def test_a_default_of_a_narrower_case_does_not_rival_the_plain_one(
+    tmp_path: Path, question: str, expected: str
+) -> None:
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "git-gc(1)", REFLOG), question)
+    assert_answer(outcome, expected)
+
+
+@pytest.mark.anyio
+async def test_a_page_saying_more_is_not_read_as_a_narrower_case(tmp_path: Path) -> None:
+    # On two pages the longer sentence may correct the shorter one: still two answers, a refusal.
+    (tmp_path / "pages").mkdir()
+    first, second = REFLOG.split("<dt>gc.reflogExpireUnreachable</dt>")
+    html = "<html><head><title>{0}</title></head><body><h1>{0}</h1>{1}</body></html>"
+    pages = {
+        "one": html.format("git-gc(1)", first + "</dl>"),
+        "two": html.format("gc notes", "<dl>" + second),
+    }
+    outcome = await ask(
+        page_corpus(tmp_path / "pages", pages),
+        "By default, how old do reflog entries have to be before git reflog expire removes them?",
+    )
+    assert_answer(outcome, None)
