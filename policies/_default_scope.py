@@ -36,7 +36,9 @@ OLDER: Final = re.compile(
 # A default qualified by a version or a setting after it: "set to yes by default in Postfix 2.x and to no
 # ... with compatibility_level 3" is not the default of today.
 QUALIFIED_AFTER: Final = re.compile(
-    r"(?: by default)? (?:(?:in|with|for|as of) (?:[A-Z][\w.-]* )?(?:version )?\d"
+    # ("999 for SQLite versions prior to 3.32.0 or 32766 for SQLite versions after 3.32.0")
+    r"(?: by default)? (?:(?:in|with|for|as of) (?:[A-Z][\w.-]* )?"
+    r"(?:versions? (?:before |prior to |after |since |earlier than |later than |up to )?)?\d"
     # "set to yes by default when smtpd_tls_security_level is encrypt": a default under a condition (not
     # the value's absence: "if not given").
     r"|(?:when|if|unless) (?!not\b|no\b|none\b|omitted|unset|empty))"

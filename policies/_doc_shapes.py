@@ -221,3 +221,12 @@ def object_words(q: DocQuestion) -> list[str]:
     if after and after[0] not in STOPWORDS:
         after = after[1:]
     return [stem(word) for word in after if word not in STOPWORDS][:2]
+
+
+def assignment_side(text: str, start: int, end: int, noun: str | None) -> bool:
+    """Whether the token at `start:end` is the wrong side of an assignment for `noun`: the value of
+    one ("-DMY_VAR=SomeValue") is no name, and the setting assigned ("virtual_alias_maps =
+    hash:/etc/postfix/virtual") is no command, program or function."""
+    if text[start - 1 : start] == "=":
+        return True
+    return noun in NOT_SETTINGS and re.match(r"\s*=(?!=)", text[end:]) is not None

@@ -11,7 +11,7 @@ and outranks one under a neighbouring term. Without such an identifier in the se
 sentence describes answers (the quote then runs from the term; a term labelling part of the page,
 "Example", names nothing). A synopsis and an example (">>> ...", "$ ...", an SQL statement) answer
 nothing: they name what they call. Word order breaks a tie of the same words. An RFC is answered with
-its number, a setting never by a term that is a phrase. "Which function closes ...": the verb asked (of
+its number, no name by a term that is a phrase. "Which function closes ...": the verb asked (of
 a function, method, decorator or command) must be in the sentence or its term. A sentence that calls one
 name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with half of the
 question's words (at least three, the name's own letters not counted). The shapes, and the names a
@@ -66,6 +66,7 @@ from ._doc_shapes import (
     SYNOPSIS_OPTIONS,
     TYPED,
     a_replacement,
+    assignment_side,
     called,
     denied_before,
     given_word,
@@ -230,7 +231,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             if is_identifier(m.group(0).rstrip(".,;:"))
             and shape_ok(m.group(0).rstrip(".,;:") + _call_after(text, m.end()), q.noun)
             and names(m.group(0))[0] not in own
-            and text[m.start() - 1 : m.start()] != "="  # "-DMY_VAR=SomeValue": a value, not a name
+            and not assignment_side(text, m.start(), m.end(), q.noun)
             and not given_word(m.group(0).rstrip(".,;:"), q)
             and not names_the_asked(m.group(0), q)
             and not denied_before(text, m.start())

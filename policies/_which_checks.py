@@ -192,7 +192,8 @@ def release_unsaid(question: str, *texts: str) -> bool:
 
 
 def phrase_term(term: str, name: str, noun: str | None) -> bool:
-    """Whether a definition term that a setting is asked for is a phrase, not a setting's name:
-    'Rewrite "site!user" to "user@site"' names no parameter (a name alone, or with its type in
-    brackets, "max_senders (integer)", is a term of at most three words)."""
-    return noun in SETTING_NOUNS and not is_identifier(name) and len(term.split()) > 3
+    """Whether a definition term is a phrase, not a name: 'Rewrite "site!user" to "user@site"' or
+    "See the documentation in LDAP_README ..." names no parameter or command (a name alone, or with
+    its type in brackets, "max_senders (integer)", is a term of at most three words). `noun`, what
+    is asked for, does not matter: no kind of name is spelled as a phrase of plain words."""
+    return not is_identifier(name) and len(term.split()) > 3

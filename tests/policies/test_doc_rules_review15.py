@@ -398,3 +398,45 @@ async def test_a_page_saying_more_is_not_read_as_a_narrower_case(tmp_path: Path)
         "By default, how old do reflog entries have to be before git reflog expire removes them?",
     )
     assert_answer(outcome, None)
+
+
+VIRTUAL = """
+<h2>Virtual alias domains</h2>
+<p>Here is an example of a virtual alias domain "example.com":</p>
+<pre>
+1 /etc/postfix/main.cf:
+2     virtual_alias_domains = example.com
+3     virtual_alias_maps = hash:/etc/postfix/virtual
+</pre>
+<p>Execute the command "postmap /etc/postfix/virtual" after changing the virtual file.</p>
+<dl>
+<dt>See the documentation in LDAP_README and MYSQL_README for details.</dt>
+<dd>Lookup tables other than hash files.</dd>
+</dl>
+<h2>Limits</h2>
+<p>The maximum host parameter number is SQLITE_MAX_VARIABLE_NUMBER, which defaults to 999 for versions
+prior to 3.32.0 (2020-05-22) or 32766 for versions after 3.32.0.</p>
+"""
+
+
+def test_a_setting_assigned_is_no_command_and_a_phrase_no_name(tmp_path: Path) -> None:
+    # Wrong answers of a third fresh set (measured before they were read): "virtual_alias_maps" (the
+    # setting a configuration line assigns), then, on the manual's own page, "See" and "Here" (the first
+    # words of sentences read as terms) for a command.
+    question = "Which command should I run after editing /etc/postfix/virtual?"
+    assert "virtual_alias_maps" not in doc_answers(one_page(tmp_path / "pages", "Virtual", VIRTUAL), question)
+    real = Path(__file__).parents[1] / "data" / "postfix_doc" / "html" / "VIRTUAL_README.html"
+    (tmp_path / "real").mkdir()
+    pages = open_pages(
+        page_corpus(tmp_path / "real", {"virtual": real.read_text(encoding="utf-8")}), "virtual"
+    )
+    assert not {"See", "Here", "virtual_alias_maps"} & set(doc_answers(pages, question))
+
+
+def test_a_default_said_of_some_versions_is_not_another_versions(tmp_path: Path) -> None:
+    # "... defaults to 999 for versions prior to 3.32.0": read as today's default, asked after 3.32.0.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "Limits", VIRTUAL),
+        "For versions after 3.32.0, what does SQLITE_MAX_VARIABLE_NUMBER default to?",
+    )
+    assert "999" not in answers
