@@ -149,7 +149,6 @@ _WHAT_NOUN: Final = re.compile(r"^what ([a-z]\w*) (?:do|does|did|is|are|was|were
 _NOT_ASKED_NOUNS: Final = frozenset(
     {"kind", "sort", "type", "happens", "else", "exactly", "way", "one", "ones", "if"} | set(STOPWORDS)
 )
-# "the default tolerance" names what a count is asked of; it does not ask for the default.
 _RANGE: Final = re.compile(r"\b(?:what|which) range\b")
 # "What does SQLite use to implement file locking on Unix?": a subject, a verb and what the object is for.
 _VERB_OBJECT: Final = re.compile(
