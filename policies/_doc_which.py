@@ -350,7 +350,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
                 continue
             call = name + "()" if "(" in term and not declared and not setting else name
             # A term declared "exception X" is one, whatever its name.
-            shaped_ok = not phrase_term(term, name, q.noun) and (
+            shaped_ok = not phrase_term(term, name) and (
                 shape_ok(call, q.noun)
                 or (q.noun == "exception" and clean(term).startswith("exception "))
                 or option_term(q, name, line)

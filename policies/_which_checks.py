@@ -191,9 +191,9 @@ def release_unsaid(question: str, *texts: str) -> bool:
     return any(not any(re.search(rf"(?<![\w.]){re.escape(r)}(?![\d])", t) for t in texts) for r in releases)
 
 
-def phrase_term(term: str, name: str, noun: str | None) -> bool:
+def phrase_term(term: str, name: str) -> bool:
     """Whether a definition term is a phrase, not a name: 'Rewrite "site!user" to "user@site"' or
-    "See the documentation in LDAP_README ..." names no parameter or command (a name alone, or with
-    its type in brackets, "max_senders (integer)", is a term of at most three words). `noun`, what
-    is asked for, does not matter: no kind of name is spelled as a phrase of plain words."""
+    "See the documentation in LDAP_README ..." names no parameter or command, nor anything else (a
+    name alone, or with its type in brackets, "max_senders (integer)", is a term of at most three
+    words)."""
     return not is_identifier(name) and len(term.split()) > 3
