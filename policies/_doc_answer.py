@@ -59,6 +59,7 @@ from ._doc_defaults import default_candidates
 from ._doc_headed import headed_candidates
 from ._doc_identifiers import is_identifier
 from ._doc_keywords import keyword_candidates
+from ._doc_labels import VALUE_NOUNS, labelled_values
 from ._doc_match import (
     NUMBER_WORDS,
     mentions,
@@ -131,6 +132,8 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         # Asked for a code, an amount is no answer ("Default value is zero" of the delay, not the status);
         # a code is (`omitted_default` reads "(HTTP status 302)").
         return [c for c in answer_doc(named, pages) if not _AMOUNT_ONLY.fullmatch(c.answer.strip(" ;.,"))]
+    if q.kind == "which" and q.noun in VALUE_NOUNS:  # "Which argument produces a 303 redirect?"
+        return answering(q, pages, chain(labelled_values(q, pages), extract[q.kind](q, pages)))
     if q.kind == "which" and q.noun in ENTRY_NOUNS:
         # "Which command generates an ordinary SYNC event?": a reference page's Name line first
         return answering(q, pages, chain(named_entries(q, pages), extract[q.kind](q, pages)))

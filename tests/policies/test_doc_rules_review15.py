@@ -440,3 +440,18 @@ def test_a_default_said_of_some_versions_is_not_another_versions(tmp_path: Path)
         "For versions after 3.32.0, what does SQLITE_MAX_VARIABLE_NUMBER default to?",
     )
     assert "999" not in answers
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # Asked which value gives a code: the label of the one line saying it (was refused).
+        ('Which DirectoryIndexRedirect argument produces a 301 "permanent" redirect?', "permanent"),
+        ("Which DirectoryIndexRedirect argument issues a 302 redirection?", "on"),
+        # Nothing the question gives is said by one line only: no label answers.
+        ("Which DirectoryIndexRedirect argument issues a 307 redirection?", None),
+    ],
+)
+def test_the_value_whose_line_says_what_is_asked(tmp_path: Path, question: str, expected: str | None) -> None:
+    answers = doc_answers(one_page(tmp_path / "pages", "mod_dir", REDIRECTS), question)
+    assert answers[:1] == ([expected] if expected else [])
