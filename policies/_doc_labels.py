@@ -5,7 +5,7 @@ redirection to the index resource.", "seeother: issues a 303 redirection (also k
 Other") ...". Asked "Which DirectoryIndexRedirect argument produces a 303 "See Other"
 redirect?", the answer is the label of the line that says every number and quoted phrase the
 question gives (under the heading or term naming the directive the question names). Only for a
-question asking for an argument, a value, a keyword or a mode; two lines saying it are two
+question asking for an argument, a value or a keyword; two lines saying it are two
 answers, which the policy refuses.
 """
 
@@ -20,7 +20,7 @@ from citeloop.events import Page
 from ._doc_match import DocCandidate, about, own_quote, sentences_of
 from ._doc_questions import DocQuestion
 
-VALUE_NOUNS: Final = frozenset({"argument", "value", "keyword", "mode"})
+VALUE_NOUNS: Final = frozenset({"argument", "value", "keyword"})
 _LABELLED: Final = re.compile(r"([a-z][\w-]*): (\S.*)")
 # What the question gives that a line must say: a number of two digits or more, a quoted phrase.
 _MARKS: Final = re.compile(r"(?<![\w.])(\d{2,})(?![\w.])|[\"\u201c]([^\"\u201d]{1,40})[\"\u201d]")
