@@ -21,13 +21,16 @@ _LEFT_OUT: Final = re.compile(
     r"|\bno [\w-]+ (?:is|are) (?:given|specified)\b|\b(?:is|are) omitted\b|\bnone is (?:given|specified)\b"
     r"|\bwithout (?:an?|any) [\w-]+(?: [\w-]+)?(?=,| what\b| which\b)"
     r"|\bleft (?:at|as) (?:zero|0|none|empty)\b"
+    # ("if compresslevel isn't given", "unless I change it")
+    r"|\b(?:isn't|aren't) (?:given|specified|set|passed|provided)\b|\bunless (?:i|you|we|one) changes? it\b"
 )
 # (not the noun of "no condition is given": the condition is what the default is of)
 _LEFT_OUT_WORDS: Final = frozenset(
     stem(w)
     for w in (
         "does", "not", "doesn't", "do", "don't", "specify", "say", "give", "name", "no", "is", "are", "given",
-        "specified", "omitted", "none", "pass", "provide", "supply", "without", "left",
+        "specified", "omitted", "none", "pass", "provide", "supply", "without", "left", "isn't", "aren't",
+        "unless", "i", "you", "we", "one", "change", "changes", "it", "set", "passed", "provided",
     )
 )  # fmt: skip
 _DEFAULT_ASKED: Final = re.compile(

@@ -139,7 +139,8 @@ def names_other_default(text: str, match: re.Match[str], q: DocQuestion) -> bool
 # "What transaction behavior does BEGIN use ...?", "Which conflict resolution algorithm is ...": the
 # noun phrase the question asks for, between its question word and its verb.
 _ASKED_PHRASE: Final = re.compile(
-    r"(?:^|, )(?:(?:at|in|on|for|with|by|from) )?(?:what|which) ((?:[\w-]+ ){1,4}?)"
+    r"(?:^|, )(?:(?:at|in|on|for|with|by|from|over|during|within|to|into) )?"
+    r"(?:what|which) ((?:[\w-]+ ){1,4}?)"
     r"(?:does|do|did|is|are|was|were|will|would|should|can|could|gets?|has|have)\b",
     re.IGNORECASE,
 )
@@ -156,6 +157,18 @@ def names_asked_default(text: str, match: re.Match[str], q: DocQuestion) -> bool
     described -= _GENERIC_DESCRIBED | {stem("is")}
     wanted = {stem(w) for w in re.findall(r"[a-z]+", asked.group(1).casefold())} - _GENERIC_DESCRIBED
     return bool(described) and described == wanted
+
+
+def names_unasked_default(text: str, match: re.Match[str], q: DocQuestion) -> bool:
+    """For a question naming no code and asking for a noun ("Over what time window ..."): whether
+    "default <words> is X" names by its last word a thing the question does not ask about ("the
+    default SMTP connection timeout is 30s", asked over what time window rate limits are counted):
+    the default of that thing, not of the one asked."""
+    if q.identifiers or _ASKED_PHRASE.search(q.text) is None:
+        return False  # ("What is the default value of GLOBSORT?" asks for no noun: "default sorting")
+    described = re.findall(r"[a-z]+", text[match.start() : match.start(1)].casefold())
+    named = [w for w in described if stem(w) not in _GENERIC_DESCRIBED | {stem("is")}]
+    return bool(named) and stem(named[-1]) not in stems(q.text)
 
 
 # "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":

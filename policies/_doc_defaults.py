@@ -42,6 +42,7 @@ from ._default_owner import (
     kind_words,
     names_asked_default,
     names_other_default,
+    names_unasked_default,
     omitted_default,
     owner_asked,
     state_for_thing,
@@ -340,7 +341,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 if 2 * overlap(replace(q, words=tuple(wanted)), section) < 1:
                     continue
             if form is not None and form.pattern == DEFAULT_NAMED:
-                if names_other_default(text, match, q):
+                if names_other_default(text, match, q) or names_unasked_default(text, match, q):
                     continue  # "The default directory mode is 0750 and default file mode is 0640"
                 score += _NAMED_ASKED if names_asked_default(text, match, q) else 0.0
             if form is not None and form.pattern == DEFAULT_OF_NOUN:

@@ -46,6 +46,7 @@ _ASKS_YES_NO: Final = re.compile(r"^(?:is|are|does|do|will|can|should)\b")
 # A number standing alone: not the digit of a name ("POP3_PORT").
 _NUMERAL: Final = re.compile(rf"(?<![A-Za-z_])\d|\b{NUMBER}\b|\b(?:once|twice|thrice)\b", re.IGNORECASE)
 _ASKS_AGE: Final = re.compile(r"\bhow old\b")
+_NUMBER_NOUNS: Final = frozenset({"level", "port", "size", "length", "width"})
 _ASKS_STRING: Final = re.compile(r"\b(?:what|which) (?:[a-z]+ )?string\b")
 _NOT_A_STRING: Final = re.compile(r"None|True|False|null|-?\d[\d.,]*", re.IGNORECASE)
 _HOW_MANY: Final = re.compile(r"\bhow many ([a-z]+)")
@@ -86,6 +87,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         if _ASKS_YES_NO.match(asked):
             # (a signature's "sort_keys=False" states one too)
             found = [c for c in found if c.answer.casefold().rsplit("=", 1)[-1] in _STATES]
+    if q.kind == "which" and q.noun in _NUMBER_NOUNS:
+        # "What compression level does bz2.BZ2File use ...?": a level is a number, not "io.BufferedIOBase"
+        found = [c for c in found if _NUMERAL.search(c.answer)]
     if q.kind == "does" and q.noun == "return" and re.match(r"what values? does", asked):
         # "What value does pi() return?": a value ("0", "NULL", "'x'"), not "an approximation for pi"
         found = [c for c in found if re.fullmatch(r"\S+|'[^']*'|\"[^\"]*\"", c.answer.strip())]

@@ -455,3 +455,51 @@ def test_a_default_said_of_some_versions_is_not_another_versions(tmp_path: Path)
 def test_the_value_whose_line_says_what_is_asked(tmp_path: Path, question: str, expected: str | None) -> None:
     answers = doc_answers(one_page(tmp_path / "pages", "mod_dir", REDIRECTS), question)
     assert answers[:1] == ([expected] if expected else [])
+
+
+BZ2 = """
+<dl>
+<dt>class bz2.BZ2File(filename, mode='r', *, compresslevel=9)</dt>
+<dd>Open a bzip2-compressed file in binary mode. BZ2File provides all of the members specified by the
+io.BufferedIOBase, except for detach() and truncate(). If mode is 'w' or 'a', compresslevel can be an
+integer between 1 and 9 specifying the level of compression: 1 produces the least compression, and 9
+(default) produces the most compression.</dd>
+</dl>
+<h2>Temporary files</h2>
+<p>The default value of the SQLITE_TEMP_STORE compile-time parameter is 1, which means to store temporary
+files on disk but provide the option of overriding the behavior using the temp_store pragma.</p>
+<h2>Rate limits</h2>
+<p>If one MX host is down and the default SMTP connection timeout is 30s, the throughput drops.</p>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "absent", "expected"),
+    [
+        # Wrong answers of a fourth fresh set (measured before they were read):
+        # "isn't given" was no value left out, and a level answered by a class name.
+        ("What compression level does bz2.BZ2File use for writing if compresslevel isn't given?",
+         "io.BufferedIOBase", "9"),
+        ("Which compression level does bz2.BZ2File use for writing?", "io.BufferedIOBase", None),
+        # "unless I change it" asks for the default; "temp_store" (a pragma the sentence names) is none.
+        ("What value does the SQLITE_TEMP_STORE compile-time parameter have unless I change it?",
+         "temp_store", "1"),
+        # "the default SMTP connection timeout" is no time window.
+        ("Over what time window are smtpd's rate limits counted by default?", "30s", None),
+    ],
+)  # fmt: skip
+def test_review_d_wrong_answers(tmp_path: Path, question: str, absent: str, expected: str | None) -> None:
+    answers = doc_answers(one_page(tmp_path / "pages", "bz2", BZ2), question)
+    assert absent not in answers
+    if expected is not None:
+        assert answers[:1] == [expected]
+
+
+def test_a_level_is_a_number_not_a_class(tmp_path: Path) -> None:
+    # On the manual's own page: "What compression level does bz2.BZ2File use for writing?" was answered
+    # "io.BufferedIOBase", the class a sentence of its description names.
+    real = Path(__file__).parents[1] / "data" / "python_doc" / "html" / "library" / "bz2.html"
+    (tmp_path / "real").mkdir()
+    pages = open_pages(page_corpus(tmp_path / "real", {"bz2": real.read_text(encoding="utf-8")}), "bz2")
+    answers = doc_answers(pages, "What compression level does bz2.BZ2File use for writing?")
+    assert "io.BufferedIOBase" not in answers
