@@ -74,7 +74,6 @@ _DENIED_USE: Final = re.compile(
 _OF_ANOTHER: Final = re.compile(r"(?: \([^)]*\))? of\b")
 _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will not work" may stand
 _WHEN_WORDS: Final = frozenset(
-    # ("In which release was X added?": the release is what is asked, not what changed)
     {stem(w) for w in ("start", "starting", "need", "needed", "required", "require", "release")}
 )
 # The opening of a sentence under a term that makes the term what became available: nothing, or
@@ -106,7 +105,7 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     with SQLite version 3.12.0, the default page size increased to 4096", "The ability to vacuum
     attached databases was added in version 3.15.0". Asked "before which version", the version after
     "before" or "prior to". A page of release notes ("New in version N") answers through those."""
-    # "Starting with which version ...", "which version is needed": words of asking when, not of the change.
+    # "Starting with which version ...", "which version is needed", "in which release": words of asking when.
     feature = [w for w in feature if w not in _WHEN_WORDS]
     if not feature:
         return
