@@ -64,7 +64,6 @@ from ._doc_match import (
     NUMBER_WORDS,
     mentions,
     names,
-    on_every_page,
     overlap,
     overlap_words,
     sentences_of,
@@ -84,9 +83,10 @@ from ._doc_prose import (
     range_in_prose,
 )
 from ._doc_questions import LITERAL_CALL, DocQuestion, doc_question
+from ._doc_quoted import quoted_values
 from ._doc_returns import returned, trim
 from ._doc_rows import labelled_cells
-from ._doc_scope import answering
+from ._doc_scope import answering, without_product
 from ._doc_values import which_or_purpose
 from ._doc_versions import version_candidates
 from ._lock_modes import acquired_by
@@ -109,7 +109,12 @@ def _names_release(release: str, *texts: str) -> bool:
 
 
 def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
-    """Candidates for `q` over `pages`, best first (ties: page order, then place in the page)."""
+    """Candidates for `q` over `pages`, best first (ties: page order, then place in the page); when
+    no extractor of its kind finds one, the one value a matching sentence quotes (`_doc_quoted`)."""
+    return _by_kind(q, pages) or answering(q, pages, quoted_values(q, pages))
+
+
+def _by_kind(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     extract = {
         "default": default_candidates,
         "version": version_candidates,
@@ -150,19 +155,6 @@ def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
         return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))
     return answering(q, pages, extract[q.kind](q, pages))
-
-
-def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
-    """`q` without the names that every one of three or more opened pages carries ("SQLite" in "the
-    default isolation level in SQLite"): the product the manual documents, which a sentence about one of
-    its settings need not repeat. Only a plain word is such a name; code shaped `work_mem` or `f()` is not.
-    """
-    if q.noun == "expansion":
-        return q  # "What does DQL stand for?": the abbreviation asked, however many pages carry it
-    product = {i for i in q.identifiers if i.isalpha() and on_every_page(i, pages)}
-    if not product:
-        return q
-    return replace(q, identifiers=tuple(i for i in q.identifiers if i not in product))
 
 
 def _does(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:

@@ -18,6 +18,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._doc_questions import DocQuestion
+from ._doc_synonyms import related
 from ._outline import Line, clean, outline
 from ._questions import STOPWORDS
 from ._sentences import Sentence, split_sentences, stem, words
@@ -144,14 +145,20 @@ def spelled_out(text: str, identifier: str) -> bool:
 
 
 def overlap(q: DocQuestion, *texts: str) -> float:
-    """The share of the question's words in `texts` (a stem matches one it begins, from four letters)."""
+    """The share of the question's words in `texts` (a stem matches one it begins, from four letters,
+    and a user's word is held by the manual's word of one meaning, "deletes" by "removes":
+    `_doc_synonyms`)."""
     if not q.words:
         return 1.0
     held: set[str] = set()
     for text in texts:
         held |= stems(text)
     prefixes = {h[:4] for h in held if len(h) >= 4}
-    found = sum(w in held or (len(w) >= 4 and w[:4] in prefixes and prefix_of(w, held)) for w in q.words)
+
+    def holds(w: str) -> bool:
+        return w in held or (len(w) >= 4 and w[:4] in prefixes and prefix_of(w, held))
+
+    found = sum(holds(w) or any(holds(r) for r in related(w)) for w in q.words)
     return found / len(q.words)
 
 

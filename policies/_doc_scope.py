@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import NUMBER, UNIT, DocCandidate, names, page_subject, stems
+from ._doc_match import NUMBER, UNIT, DocCandidate, names, on_every_page, page_subject, stems
 from ._doc_questions import DocQuestion
 from ._doc_states import ASKS_STATE, STATE
 from ._sentences import stem
@@ -96,6 +97,9 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
     if q.kind == "which" and _ASKS_FLAG.search(asked):
         # "Which command-line argument starts Vim in restricted mode?": a flag ("-Z"), not "gQ"
         found = [c for c in found if c.answer.startswith(("-", "+"))]
+    if q.kind == "which" and q.noun in _RUN_NOUNS:
+        # "Which command should I run after editing ...?": "the virtual_transport parameter" is a setting
+        found = [c for c in found if not _called_setting(c)]
     tops = {page.url: page_subject(page) for page in pages}
     # Not a word from the name of a module's member ("base64" of "binascii.b2a_base64").
     member = {w for i in q.identifiers if "." in i for w in stems(names(i)[1])} - {
@@ -116,6 +120,30 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         found = [c for c in found if {tops[c.url].casefold(), _module_first(c.evidence)} & modules]
     order = {id(c): i for i, c in enumerate(found)}
     return sorted(found, key=lambda c: (-c.score, order[id(c)]))
+
+
+# Nouns asking for something one runs, which a setting is not.
+_RUN_NOUNS: Final = frozenset({"command", "program", "utility", "tool"})
+
+
+def _called_setting(candidate: DocCandidate) -> bool:
+    """Whether the candidate's quote calls it a setting: "the virtual_transport parameter"."""
+    name = re.escape(candidate.answer)
+    called = rf"(?<![\w.-]){name}(?![\w.-])\s+(?:parameter|setting|variable|directive)s?\b"
+    return re.search(called, candidate.evidence) is not None
+
+
+def without_product(q: DocQuestion, pages: Sequence[Page]) -> DocQuestion:
+    """`q` without the names that every one of three or more opened pages carries ("SQLite" in "the
+    default isolation level in SQLite"): the product the manual documents, which a sentence about one of
+    its settings need not repeat. Only a plain word is such a name; code shaped `work_mem` or `f()` is not.
+    """
+    if q.noun == "expansion":
+        return q  # "What does DQL stand for?": the abbreviation asked, however many pages carry it
+    product = {i for i in q.identifiers if i.isalpha() and on_every_page(i, pages)}
+    if not product:
+        return q
+    return replace(q, identifiers=tuple(i for i in q.identifiers if i not in product))
 
 
 def _module_first(sentence: str) -> str:
