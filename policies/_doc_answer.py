@@ -127,7 +127,7 @@ def _by_kind(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         "keyword": keyword_candidates,
     }
     if q.noun == "unhandled":
-        return []
+        return []  # (only the quoted value `answer_doc` then reads)
     q = without_product(q, pages)
     if q.kind == "code":
         found = answering(q, pages, code_candidates(q, pages))

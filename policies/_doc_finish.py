@@ -30,14 +30,15 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
     `rejected` holds the (answer, evidence) pairs the gate already refused, so a repair moves
     on to the next candidate instead of offering the same one again.
     """
-    if doc.noun == "unhandled":
+    if not ranked:
+        return abstain_reply("no search hit could be opened", "the pages could not be opened")
+    candidates = answer_doc(doc, ranked)
+    if doc.noun == "unhandled" and not candidates:
+        # (Of such a question only the one value a matching sentence quotes is read: `_doc_quoted`.)
         return abstain_reply(
             "a documentation question of a kind this policy does not extract: refusing, not guessing",
             "this kind of question is not answered by the extractive policy",
         )
-    if not ranked:
-        return abstain_reply("no search hit could be opened", "the pages could not be opened")
-    candidates = answer_doc(doc, ranked)
     found = [c for c in candidates if (c.answer, c.evidence) not in rejected]
     refused = [c for c in candidates if (c.answer, c.evidence) in rejected]
     # One word of the question's share of a score (`overlap`).

@@ -49,17 +49,25 @@ def quoted_values(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
         held = overlap(q, sentence.text, *line.terms)
         if held < MIN_OVERLAP or not about(line, sentence.text, q):
             continue
-        quoted = list(_QUOTED.finditer(sentence.text))
-        if len(quoted) != 1:
+        # A quoted value the question states itself ("unless '--broken' is given") is no reading of it.
+        new = [m for m in _QUOTED.finditer(sentence.text) if not _stated(_value(m), q.text)]
+        if len(new) != 1 or not _named_beside(sentence.text, new[0], asked):
             continue
-        value = next(g for g in quoted[0].groups() if g is not None)
-        if not value.strip() or (stems(value) and stems(value) <= asked):
-            continue
-        if not _named_beside(sentence.text, quoted[0], asked):
-            continue
-        yield DocCandidate(
-            page.url, value.strip(), own_quote(page, line, sentence), _BASE + held, "the value it quotes"
-        )
+        quote = own_quote(page, line, sentence)
+        yield DocCandidate(page.url, _value(new[0]).strip(), quote, _BASE + held, "the value it quotes")
+
+
+def _value(quoted: re.Match[str]) -> str:
+    return next(group for group in quoted.groups() if group is not None)
+
+
+def _stated(value: str, question: str) -> bool:
+    """Whether a quoted value is empty or the question says it: as written ("--broken", not "-broken"),
+    or, plain words, as the question's words."""
+    bare = value.strip().casefold()
+    if not bare or re.search(rf"(?<![\w-]){re.escape(bare)}(?![\w-])", question.casefold()):
+        return True
+    return re.fullmatch(r"[a-z ]+", bare) is not None and stems(bare) <= stems(question)
 
 
 def _named_beside(text: str, quoted: re.Match[str], asked: set[str]) -> bool:

@@ -168,7 +168,7 @@ def _stated_by(question: str, answer: str) -> bool:
     """Whether the question itself writes the answer's value (of "name=value", the value)."""
     value = answer.partition("=")[2] if re.match(r"\w+=", answer) else answer
     value = value.strip().casefold()
-    folded, said = question.casefold(), rf"(?<![\w.]){re.escape(value)}(?![\w])"
+    folded, said = question.casefold(), rf"(?<![\w.-]){re.escape(value)}(?![\w])"
     if re.search(rf"{said} or \S|\S or {said}", folded):
         return False  # one of the choices the question offers ("on or off by default?") is an answer
     if ASKS_STATE.search(question) and re.fullmatch(STATE, value):

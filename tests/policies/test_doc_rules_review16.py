@@ -113,3 +113,33 @@ def test_a_setting_is_no_command_to_run(tmp_path: Path) -> None:
         "Which command should I run after editing the domain list?",
     )
     assert "virtual_transport" not in answers
+
+
+DESCRIBE = """
+<h2>Options</h2>
+<dl>
+<dt>--damaged</dt>
+<dd>If a store is damaged and the tool cannot tell whether files changed, it stops, unless
+\u2018--damaged\u2019 is given, which adds the suffix "-damaged" instead.</dd>
+</dl>
+"""
+
+
+@pytest.mark.anyio
+async def test_an_unhandled_question_takes_the_value_quoted_beside_its_noun(tmp_path: Path) -> None:
+    # Review C: "what suffix does it append?" is of no kind an extractor reads; the sentence quotes the
+    # option the question names and, beside "suffix", the one it does not: "-broken".
+    question = "When the tool is run with --damaged on a damaged store, what suffix does it add?"
+    kind = doc_question(question, True)
+    assert kind is not None and kind.noun == "unhandled"
+    outcome = await ask(one_page_corpus(tmp_path / "pages", "Describe", DESCRIBE), question)
+    assert_answer(outcome, "-damaged")
+
+
+def test_a_value_is_stated_by_the_question_only_as_written(tmp_path: Path) -> None:
+    # "-broken" is not "--broken": the question names the option, not the suffix.
+    answers = doc_answers(
+        one_page(tmp_path / "pages", "Describe", DESCRIBE),
+        "When the tool is run with --damaged on a damaged store, what suffix does it add?",
+    )
+    assert answers == ["-damaged"]
