@@ -85,6 +85,8 @@ _PHRASE_END: Final = _words("in on at for to from with by during after before si
 def _identifier(token: str) -> bool:
     if token.isalpha() and (token.islower() or token.isupper() or token.istitle()):
         return False  # the common case, decided without a regex
+    if token.casefold() in _ABBREVIATIONS:
+        return False  # "e.g." is dotted, but no code
     if _HYPHENATED.fullmatch(token):
         return _PROSE_JOINERS.isdisjoint(token.split("-"))
     return (

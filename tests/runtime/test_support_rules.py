@@ -142,3 +142,13 @@ def test_an_acronym_defined_in_brackets_after_its_words_is_what_the_quote_is_abo
         "version 3.7.0 also changed its journal (unlike WAL)."
     )
     assert verdicts(question, "3.7.0", far)["focus-entity"] == "unsupported"
+
+
+def test_an_abbreviation_is_no_focus() -> None:
+    # Review C: "e.g." read as dotted code made the gate refuse GIT_COMMITTER_DATE for not naming it.
+    question = "Which environment variable sets the date recorded in a tag object, e.g. to backdate a tag?"
+    assert [f.text for f in question_focus(question)] == []
+    quote = "To set the date used in future tag objects, set the environment variable GIT_COMMITTER_DATE."
+    assert verdicts(question, "GIT_COMMITTER_DATE", quote).get("focus-entity") != "unsupported"
+    # A dotted name beside it is still code.
+    assert [f.text for f in question_focus("What does os.path.join do, i.e. in short?")] == ["os.path.join"]
