@@ -23,6 +23,13 @@ _LEFT_OUT: Final = re.compile(
     r"|\bleft (?:at|as) (?:zero|0|none|empty)\b"
     # ("if compresslevel isn't given", "unless I change it")
     r"|\b(?:isn't|aren't) (?:given|specified|set|passed|provided)\b|\bunless (?:i|you|we|one) changes? it\b"
+    # ("if DeflateMemLevel is not set", "if I never set X", "unless gc.aggressiveDepth is set", "unless
+    # configured otherwise", "when no UserDir directive was configured")
+    r"|\b(?:is|are|was|were) not (?:set|configured)\b|\bnever set\b|\bleft unset\b"
+    r"|\bunless (?:[\w.<>-]+ ){1,3}(?:is|are) (?:set|configured|given|specified)\b"
+    r"|\bunless (?:configured|told|set) otherwise\b|\bunless otherwise (?:configured|specified|set)\b"
+    r"|\bno [\w-]+ (?:directive|option|setting|parameter)s? (?:is|are|was|were)"
+    r" (?:configured|present|set|given)\b"
 )
 # (not the noun of "no condition is given": the condition is what the default is of)
 _LEFT_OUT_WORDS: Final = frozenset(
@@ -31,6 +38,7 @@ _LEFT_OUT_WORDS: Final = frozenset(
         "does", "not", "doesn't", "do", "don't", "specify", "say", "give", "name", "no", "is", "are", "given",
         "specified", "omitted", "none", "pass", "provide", "supply", "without", "left", "isn't", "aren't",
         "unless", "i", "you", "we", "one", "change", "changes", "it", "set", "passed", "provided",
+        "never", "configured", "otherwise", "unset", "was", "were", "present", "told",
     )
 )  # fmt: skip
 _DEFAULT_ASKED: Final = re.compile(

@@ -143,3 +143,55 @@ def test_a_value_is_stated_by_the_question_only_as_written(tmp_path: Path) -> No
         "When the tool is run with --damaged on a damaged store, what suffix does it add?",
     )
     assert answers == ["-damaged"]
+
+
+DEFAULTS = """
+<h2 id="zipmemlevel">ZipMemLevel Directive</h2>
+<table class="directive">
+<tr><th>Description:</th><td>How much memory should be used by the compressor</td></tr>
+<tr><th>Syntax:</th><td><code>ZipMemLevel <var>value</var></code></td></tr>
+<tr><th>Default:</th><td><code>ZipMemLevel 7</code></td></tr>
+</table>
+<p>The <code>ZipMemLevel</code> directive specifies how much memory should be used by the compressor.</p>
+<h2>Tuning</h2>
+<dl>
+<dt>gc.packDepth</dt>
+<dd>The depth parameter used in the delta compression by git gc --thorough. This defaults to 40.</dd>
+</dl>
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("How much memory does the compressor use if ZipMemLevel is not set?", "7"),
+        ("What delta depth does git gc --thorough use unless gc.packDepth is set?", "40"),
+        ("If I never set ZipMemLevel, how much memory does the compressor use?", "7"),
+    ],
+)
+def test_a_setting_not_set_asks_for_its_default(tmp_path: Path, question: str, expected: str) -> None:
+    # Reviews D and E: "is not set", "never set", "unless X is set" were read as no default asked, and
+    # the question fell to kinds that found nothing.
+    kind = doc_question(question, True)
+    assert kind is not None and kind.kind == "default"
+    assert "set" not in kind.words and "never" not in kind.words
+    assert doc_answers(one_page(tmp_path / "pages", "Tuning", DEFAULTS), question)[:1] == [expected]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which day does the calendar start on unless configured otherwise?",
+        "Which handler applies when no UserDir directive was configured?",
+        "What does unset do if the key is not configured?",
+    ],
+)
+def test_forms_saying_nothing_was_set(question: str) -> None:
+    kind = doc_question(question, True)
+    assert kind is not None and kind.kind == "default"
+
+
+def test_setting_a_value_asks_no_default() -> None:
+    # "How do I set ZipMemLevel?" says nothing is left out: no default asked.
+    kind = doc_question("What happens when ZipMemLevel is set to 9?", True)
+    assert kind is None or kind.kind != "default"
