@@ -16,6 +16,13 @@ name the question's focus, so the rule reads the quotes as a chain, and asks of 
 - the link is a name of two capitalized words or more, or the title of a cited page
   (without its bracketed qualifier), and not one of the question's own foci.
 
+The page a quote stands on says what it is about, too (the cited pages' titles and bodies):
+a later quote on the page titled with the link is about the link when its answer sentence
+opens with no other name ("As one of ..., this particular franchise ...", "He spent ...") or
+with one whose bracket calls it by the link ("KKR & Co. (formerly known as Kohlberg Kravis
+Roberts & Co.)"), and an earlier sentence opening with "Its", "He" ... on the focus's own page
+is about the focus.
+
 A name both quotes share only in passing - the answer sentence is about someone else and
 mentions the bridge on the way - links nothing.
 """
@@ -40,10 +47,12 @@ _SUFFIXES: Final = frozenset(
 )
 
 
-def chained(evidence: str, answer: str, foci: Sequence[Focus], titles: Sequence[str] = ()) -> str | None:
+def chained(
+    evidence: str, answer: str, foci: Sequence[Focus], pages: Sequence[tuple[str, str]] = ()
+) -> str | None:
     """The link that chains the quotes of `evidence` (joined by line breaks), described; None if none.
 
-    `answer` is folded (`fold_text`); `titles` are the cited pages' titles.
+    `answer` is folded (`fold_text`); `pages` are the cited pages' (title, body).
     """
     quotes = [quote for quote in evidence.split("\n") if quote.strip()]
     if len(quotes) < 2 or not answer:
@@ -53,20 +62,30 @@ def chained(evidence: str, answer: str, foci: Sequence[Focus], titles: Sequence[
         return None
     last = holding[-1]
     subject = _subject(quotes[last], answer)
-    if subject is None:
+    home = _home_title(quotes[last], pages)
+    if subject is None and home is None:
         return None
-    plain = {_QUALIFIER.sub("", title).strip() for title in titles}
+    plain = {_QUALIFIER.sub("", title).strip() for title, _ in pages}
     focused = {focus.folded for focus in foci}
     for earlier in range(last):
+        # A sentence pointing back ("Its anchor tenants include ...") on the focus's own page is about it.
+        page = fold_text(_home_title(quotes[earlier], pages) or "")
+        own_page = [focus for focus in foci if page and focus.folded == page]
         for sentence in _sentence_texts(quotes[earlier]):
             folded = fold_text(sentence)
             about = [
                 focus for focus in foci for at in occurrences(folded, focus) if not in_passing(folded, at, 0)
             ]
+            if not about and own_page and _points_back(sentence):
+                about = own_page
             if not about:
                 continue
             for link in _links(sentence, plain):
-                if fold_text(link) in focused or not _opens(subject, link):
+                if fold_text(link) in focused:
+                    continue
+                if not (subject is not None and _opens(subject, link)) and not _at_home(
+                    link, home, subject, quotes[last]
+                ):
                     continue
                 at = folded.find(fold_text(link))
                 if at >= 0 and not in_passing(folded, at, 0):
@@ -75,6 +94,47 @@ def chained(evidence: str, answer: str, foci: Sequence[Focus], titles: Sequence[
                         "the subject of the sentence that answers"
                     )
     return None
+
+
+def _home_title(quote: str, pages: Sequence[tuple[str, str]]) -> str | None:
+    """The title (without its bracketed qualifier) of the one cited page whose body holds the quote,
+    or None."""
+    flat = " ".join(quote.split())
+    homes = {_QUALIFIER.sub("", title).strip() for title, body in pages if flat in " ".join(body.split())}
+    return homes.pop() if len(homes) == 1 else None
+
+
+def _points_back(sentence: str) -> bool:
+    """Whether a sentence opens with a word pointing back to what its page is about ("He", "Its")."""
+    first = sentence.split(maxsplit=1)[0].casefold() if sentence.strip() else ""
+    return first in _POINTING_BACK
+
+
+# Words that point back to the subject of the page they stand on.
+_POINTING_BACK: Final = frozenset({"he", "she", "it", "its", "his", "her", "they", "their"})
+# Capitalized words a sentence opens with that begin no name ("As one of ...", "In 1901, ...").
+_OPENING_WORDS: Final = frozenset(
+    {"as", "in", "on", "at", "after", "before", "during", "when", "while", "since", "although", "though",
+     "because", "if", "for", "with", "from", "by", "unlike", "despite", "upon", "under", "over"}
+)  # fmt: skip
+
+
+def _at_home(link: str, home: str | None, subject: list[str] | None, quote: str) -> bool:
+    """Whether the answering quote stands on the link's own page and is about it: the answer's
+    sentence opens with no other name ("As one of the league's charter franchises, this particular
+    franchise ...", "He spent the remainder of his life ..."), or with one whose bracket gives the
+    link as another name of it ("KKR & Co. L.P. (formerly known as Kohlberg Kravis Roberts & Co.)")."""
+    if home is None or fold_text(home) != fold_text(link):
+        return False
+    if subject is None or subject[0].casefold() in _OPENING_WORDS | _POINTING_BACK:
+        return True
+    named = " ".join(subject)
+    aliased = re.search(
+        rf"{re.escape(named)}[^()]{{0,20}}\((?:formerly|also|previously|originally)(?: known as| called)?"
+        rf" [^()]*{re.escape(link)}",
+        " ".join(quote.split()),
+    )
+    return aliased is not None
 
 
 def _sentence_texts(quote: str) -> list[str]:

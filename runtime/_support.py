@@ -206,7 +206,7 @@ def focus_entity(case: SupportCase) -> Judgement | None:
                 continue
             return "supported", f"the quote is about {focus.text!r}"
     # The chain may start from the focus as its own page writes it, middle names and all.
-    link = chained(case.evidence, case.folded_answer, (*foci, *members), titles)
+    link = chained(case.evidence, case.folded_answer, (*foci, *members), case.pages)
     if link is not None:
         return "supported", link
     names = " or ".join(repr(focus.text) for focus in foci)

@@ -119,3 +119,78 @@ def test_a_chain_may_start_from_the_focus_written_with_middle_names_on_its_own_p
 def test_middle_names_start_no_chain_on_a_page_of_another_name() -> None:
     # Only the page titled "Ralph Hefferline" vouches that "Ralph Franklin Hefferline" is he.
     assert _heffer_focus(("Franklin Hefferline", "Columbia University")) == "unsupported"
+
+
+# A quote on the link's own page is about the link unless its sentence names another subject
+# (HotpotQA review chains: "As one of the league's charter franchises, ... this particular
+# franchise spent its first year ... in Milwaukee", "He spent the remainder of his life in exile,
+# in Paris", "KKR & Co. L.P. (formerly known as Kohlberg Kravis Roberts & Co.) is ... headquartered
+# in New York City"); a sentence pointing back on the focus's own page is about the focus
+# ("Its anchor tenants include ... Lush." on the mall's page).
+TEAM_QUESTION = "In which city did the team Ada Brook pitched for spend its first season?"
+TEAM_BRIDGE = "Ada Brook is a retired pitcher who spent four seasons with the Harbor Gulls (1973-1976)."
+TEAM_PAGE = (
+    "The Harbor Gulls are a baseball team based in Porto. As one of the league's first clubs, this "
+    "particular club spent its first season in Braga before moving to Porto."
+)
+
+
+def _team_focus(later: str, titles: tuple[str, str] = ("Ada Brook", "Harbor Gulls"), page: str = "") -> str:
+    pages = [(titles[0], TEAM_BRIDGE), (titles[1], page or TEAM_PAGE)]
+    (verdict,) = [
+        v
+        for v in assess_support(
+            TEAM_QUESTION, "Braga", f"{TEAM_BRIDGE}\n{later}", DEFAULT_SUPPORT, pages=pages
+        )
+        if v.method == "focus-entity"
+    ]
+    return verdict.verdict
+
+
+ON_ITS_PAGE = (
+    "As one of the league's first clubs, this particular club spent its first season in Braga before "
+    "moving to Porto."
+)
+
+
+def test_a_sentence_naming_no_other_subject_on_the_link_s_page_is_about_the_link() -> None:
+    assert _team_focus(ON_ITS_PAGE) == "supported"
+
+
+def test_the_same_sentence_on_another_page_links_nothing() -> None:
+    # Only the page titled with the link vouches that the sentence is about it.
+    assert _team_focus(ON_ITS_PAGE, ("Ada Brook", "Braga")) == "unsupported"
+
+
+def test_a_pronoun_on_the_link_s_page_is_the_link() -> None:
+    page = f"{TEAM_PAGE} It spent its first season in Braga."
+    assert _team_focus("It spent its first season in Braga.", page=page) == "supported"
+
+
+def test_another_subject_on_the_link_s_page_is_no_link() -> None:
+    page = f"{TEAM_PAGE} Lia Rocha spent her first season in Braga."
+    assert _team_focus("Lia Rocha spent her first season in Braga.", page=page) == "unsupported"
+
+
+def test_the_link_may_be_another_name_the_subject_s_bracket_gives() -> None:
+    later = "HG Club Ltd. (formerly known as Harbor Gulls) spent its first season in Braga."
+    assert _team_focus(later, page=f"{TEAM_PAGE} {later}") == "supported"
+    # A bracket saying something else about it is no other name.
+    other = "HG Club Ltd. (a rival of Harbor Gulls) spent its first season in Braga."
+    assert _team_focus(other, page=f"{TEAM_PAGE} {other}") == "unsupported"
+
+
+def test_a_sentence_pointing_back_on_the_focus_s_page_names_the_focus() -> None:
+    question = "Who founded the shop that is one of the tenants of Harbor Mall?"
+    earlier = "Its tenants include Crew Goods, North Face and Lush Cosmetics."
+    later = "Lush Cosmetics is a retailer founded by Mark Ferro."
+    pages = [("Harbor Mall", f"Harbor Mall is a mall. {earlier}"), ("Lush Cosmetics", later)]
+
+    def verdict(titles: tuple[str, str]) -> str:
+        opened = [(titles[0], pages[0][1]), (titles[1], pages[1][1])]
+        found = assess_support(question, "Mark Ferro", f"{earlier}\n{later}", DEFAULT_SUPPORT, pages=opened)
+        return next(v.verdict for v in found if v.method == "focus-entity")
+
+    assert verdict(("Harbor Mall", "Lush Cosmetics")) == "supported"
+    # On a page of another name, "Its" may be anything's.
+    assert verdict(("Crew Goods", "Lush Cosmetics")) == "unsupported"
