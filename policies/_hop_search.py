@@ -52,7 +52,7 @@ def hops(
         # A chain starts at a page the question names ("... thanKing Horse pub chain" still names
         # "Hungry Horse" by a word): from another, it reads on from a page the question is not about
         # (the album's page to one of its singles, for "the album with On My Mind").
-        if not any(w.casefold() in asked for w in words(plain_title(first.title)) if len(w) >= 4):
+        if not _names_title(question.text, asked, plain_title(first.title)):
             continue
         for bridge in find_bridges(question, first, titles):
             hop = second_hop(question, bridge, pages[titles[bridge.name]], named_only=named_only)
@@ -60,6 +60,16 @@ def hops(
                 found.append(hop)
     found.sort(key=lambda hop: -hop.overlap)  # stable: ties keep the search order
     return found
+
+
+def _names_title(question: str, asked: set[str], title: str) -> bool:
+    """Whether the question names a page's title: by one of its words of four letters or more, or,
+    a title of short words only ("Oh My God"), by the whole title."""
+    long = [w.casefold() for w in words(title) if len(w) >= 4]
+    if long:
+        return any(w in asked for w in long)
+    whole = rf"(?<!\w){re.escape(title.casefold())}(?!\w)"
+    return bool(title) and re.search(whole, question.casefold()) is not None
 
 
 def bridge_search(question: Question, opened: list[Page]) -> str | None:

@@ -208,6 +208,7 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     if question.kind in ("what", "how", "why", "yesno"):
         return None
     bridge_words = {stem(w) for w in words(bridge.name)}
+    about_bridge = replace(question, entities=(*question.entities, *sorted(bridge_words)))
     best: tuple[int, int, str] | None = None
     for index, sentence in enumerate(sentences):
         own = {stem(w) for w in words(sentence.text)}
@@ -218,8 +219,13 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
         elif question.kind == "where":
             answer = _place(question, sentence.text)
         elif question.kind == "who":
-            # A person is no quoted title: '"To Know Him Is to Love Him" is a song written by ...'.
-            answer = short_answer(question, _QUOTED.sub(lambda m: " " * len(m.group(0)), sentence.text))
+            # A person is no quoted title: '"To Know Him Is to Love Him" is a song written by ...'. On
+            # the bridge's page the bridge is what the question names: "End of Days is a 1999 film
+            # directed by Peter Hyams" says who directed it.
+            unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), sentence.text)
+            answer = short_answer(question, unquoted) or _whole_name(
+                short_answer(about_bridge, unquoted), unquoted
+            )
         else:
             answer = short_answer(question, sentence.text)
         if answer is None or not _fresh(answer, question, bridge, bridge_words):
@@ -286,6 +292,15 @@ def _year_near(text: str, residual: set[str]) -> str | None:
         return None
     best = min(years, key=lambda y: (min(abs(y - n) for n in near), y))
     return tokens[best]
+
+
+def _whole_name(name: str | None, text: str) -> str | None:
+    """`name` when `text` writes it as a whole name, no capitalized word right before or after it
+    (reading the bridge's words as asked cuts "Agnes" out of "Agnes Calder")."""
+    if name is None:
+        return None
+    whole = rf"(?<![A-Z][\w'.-])(?<![A-Z][\w'.-] ){re.escape(name)}(?! [A-Z])"
+    return name if re.search(whole, text) is not None else None
 
 
 def _fresh(answer: str, question: Question, bridge: Bridge, bridge_words: set[str]) -> bool:

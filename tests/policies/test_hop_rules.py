@@ -257,3 +257,43 @@ async def test_a_sentence_saying_the_noun_asked_may_answer_whole(corpus: Corpus)
     assert outcome.status == "answered"
     assert "hedgehog Spike Quill" in outcome.answer
     assert outcome.citations == (REED[0],)
+
+
+# HotpotQA review chains: "Who directed the film whose soundtrack included ... "Oh My God"?" was refused:
+# a page titled with short words only ("Oh My God") never started a chain, and on the bridge's own page
+# "directed by Peter Hyams" did not count as said of the film, which the question never names.
+SONG = (
+    "https://wiki.example/song",
+    "Go On Now (Reed Lake song)",
+    '"Go On Now" is a song by Reed Lake released in 1999 on the soundtrack to the film "Last Light".',
+)
+FILM = (
+    "https://wiki.example/film",
+    "Last Light (film)",
+    "Last Light is a 1999 American thriller film directed by Petra Hale and starring Anton Berg, "
+    "Lina Holm, Rui Costa, and Tove Nilsson.",
+)
+OTHER_FILM = (
+    "https://wiki.example/other",
+    "Grey Harbour",
+    "Grey Harbour is a 2001 drama film directed by Ines Moura.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(SONG, FILM, OTHER_FILM)], indirect=True)
+async def test_who_did_it_on_the_bridge_s_page_from_a_title_of_short_words(corpus: Corpus) -> None:
+    question = 'Who directed the film whose soundtrack included the Reed Lake song "Go On Now"?'
+    outcome, answered = await _ask(corpus, question)
+    assert outcome.status == "answered" and outcome.answer == "Petra Hale"
+    assert outcome.citations == (SONG[0], FILM[0])
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(SONG, FILM, OTHER_FILM)], indirect=True)
+async def test_a_title_of_short_words_the_question_does_not_write_starts_no_chain(corpus: Corpus) -> None:
+    # "Go On" alone is not the title "Go On Now": the song's page is not the question's.
+    question = 'Who directed the film whose soundtrack included the Reed Lake song "Go On"?'
+    outcome, _ = await _ask(corpus, question)
+    assert outcome.answer != "Petra Hale"
