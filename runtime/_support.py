@@ -136,7 +136,7 @@ def answer_in_quote(case: SupportCase) -> Judgement | None:
         return "unsupported", f"the quote does not write the literal {literal.group(0)}"
     if _YESNO.fullmatch(answer):
         return None
-    if answer and _within(quote, answer):
+    if answer and (_within(quote, answer) or _glued_after_digits(quote, answer)):
         return "supported", "the answer's text is in the quote"
     rest = _LEADING_YESNO.sub("", answer)
     missing: list[str] = []
@@ -169,6 +169,15 @@ def answer_in_quote(case: SupportCase) -> Judgement | None:
     if missing:
         return "unsupported", f"not in the quote: {', '.join(dict.fromkeys(missing))}"
     return "supported", f"the answer's {checked} content words, numbers and dates are all in the quote"
+
+
+def _glued_after_digits(quote: str, answer: str) -> bool:
+    """Whether an answer opening with a letter stands in the quote right after a digit, whole at its
+    end: extracted text that lost the dash between two dates glues the second to the year before it
+    ("(July 24, 1978November 2, 2010)")."""
+    if not answer[:1].isalpha():
+        return False
+    return re.search(rf"\d{re.escape(answer)}(?![^\W_])", quote) is not None
 
 
 def focus_entity(case: SupportCase) -> Judgement | None:

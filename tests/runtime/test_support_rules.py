@@ -152,3 +152,13 @@ def test_an_abbreviation_is_no_focus() -> None:
     assert verdicts(question, "GIT_COMMITTER_DATE", quote).get("focus-entity") != "unsupported"
     # A dotted name beside it is still code.
     assert [f.text for f in question_focus("What does os.path.join do, i.e. in short?")] == ["os.path.join"]
+
+
+def test_a_date_glued_to_the_year_before_it_is_in_the_quote() -> None:
+    # HotpotQA's extracted text lost the dash between two dates: "(July 24, 1978November 2, 2010)".
+    quote = "Philip Irons (July 24, 1978November 2, 2010) was an American professional surfer."
+    question = "When did Philip Irons die?"
+    assert verdicts(question, "November 2, 2010", quote)["answer-in-quote"] == "supported"
+    # Glued to letters it is another word; cut short at its end it is another date.
+    assert verdicts(question, "November 2, 201", quote)["answer-in-quote"] != "supported"
+    assert verdicts(question, "ember 2, 2010", quote)["answer-in-quote"] != "supported"
