@@ -215,7 +215,8 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
         prefixes = {w[:_PREFIX] for w in own if len(w) >= _PREFIX}
         overlap = sum(t in own or (len(t) >= _PREFIX and t[:_PREFIX] in prefixes) for t in residual)
         if question.kind == "when":
-            answer = _year_near(sentence.text, residual_set)
+            asks_year = re.search(r"\b(?:year|century|decade)\b", question.text, re.IGNORECASE)
+            answer = _year_near(sentence.text, residual_set, dated=asks_year is None)
         elif question.kind == "where":
             answer = _place(question, sentence.text)
         elif question.kind == "who":
@@ -282,8 +283,9 @@ def _holds_most(residual: Sequence[str], sentence: str) -> bool:
     return sum(t in own for t in residual) * 3 >= len(residual) * 2
 
 
-def _year_near(text: str, residual: set[str]) -> str | None:
-    """The year nearest to a word of `residual`, leaving out years in brackets (a life's dates)."""
+def _year_near(text: str, residual: set[str], *, dated: bool = False) -> str | None:
+    """The year nearest to a word of `residual`, leaving out years in brackets (a life's dates);
+    `dated` (a question asking when or on what date, not what year): with its day and month."""
     bare = re.sub(r"\([^()]*\)", lambda m: " " * len(m.group(0)), text)
     tokens = words(bare)
     years = [i for i, t in enumerate(tokens) if re.fullmatch(r"1[0-9]{3}|20[0-9]{2}", t)]
@@ -291,6 +293,11 @@ def _year_near(text: str, residual: set[str]) -> str | None:
     if not years or not near:
         return None
     best = min(years, key=lambda y: (min(abs(y - n) for n in near), y))
+    # The year as part of the full date the sentence gives, when it gives one ("released on 6
+    # November 2015"): the date is the answer to "when", and new where the year alone is not.
+    for date in re.finditer(_FULL_DATE, bare) if dated else ():
+        if date.group(0).endswith(tokens[best]):
+            return date.group(0)
     return tokens[best]
 
 

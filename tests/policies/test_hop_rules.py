@@ -297,3 +297,36 @@ async def test_a_title_of_short_words_the_question_does_not_write_starts_no_chai
     question = 'Who directed the film whose soundtrack included the Reed Lake song "Go On"?'
     outcome, _ = await _ask(corpus, question)
     assert outcome.answer != "Petra Hale"
+
+
+# Review chains: "On what date was the album that includes ... "On My Mind" released?" was refused: the
+# album's page gave "released on 6 November 2015", whose year the bridge sentence ("(2015)") already said.
+SINGLE = (
+    "https://wiki.example/single",
+    "Go Slow (Mara Quist song)",
+    '"Go Slow" is a song by Swedish singer Mara Quist from her second album "Northlight" (2015).',
+)
+ALBUM = (
+    "https://wiki.example/album",
+    "Northlight (Mara Quist album)",
+    "Northlight is the second studio album by Swedish singer Mara Quist, released on 6 November 2015 "
+    "by Polar Records.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(SINGLE, ALBUM, OTHER_FILM)], indirect=True)
+async def test_a_date_asked_is_the_full_date_on_the_bridge_s_page(corpus: Corpus) -> None:
+    question = 'On what date was the album that includes Mara Quist\'s song "Go Slow" released?'
+    outcome, answered = await _ask(corpus, question)
+    assert outcome.status == "answered" and outcome.answer == "6 November 2015"
+    assert outcome.citations == (SINGLE[0], ALBUM[0])
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(SINGLE, ALBUM, OTHER_FILM)], indirect=True)
+async def test_a_year_asked_is_no_full_date(corpus: Corpus) -> None:
+    question = 'In what year was the album that includes Mara Quist\'s song "Go Slow" released?'
+    outcome, _ = await _ask(corpus, question)
+    assert outcome.answer != "6 November 2015"
