@@ -12,7 +12,9 @@ without judgement are compared:
   right after "is a"/"was a" in the first sentence ("Dinosaur is a 2000 American ... film"),
   or in brackets right after the name that opens it ("The Battle of Guam (July 21 - August 10,
   1944)"), or after "in" a few words from a verb of origin ("formed in 2001");
-- a **count** ("more acts"): the number just before the asked noun ("an opera in three acts").
+- a **count** ("more acts"): the number just before the asked noun ("an opera in three acts");
+  for "more members", the people a line-up sentence lists by name ("consisting of A (guitar), B
+  (bass), and C (drums)", "It currently consists of lead vocalist A, ..."; not who formed it).
 
 Anything else - a value missing on either side, two values equal at the precision both
 give, two pages with the same title, a name its page's quote does not spell - is a refusal,
@@ -171,7 +173,39 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
                 count = _count(tokens[index - 1])
                 if count is not None:
                     return Reading((count,), sentence)
+    if what.noun in _MEMBERS:
+        for index, sentence in enumerate(sentences[:_LINEUP_SENTENCES]):
+            listed = listed_members(sentence.text)
+            if listed is not None:
+                # A later sentence ("It currently consists of ...") is quoted with the first, naming the band.
+                span = Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
+                return Reading((listed,), span if index else sentence)
     return None
+
+
+_MEMBERS: Final = frozenset({stem("member"), stem("members")})
+# How far into a page a band's line-up may be read: its opening sentences.
+_LINEUP_SENTENCES: Final = 3
+# What introduces a band's present line-up: "consisting of A (guitar), B (bass) and C (drums)".
+_LINEUP: Final = re.compile(
+    r"\b(?:consists? of|consisting of|comprising|comprises|is made up of|is composed of"
+    r"|(?:its|the) (?:current )?members are)\s+(?P<list>[^;:]+)"
+)
+_PERSON: Final = re.compile(r"\b[A-Z][\w'\u2019.-]+(?:\s+[A-Z][\w'\u2019.-]+)+$")
+
+
+def listed_members(sentence: str) -> int | None:
+    """How many people a sentence lists as a band's line-up, each named with two capitalized words or
+    more, with a role before the name or in brackets after it ("lead vocalist Sam Harris", "Emma
+    Richardson (bass, vocals)"); None when the sentence lists none, one, or an item that is no name."""
+    lineup = _LINEUP.search(sentence)
+    if lineup is None:
+        return None
+    listed = re.sub(r"\s*\([^()]*\)", "", lineup.group("list")).rstrip(" .")
+    items = [item.strip() for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", listed) if item.strip()]
+    if len(items) < 2 or not all(_PERSON.search(item) for item in items):
+        return None
+    return len(items)
 
 
 def _count(token: str) -> int | None:

@@ -9,6 +9,7 @@ import pytest
 from citeloop.events import Answered, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._choice import choice_question
+from citeloop.policies._compare import listed_members
 from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
@@ -330,3 +331,54 @@ async def test_a_year_asked_is_no_full_date(corpus: Corpus) -> None:
     question = 'In what year was the album that includes Mara Quist\'s song "Go Slow" released?'
     outcome, _ = await _ask(corpus, question)
     assert outcome.answer != "6 November 2015"
+
+
+# "Which band has more members, A or B?": each page lists its line-up rather than counting it.
+QUARTET = (
+    "https://wiki.example/quartet",
+    "Pale Hours",
+    "Pale Hours is an American rock band from Ithaca. It currently consists of lead vocalist Sam Hart, "
+    "keyboardist Cara Hart, guitarist Noel Fenn, and drummer Ada Levi.",
+)
+TRIO = (
+    "https://wiki.example/trio",
+    "Salt Lanterns",
+    "Salt Lanterns are an English rock band from Southampton, consisting of Rui Marsh (guitar, vocals), "
+    "Emma Rich (bass, vocals), and Matt Hay (drums).",
+)
+FOUNDED_BY = (
+    "https://wiki.example/founded",
+    "Glass Finches",
+    "Glass Finches were a dance-punk band from England. The band was formed in 2004 by Rory Att, "
+    "Dean Gie and Sam Meh.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(QUARTET, TRIO, FOUNDED_BY)], indirect=True)
+async def test_the_band_listing_more_members(corpus: Corpus) -> None:
+    outcome, answered = await _ask(corpus, "Which band has more members, Salt Lanterns or Pale Hours?")
+    assert outcome.status == "answered" and outcome.answer == "Pale Hours"
+    assert set(outcome.citations) == {QUARTET[0], TRIO[0]}
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(QUARTET, TRIO, FOUNDED_BY)], indirect=True)
+async def test_who_formed_a_band_is_no_line_up(corpus: Corpus) -> None:
+    # Founders are not the members of today: no count read, a refusal.
+    outcome, answered = await _ask(corpus, "Which band has more members, Glass Finches or Pale Hours?")
+    assert outcome.status == "abstained" and not answered
+
+
+@pytest.mark.parametrize(
+    ("sentence", "count"),
+    [
+        ("It consists of singer Ana Pio and drummer Rui Sol.", 2),
+        ("The album consists of ten songs and two videos.", None),
+        ("The duo consists of Ana Pio.", None),
+        ("The band consists of Ana Pio, a drummer, and Rui Sol.", None),
+    ],
+)
+def test_a_line_up_is_a_list_of_names(sentence: str, count: int | None) -> None:
+    assert listed_members(sentence) == count
