@@ -14,7 +14,10 @@ without judgement are compared:
   1944)"), or after "in" a few words from a verb of origin ("formed in 2001");
 - a **count** ("more acts"): the number just before the asked noun ("an opera in three acts");
   for "more members", the people a line-up sentence lists by name ("consisting of A (guitar), B
-  (bass), and C (drums)", "It currently consists of lead vocalist A, ..."; not who formed it).
+  (bass), and C (drums)", "It currently consists of lead vocalist A, ..."; not who formed it);
+  for "larger population" / "more populous" (or smaller, less), the one population the page
+  states ("(2011 population: 2,396)", "had a population of 9,629"), in the year the question
+  names when it names one.
 
 Anything else - a value missing on either side, two values equal at the precision both
 give, two pages with the same title, a name its page's quote does not spell - is a refusal,
@@ -63,6 +66,7 @@ class Comparison:
     attribute: Attribute
     smaller_wins: bool
     noun: str = ""
+    noun_year: str = ""  # a census year the question names ("the larger population in 2011")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +114,11 @@ def comparison(question: str) -> Comparison | None:
         return Comparison(first, second, "born", True)
     if "younger" in said:
         return Comparison(first, second, "born", False)
+    populous = _POPULOUS.search(head)
+    if populous is not None:
+        census = _YEAR.search(head)
+        less = populous.group("less") is not None
+        return Comparison(first, second, "count", less, "population", census.group(0) if census else "")
     early = bool(said & {"first", "earlier", "sooner"})
     late = bool(said & {"later", "last"})
     if early == late:
@@ -173,6 +182,8 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
                 count = _count(tokens[index - 1])
                 if count is not None:
                     return Reading((count,), sentence)
+    if what.noun == "population":
+        return _population(sentences, what)
     if what.noun in _MEMBERS:
         for index, sentence in enumerate(sentences[:_LINEUP_SENTENCES]):
             listed = listed_members(sentence.text)
@@ -184,6 +195,34 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
 
 
 _MEMBERS: Final = frozenset({stem("member"), stem("members")})
+# "Which town had the larger population?", "Which city is more populous?" (or less).
+_POPULOUS: Final = re.compile(
+    r"\b(?:(?:larger|bigger|higher|greater|largest|biggest|highest) population|(?:more|most) populous)\b"
+    r"|(?P<less>\b(?:(?:smaller|lower|smallest|lowest) population|(?:less|least) populous)\b)"
+)
+# A population as a page states it: "had a population of 9,629", "(2011 population: 2,396)".
+_POPULATION: Final = re.compile(
+    r"\bpopulation(?::| (?:of|was|is|stood at|reached))(?: about| approximately| around| roughly)?"
+    r" (\d[\d,]*)(?![\d,]*\.\d)"
+)
+
+
+def _population(sentences: list[Sentence], what: Comparison) -> Reading | None:
+    """The one population the page's sentences state (in the census year the question names, when
+    it names one); None when none, or several different ones, are stated."""
+    year = _YEAR.search(what.noun_year) if what.noun_year else None
+    found: dict[int, Sentence] = {}
+    for sentence in sentences:
+        if year is not None and year.group(0) not in sentence.text:
+            continue
+        for match in _POPULATION.finditer(sentence.text):
+            found.setdefault(int(match.group(1).replace(",", "")), sentence)
+    if len(found) != 1:
+        return None
+    ((value, sentence),) = found.items()
+    return Reading((value,), sentence)
+
+
 # How far into a page a band's line-up may be read: its opening sentences.
 _LINEUP_SENTENCES: Final = 3
 # What introduces a band's present line-up: "consisting of A (guitar), B (bass) and C (drums)".

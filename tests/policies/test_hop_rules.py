@@ -382,3 +382,41 @@ async def test_who_formed_a_band_is_no_line_up(corpus: Corpus) -> None:
 )
 def test_a_line_up_is_a_list_of_names(sentence: str, count: int | None) -> None:
     assert listed_members(sentence) == count
+
+
+# "Which town had the larger population in 2011, A or B?": the population each town's page states.
+BIG_TOWN = (
+    "https://wiki.example/bigtown",
+    "Aldbrook, New South Wales",
+    "Aldbrook (2011 population: 5,648) is a town in northern New South Wales, Australia.",
+)
+SMALL_TOWN = (
+    "https://wiki.example/smalltown",
+    "Fernvale, New South Wales",
+    "Fernvale is a town in the Northern Rivers region. At the 2011 census, Fernvale had a population "
+    "of 2,396.",
+)
+TWO_FIGURES = (
+    "https://wiki.example/twofigures",
+    "Mossgate",
+    "Mossgate is a town. In 2001 its population was 1,200; in 2011 its population was 9,100.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(BIG_TOWN, SMALL_TOWN, TWO_FIGURES)], indirect=True)
+async def test_the_town_stating_the_larger_population(corpus: Corpus) -> None:
+    question = "Which town had the larger population in 2011, Fernvale or Aldbrook?"
+    larger, answered = await _ask(corpus, question)
+    assert larger.status == "answered" and larger.answer == "Aldbrook"
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+    smaller, _ = await _ask(corpus, "Which town had the smaller population in 2011, Fernvale or Aldbrook?")
+    assert smaller.answer == "Fernvale"
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(BIG_TOWN, SMALL_TOWN, TWO_FIGURES)], indirect=True)
+async def test_two_populations_on_one_page_are_no_reading(corpus: Corpus) -> None:
+    # Mossgate states two figures in one sentence naming 2011: which one is 2011's is not read mechanically.
+    outcome, answered = await _ask(corpus, "Which town is more populous, Mossgate or Aldbrook?")
+    assert outcome.status == "abstained" and not answered
