@@ -334,10 +334,14 @@ _FULL_DATE: Final = rf"(\d{{1,2}} {_MONTH} \d{{4}}|{_MONTH} \d{{1,2}}, \d{{4}})"
 _GLUED: Final = re.compile(rf"\b{_FULL_DATE}{_FULL_DATE}\b")
 
 
+_OLD_STYLE: Final = re.compile(r"\s*\[O\.S\.[^\]]*\]")
+
+
 def life_dates(sentence: str) -> tuple[str | None, str | None]:
     """Birth and death dates in a first sentence: "(born 3 June 1865)", "(3 June 1865 - 20 January 1936)",
     also with the dash lost ("(3 June 186520 January 1936)")."""
-    for group in _LIFE.finditer(sentence):
+    # (Russian lives carry an old-style date in square brackets: "18 February [O.S. 5 February] 1903".)
+    for group in _LIFE.finditer(_OLD_STYLE.sub("", sentence)):
         inside = group.group(1)
         glued = _GLUED.search(inside)
         if glued is not None:
@@ -350,6 +354,12 @@ def life_dates(sentence: str) -> tuple[str | None, str | None]:
         dash = re.search(r"\s[\u2013\u2014-]\s|[\u2013\u2014]", inside)
         if dash is not None and len(dates) >= 2 and dates[0].end() <= dash.start() < dates[1].start():
             return dates[0].group(0), dates[1].group(0)
+        if (
+            len(dates) == 2
+            and not inside[dates[0].end() : dates[1].start()].strip()
+            and " " in dates[1].group(0)
+        ):
+            return dates[0].group(0), dates[1].group(0)  # two full dates, the dash between them lost
         return None, None
     return None, None
 

@@ -13,6 +13,7 @@ from citeloop.policies._compare import listed_members
 from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
+from citeloop.policies._two_hop import life_dates
 from citeloop.policies._what import head_noun, typed_name
 from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus
@@ -420,3 +421,20 @@ async def test_two_populations_on_one_page_are_no_reading(corpus: Corpus) -> Non
     # Mossgate states two figures in one sentence naming 2011: which one is 2011's is not read mechanically.
     outcome, answered = await _ask(corpus, "Which town is more populous, Mossgate or Aldbrook?")
     assert outcome.status == "abstained" and not answered
+
+
+@pytest.mark.parametrize(
+    ("sentence", "dates"),
+    [
+        # An old-style date in square brackets inside the new-style one.
+        ("Ivan Petrov (18 February [O.S. 5 February] 1903 \u2013 11 January 1983) was a statesman.",
+         ("18 February 1903", "11 January 1983")),
+        # The dash between two full dates lost in extraction.
+        ("Ivan Sokol (21 November 1902 25 January 1982) was a statesman.",
+         ("21 November 1902", "25 January 1982")),
+        # A year after a full date is no second date.
+        ("Ivan Sokol (21 November 1902 1950) was a statesman.", (None, None)),
+    ],
+)  # fmt: skip
+def test_life_dates_as_extracted_text_writes_them(sentence: str, dates: tuple[str | None, ...]) -> None:
+    assert life_dates(sentence) == dates
