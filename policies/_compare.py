@@ -168,7 +168,7 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
         key = _date_key(value) if value is not None else None
         return Reading(key, first) if key is not None else None
     if what.attribute == "origin":
-        for index, sentence in enumerate(sentences[:2]):
+        for index, sentence in enumerate(sentences[:_ORIGIN_SENTENCES]):
             year = _origin_year(sentence.text, opening=index == 0)
             if year is not None:
                 # The second sentence is quoted with the first, which names the subject.
@@ -195,6 +195,9 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
 
 
 _MEMBERS: Final = frozenset({stem("member"), stem("members")})
+# How far into a page a year of origin may be read ("One of the eight charter franchises, the club was
+# founded in Detroit in 1901." is a team page's third sentence).
+_ORIGIN_SENTENCES: Final = 3
 # "Which town had the larger population?", "Which city is more populous?" (or less).
 _POPULOUS: Final = re.compile(
     r"\b(?:(?:larger|bigger|higher|greater|largest|biggest|highest) population|(?:more|most) populous)\b"
@@ -266,7 +269,7 @@ def _date_key(text: str) -> tuple[int, ...] | None:
 
 def _origin_year(sentence: str, *, opening: bool) -> int | None:
     """The year a sentence gives for when its subject began (the module docstring's three places;
-    the first two only in the page's opening sentence, the third in its first two)."""
+    the first two only in the page's opening sentence, the third in its first three)."""
     if opening:
         bracket = re.match(r"^[^()]{1,80}?\(([^()]*)\)", sentence)
         if bracket is not None:

@@ -438,3 +438,26 @@ async def test_two_populations_on_one_page_are_no_reading(corpus: Corpus) -> Non
 )  # fmt: skip
 def test_life_dates_as_extracted_text_writes_them(sentence: str, dates: tuple[str | None, ...]) -> None:
     assert life_dates(sentence) == dates
+
+
+# "Which club was founded first, A or B?": a team page gives its founding in its third sentence.
+OLD_CLUB = (
+    "https://wiki.example/oldclub",
+    "Harbor Herons",
+    "The Harbor Herons are an American professional baseball team based in Porto. The Herons compete in "
+    "the Coast League. One of the league's eight charter clubs, the club was founded in Porto in 1901.",
+)
+NEW_CLUB = (
+    "https://wiki.example/newclub",
+    "Lake Royals",
+    "The Lake Royals are a junior ice hockey team founded in 1968.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(OLD_CLUB, NEW_CLUB, OTHER_FILM)], indirect=True)
+async def test_a_founding_year_in_a_page_s_third_sentence(corpus: Corpus) -> None:
+    question = "Which club was founded first, the Harbor Herons or the Lake Royals?"
+    outcome, answered = await _ask(corpus, question)
+    assert outcome.status == "answered" and outcome.answer == "Harbor Herons"
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
