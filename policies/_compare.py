@@ -17,7 +17,9 @@ without judgement are compared:
   (bass), and C (drums)", "It currently consists of lead vocalist A, ..."; not who formed it);
   for "larger population" / "more populous" (or smaller, less), the one population the page
   states ("(2011 population: 2,396)", "had a population of 9,629"), in the year the question
-  names when it names one.
+  names when it names one; for "the higher X number" (score, rating, index ...), the one number
+  the page gives right after the phrase ("a Roud Folk Song Index number of 2571"). A value read
+  past a page's first sentence is quoted with it, which names the page's subject.
 
 Anything else - a value missing on either side, two values equal at the precision both
 give, two pages with the same title, a name its page's quote does not spell - is a refusal,
@@ -67,6 +69,7 @@ class Comparison:
     smaller_wins: bool
     noun: str = ""
     noun_year: str = ""  # a census year the question names ("the larger population in 2011")
+    numbered: str = ""  # the phrase a number is given after ("roud folk song index number")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,11 @@ def comparison(question: str) -> Comparison | None:
         return Comparison(first, second, "born", True)
     if "younger" in said:
         return Comparison(first, second, "born", False)
+    graded = _GRADED_NUMBER.search(head)
+    if graded is not None:
+        # "Which nursery rhyme has the higher Roud Folk Song Index number, A or B?"
+        lower = graded.group("dir") in ("lower", "smaller")
+        return Comparison(first, second, "count", lower, "", numbered=graded.group("noun"))
     populous = _POPULOUS.search(head)
     if populous is not None:
         census = _YEAR.search(head)
@@ -182,8 +190,10 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
                 count = _count(tokens[index - 1])
                 if count is not None:
                     return Reading((count,), sentence)
+    if what.numbered:
+        return _numbered(page, sentences, what.numbered)
     if what.noun == "population":
-        return _population(sentences, what)
+        return _population(page, sentences, what)
     if what.noun in _MEMBERS:
         for index, sentence in enumerate(sentences[:_LINEUP_SENTENCES]):
             listed = listed_members(sentence.text)
@@ -210,20 +220,46 @@ _POPULATION: Final = re.compile(
 )
 
 
-def _population(sentences: list[Sentence], what: Comparison) -> Reading | None:
-    """The one population the page's sentences state (in the census year the question names, when
-    it names one); None when none, or several different ones, are stated."""
-    year = _YEAR.search(what.noun_year) if what.noun_year else None
-    found: dict[int, Sentence] = {}
-    for sentence in sentences:
-        if year is not None and year.group(0) not in sentence.text:
+# "the higher Roud Folk Song Index number", "a lower Elo rating": a number named by a phrase.
+_GRADED_NUMBER: Final = re.compile(
+    r"\b(?P<dir>higher|larger|greater|bigger|lower|smaller) (?P<noun>(?:[a-z0-9-]+ ){0,4}"
+    r"(?:number|score|rating|ranking|index|total))\b"
+)
+
+
+def _numbered(page: Page, sentences: list[Sentence], phrase: str) -> Reading | None:
+    """The one number the page gives right after the question's phrase ("It has a Roud Folk Song Index
+    number of 2571."); None when it gives none or several."""
+    words_of = r"\s+".join(re.escape(word) for word in phrase.split())
+    given = re.compile(rf"(?i)\b{words_of}(?: of| is| was|:)? (\d[\d,]*)(?![\d,]*\.\d)")
+    return _one_value(page, sentences, given)
+
+
+def _one_value(
+    page: Page, sentences: list[Sentence], given: re.Pattern[str], said: str = ""
+) -> Reading | None:
+    """The one number `given` reads in the page's sentences (its first group; only in those that say
+    `said`, if given), quoted from the page's opening sentence, which names its subject, when the
+    number stands in one of the next two; None when none, several different ones, or one further in."""
+    found: dict[int, int] = {}
+    for index, sentence in enumerate(sentences):
+        if said and said not in sentence.text:
             continue
-        for match in _POPULATION.finditer(sentence.text):
-            found.setdefault(int(match.group(1).replace(",", "")), sentence)
+        for match in given.finditer(sentence.text):
+            found.setdefault(int(match.group(1).replace(",", "")), index)
     if len(found) != 1:
         return None
-    ((value, sentence),) = found.items()
-    return Reading((value,), sentence)
+    ((value, index),) = found.items()
+    if index >= _LINEUP_SENTENCES:
+        return None
+    first, sentence = sentences[0], sentences[index]
+    return Reading((value,), Sentence(first.start, sentence.end, page.body[first.start : sentence.end]))
+
+
+def _population(page: Page, sentences: list[Sentence], what: Comparison) -> Reading | None:
+    """The one population the page's sentences state (in the census year the question names, when
+    it names one); None when none, or several different ones, are stated."""
+    return _one_value(page, sentences, _POPULATION, said=what.noun_year)
 
 
 # How far into a page a band's line-up may be read: its opening sentences.

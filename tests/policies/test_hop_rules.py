@@ -461,3 +461,30 @@ async def test_a_founding_year_in_a_page_s_third_sentence(corpus: Corpus) -> Non
     outcome, answered = await _ask(corpus, question)
     assert outcome.status == "answered" and outcome.answer == "Harbor Herons"
     assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+
+
+# "Which nursery rhyme has the higher Roud Folk Song Index number, A or B?": the number after the phrase.
+RHYME_HIGH = (
+    "https://wiki.example/rhyme-high",
+    "A Grey Old Hen",
+    '"A Grey Old Hen" is an English nursery rhyme. It has a Roud Folk Song Index number of 7734.',
+)
+RHYME_LOW = (
+    "https://wiki.example/rhyme-low",
+    "Tam Lindie",
+    '"Tam Lindie" is a Scottish folk song. It has a Roud Folk Song Index number of 2571.',
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(RHYME_HIGH, RHYME_LOW, OTHER_FILM)], indirect=True)
+async def test_the_higher_number_a_phrase_names(corpus: Corpus) -> None:
+    question = "Which nursery rhyme has the higher Roud Folk Song Index number, Tam Lindie or A Grey Old Hen?"
+    outcome, answered = await _ask(corpus, question)
+    assert outcome.status == "answered" and outcome.answer == "A Grey Old Hen"
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+    lower, _ = await _ask(corpus, question.replace("higher", "lower"))
+    assert lower.answer == "Tam Lindie"
+    # A phrase neither page writes is no reading: a refusal.
+    unread, _ = await _ask(corpus, question.replace("Roud Folk Song Index", "Child Ballad"))
+    assert unread.status == "abstained"
