@@ -47,7 +47,21 @@ _MEASURE_UNITS: Final[dict[str, frozenset[str]]] = {
 # Words that mark an amount as the measure asked: after it ("12 km long", "80 years old") or
 # before it ("weighs 3 tonnes", "lasted 3 months", "for 55 minutes", "7 miles from Windsor").
 _MEASURE_AFTER: Final[dict[str, frozenset[str]]] = {
-    "far": frozenset({"from", "away", "off"}),
+    "far": frozenset(
+        {
+            "from",
+            "away",
+            "off",
+            "north",
+            "south",
+            "east",
+            "west",
+            "northeast",
+            "northwest",
+            "southeast",
+            "southwest",
+        }
+    ),
     "long": frozenset({"long", "in"}),
     "tall": frozenset({"tall", "high"}),
     "high": frozenset({"high", "tall"}),
@@ -74,7 +88,18 @@ _MEASURE_AMOUNT: Final = re.compile(r"(?<![\w.,])(\d[\d.,]*)\s?([A-Za-z]+)\b")
 def measured(text: str, measure: str, asked: Sequence[str] = ()) -> str | None:
     """The amount answering "how far/long/tall/... ?": a number in a unit of that measure that the
     sentence marks as it ("12 km long", "weighs 3 tonnes", "for 55 minutes"), never the first
-    amount in any unit ("took 6 years to dig and is 12 km long" is 12 km long)."""
+    amount in any unit ("took 6 years to dig and is 12 km long" is 12 km long). Of two distances, the
+    one from what the question names ("20 mi west of central London, and 7 miles from Windsor")."""
+    marked = _marked_amounts(text, measure, asked)
+    if measure == "far" and len(marked) > 1:
+        named = [m for m in marked if {stem(w) for w in words(text[m.end() :])[:5]} & set(asked)]
+        marked = named or marked
+    return marked[0].group(0) if marked else None
+
+
+def _marked_amounts(text: str, measure: str, asked: Sequence[str]) -> list[re.Match[str]]:
+    """The amounts of `text` in a unit of the measure that the sentence marks as it, in order."""
+    found: list[re.Match[str]] = []
     for match in _MEASURE_AMOUNT.finditer(text):
         if match.group(2).casefold() not in _MEASURE_UNITS[measure]:
             continue
@@ -85,15 +110,16 @@ def measured(text: str, measure: str, asked: Sequence[str] = ()) -> str | None:
         if measure != "far" and set(after) & _MEASURE_AFTER["far"]:
             continue  # "stands 2 miles from the river" is a distance, not a height
         if set(after) & _MEASURE_AFTER[measure] or set(before) & _MEASURE_BEFORE[measure]:
-            return match.group(0)
+            found.append(match)
+            continue
         duration = _DURATION_OF.search(text, 0, match.start()) if measure == "long" else None
         if (
             duration is not None
             and _prefix_stem(stem(duration.group(1)), asked)
             and _of_asked(text, match, asked)
         ):
-            return match.group(0)  # "a short delay of up to 6 seconds" of "How long is mail delayed?"
-    return None
+            found.append(match)  # "a short delay of up to 6 seconds" of "How long is mail delayed?"
+    return found
 
 
 # What a duration is called, before "of" and the amount: "a delay of up to 6 seconds" (not "cached for up

@@ -91,7 +91,7 @@ def offered(question: str) -> tuple[str, str] | None:
         # first name is the run of capitalized words just before "or".
         tail = re.search(r"(?:[A-Z][\w.'\u2019-]*\s+(?:(?:of|the|de|and)\s+)?)*[A-Z][\w.'\u2019-]*$", first)
         first = tail.group(0) if tail is not None else ""
-    if not first or not second or not first[:1].isupper() or not second[:1].isupper():
+    if not first or not second or not _name_like(first) or not _name_like(second):
         return None
     if first.casefold() == second.casefold() or " or " in second:
         return None
@@ -142,8 +142,18 @@ def comparison(question: str) -> Comparison | None:
 
 
 def _trim(name: str) -> str:
-    # A lower-case "the" is the question's ("the Battle of Guam"); "The Boatniks" is a name.
-    return name.strip(" \"'\u201c\u201d").removeprefix("the ").strip()
+    # A lower-case "the" is the question's ("the Battle of Guam"); "The Boatniks" is a name. So are the
+    # lower-case words saying what the name is ("the chef George Duran", "the drummer Ara Babajian").
+    name = name.strip(" \"'\u201c\u201d").removeprefix("the ").strip()
+    described = re.match(
+        r"(?!(?:de|van|von|der|da|di|del|la|le|du|al|bin|ibn) )(?:[a-z][\w-]* ){1,3}(?=[A-Z])", name
+    )
+    return name[described.end() :] if described is not None else name
+
+
+def _name_like(name: str) -> bool:
+    """A name opens with a capital, or with a number and then a capitalized word ("888 7th Avenue")."""
+    return name[:1].isupper() or re.match(r"\d[\w-]*(?: [\w-]+)* [A-Z]", name) is not None
 
 
 def title_hit(name: str, hits: tuple[Hit, ...]) -> Hit | None:
@@ -183,7 +193,9 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
                 span = Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
                 return Reading((year,), span if index else sentence)
         return None
-    for sentence in sentences:
+    for at, sentence in enumerate(sentences):
+        if not _of_the_subject(sentence.text, at, page.title):
+            continue  # "The publisher entrance ... goes up to 27 floors": the entrance's, not the tower's
         tokens = words(sentence.text)
         for index in range(1, len(tokens)):
             if stem(tokens[index]) == what.noun:
@@ -284,6 +296,15 @@ def listed_members(sentence: str) -> int | None:
     if len(items) < 2 or not all(_PERSON.search(item) for item in items):
         return None
     return len(items)
+
+
+def _of_the_subject(sentence: str, index: int, title: str) -> bool:
+    """Whether a page's sentence is about the page's subject: its first, one opening with a word that
+    points back to it ("It", "The opera"), or one naming its title."""
+    if index == 0 or plain_title(title).casefold() in sentence.casefold():
+        return True
+    first = sentence.split(maxsplit=1)[0].casefold() if sentence.strip() else ""
+    return first in {"it", "its", "he", "she", "his", "her", "they", "their", "this"}
 
 
 def _count(token: str) -> int | None:

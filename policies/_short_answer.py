@@ -107,6 +107,10 @@ def _same_stem(one: str, other: str) -> bool:
     return min(len(one), len(other)) >= 4 and (one.startswith(other) or other.startswith(one))
 
 
+# "Which company owns ...", "Which American actor starred ...": the verb right after the asked noun.
+_WHICH_DOES: Final = re.compile(r"\s*[Ww]hich\s+(?:[\w'-]+\s+){0,3}?[a-z]{3,}\s+([a-z]{3,}(?:s|ed))\b")
+
+
 def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> str | None:
     """The name answering "who" or "which": the doer after "by" when "by" follows the asked verb
     ("written by the monk Aldred Lode"; "... which was opened by Ines Duarte" names who opened it,
@@ -114,7 +118,9 @@ def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> st
     comma, "Smith, Jones and Brown" or "Ada Brook, Leeds", may be one name of a list or a name and
     a place: no answer)."""
     tokens = words(text)
-    forms = verb_forms(question.text)
+    # "Which company owns ...?" asks its verb as "Who owns ...?" does.
+    which = _WHICH_DOES.match(question.text)
+    forms = verb_forms(question.text) or (verb_forms(f"Who {which.group(1)}") if which else None)
     entities = set(question.entities)
     agents = [
         run

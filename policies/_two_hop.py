@@ -74,6 +74,7 @@ _PLACE: Final = re.compile(rf"\b(?:in|at|near|outside) (?P<x>{_NAME}(?:, {_NAME}
 # "(1 May 1900 - 2 June 1980)" of a page's first sentence.
 _BIRTH: Final = frozenset({"born", "birth"})
 _DEATH: Final = frozenset({"died", "death", "die"})
+_LIFE_WORDS: Final = frozenset(stem(w) for w in (*_BIRTH, *_DEATH))
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +187,8 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     dated = _life_date(residual_set, sentences[0].text) if question.kind == "when" else None
     if dated is not None:
         return _hop(bridge, page, sentences, 0, dated, 1)
+    if question.kind == "when" and residual_set & _LIFE_WORDS:
+        return None  # a birth or a death is a life's date: another year of the page is not it
     # A person is no quoted title: the bridge "Under the Pale Moon," (a song) does not answer "who".
     titled = question.kind == "who" and _quoted(bridge.sentence.text, bridge.name)
     # "Who was the ruler in the war in which Arimondi died?": the war's page says "ruler", but a war
@@ -224,11 +227,13 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
             # the bridge's page the bridge is what the question names: "End of Days is a 1999 film
             # directed by Peter Hyams" says who directed it.
             unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), sentence.text)
-            answer = short_answer(question, unquoted) or _whole_name(
-                short_answer(about_bridge, unquoted), unquoted
+            answer = _whole_name(short_answer(about_bridge, unquoted), unquoted) or short_answer(
+                question, unquoted
             )
         else:
-            answer = short_answer(question, sentence.text)
+            answer = _whole_name(short_answer(about_bridge, sentence.text), sentence.text) or short_answer(
+                question, sentence.text
+            )
         if answer is None or not _fresh(answer, question, bridge, bridge_words):
             continue
         if best is None or overlap > best[0]:
@@ -302,11 +307,12 @@ def _year_near(text: str, residual: set[str], *, dated: bool = False) -> str | N
 
 
 def _whole_name(name: str | None, text: str) -> str | None:
-    """`name` when `text` writes it as a whole name, no capitalized word right before or after it
-    (reading the bridge's words as asked cuts "Agnes" out of "Agnes Calder")."""
+    """`name` when `text` writes it as a whole name after "by" (the doer of the asked verb, at most two
+    words between), no capitalized word right before or after it (reading the bridge's words as asked
+    cuts "Agnes" out of "Agnes Calder")."""
     if name is None:
         return None
-    whole = rf"(?<![A-Z][\w'.-])(?<![A-Z][\w'.-] ){re.escape(name)}(?! [A-Z])"
+    whole = rf"\bby (?:[\w-]+ ){{0,2}}(?<![A-Z][\w'.-] ){re.escape(name)}(?! [A-Z])"
     return name if re.search(whole, text) is not None else None
 
 

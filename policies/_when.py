@@ -38,6 +38,9 @@ def when_answer(question: Question, text: str) -> str | None:
     century") or the time is of what the question names (`_governed`); a range whole ("from March
     20 to May 21, 1799" or "from 1914 to 1918", not one end alone)."""
     asked = set(question.terms) | set(question.entities)
+    life = _ASKS_BIRTH.search(question.text) or _ASKS_DEATH.search(question.text)
+    if life is not None and not (_SAYS_LIFE.search(text) or _LIFE_BRACKET.search(text)):
+        return None  # a birth or a death is told as one ("born", "(1900 - 1980)"), not by a battle's date
     found = list(_WHEN.finditer(text))
     new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
     # Dates in brackets are a life's or an aside's ("Rui Costa (1900 - 1980) founded Acme in 1930").
@@ -101,6 +104,8 @@ _DIED: Final = re.compile(r"\b(?:d\.|died|death:?)\s*$", re.IGNORECASE)
 _BORN: Final = re.compile(r"\b(?:b\.|born)\s*$", re.IGNORECASE)
 _ASKS_BIRTH: Final = re.compile(r"\bborn\b", re.IGNORECASE)
 _ASKS_DEATH: Final = re.compile(r"\b(?:die|died|death)\b", re.IGNORECASE)
+_SAYS_LIFE: Final = re.compile(r"\b(?:born|birth|died|dies|death|b\.|d\.)", re.IGNORECASE)
+_LIFE_BRACKET: Final = re.compile(r"\([^()]*\b(?:1[0-9]{3}|20[0-9]{2})\b[^()]*\)")
 _CENTURY_ASKED: Final = re.compile(r"\b(?:what|which) century\b", re.IGNORECASE)
 _DAY_ASKED: Final = re.compile(r"\b(?:what|which) (?:date|day)\b", re.IGNORECASE)
 

@@ -6,15 +6,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from citeloop.events import Answered, Page, open_store
+from citeloop.events import Answered, FinishRejected, Page, open_store
 from citeloop.policies import ExtractivePolicy
+from citeloop.policies._amounts import measured
 from citeloop.policies._choice import choice_question
-from citeloop.policies._compare import listed_members
+from citeloop.policies._compare import listed_members, offered
 from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
+from citeloop.policies._short_answer import short_answer
 from citeloop.policies._two_hop import life_dates
 from citeloop.policies._what import head_noun, typed_name
+from citeloop.policies._when import when_answer
 from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus
 
@@ -488,3 +491,100 @@ async def test_the_higher_number_a_phrase_names(corpus: Corpus) -> None:
     # A phrase neither page writes is no reading: a refusal.
     unread, _ = await _ask(corpus, question.replace("Roud Folk Song Index", "Child Ballad"))
     assert unread.status == "abstained"
+
+
+# Review chains 2 (50 fresh questions, measured before reading; only its wrong answers read).
+
+
+def test_names_offered_with_what_they_are_or_opening_with_a_number() -> None:
+    # "American" answered "Who was born first, the chef X or the drummer Y?": no pair was read.
+    assert offered("Who was born first, the chef Tom Avila or the drummer Ara Bedros?") == (
+        "Tom Avila",
+        "Ara Bedros",
+    )
+    assert offered("Which tower has more floors, the Harbor Tower or 888 9th Avenue?") == (
+        "Harbor Tower",
+        "888 9th Avenue",
+    )
+    # A particle opens a name; it says nothing of what the name is.
+    assert offered("Who was born first, Lena van Dijk or Tom Avila?") == ("Lena van Dijk", "Tom Avila")
+    assert offered("Is the lamp on or off?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "text", "expected"),
+    [
+        # A birth is told as one: a battle's date is no birth date.
+        ("When was the chief born?", "The chief led the warriors at the battle on November 7, 1811.", None),
+        ("When was the chief born?", "The chief was born in 1768 near Chillicothe.", "1768"),
+        ("When was the chief born?", "Tam Ora (1768 - 1813) was a Shawnee chief.", "1768 - 1813"),
+    ],
+)
+def test_a_birth_or_death_date_is_told_as_one(question: str, text: str, expected: str | None) -> None:
+    assert when_answer(analyze(question), text) == expected
+
+
+def test_which_n_verb_asks_the_doer_of_its_verb() -> None:
+    # "Which company owns the mall ...?" took the former owners, the longest name, over "owned by".
+    question = analyze("Which company owns the shopping mall Harbor Mills?")
+    text = (
+        "Harbor Mills is a shopping mall in Harbor Mills Park owned by Simon Group, formerly by its initial "
+        "owners Mills Corporation and Gaylord Entertainment."
+    )
+    assert short_answer(question, text) == "Simon Group"
+
+
+def test_of_two_distances_the_one_from_the_place_asked() -> None:
+    text = "Pine Studios is a studio located about 20 mi west of central London, and 7 miles from Windsor."
+    assert measured(text, "far", analyze("How far from central London is Pine Studios?").terms) == "20 mi"
+    assert measured(text, "far", analyze("How far from Windsor is Pine Studios?").terms) == "7 miles"
+
+
+TOWER = (
+    "https://wiki.example/tower",
+    "Harbor Tower",
+    "Harbor Tower is a skyscraper in Midtown. The publisher entrance is on Broadway and goes up to 27 "
+    "floors, while the apartment entrance is on 56th Street.",
+)
+AVENUE = (
+    "https://wiki.example/avenue",
+    "888 9th Avenue",
+    "888 9th Avenue is a 628 ft tall office skyscraper in Midtown which was completed in 1969 and has "
+    "46 floors.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(TOWER, AVENUE, OTHER_FILM)], indirect=True)
+async def test_a_count_said_of_a_part_is_not_the_subject_s(corpus: Corpus) -> None:
+    # The tower's page gives only its entrance's floors: no count of the tower's own, a refusal.
+    outcome, answered = await _ask(
+        corpus, "Which skyscraper has more floors, the Harbor Tower or 888 9th Avenue?"
+    )
+    assert outcome.status == "abstained" and not answered
+
+
+BATTLE = (
+    "https://wiki.example/battle",
+    "Battle of Oak Creek",
+    "The Battle of Oak Creek was fought by the warriors of Tamsin's Confederacy, led by the chief's "
+    "brother Orun, on November 7, 1811.",
+)
+CONFEDERACY = (
+    "https://wiki.example/confederacy",
+    "Tamsin's Confederacy",
+    "Tamsin's Confederacy was a group of tribes. It was formed in 1808 and born of the chief's travels.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(BATTLE, CONFEDERACY, OTHER_FILM)], indirect=True)
+async def test_a_birth_asked_of_a_second_page_is_a_life_date_or_nothing(corpus: Corpus) -> None:
+    # Review chains 2: "1808", a confederacy's year near "born", answered when a chief was born.
+    question = "When was the chief born whose brother Orun led the warriors at the Battle of Oak Creek?"
+    async with Runtime(store=open_store("memory://"), tools=corpus.tools(), policy=ExtractivePolicy()) as rt:
+        outcome = await rt.run(question)
+        events = await rt.transcript(outcome.run_id)
+    assert outcome.status == "abstained"
+    # The policy itself refuses: it never offers the confederacy's year for the gate to turn down.
+    assert not [e for e in events if isinstance(e, FinishRejected)]
