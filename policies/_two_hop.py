@@ -48,6 +48,7 @@ from typing import Final
 
 from citeloop.events import Page
 
+from ._bridge_answer import typed_as_asked, whole_name
 from ._extractive_score import capitalized_runs, score_sentences
 from ._questions import Question
 from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
@@ -195,7 +196,10 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     # is no one; "who" takes a bridge whose page gives a life's dates (nor is "Who founded the
     # magazine X chairs?" answered with the magazine).
     nobody = question.kind == "who" and life_dates(sentences[0].text) == (None, None)
-    if question.kind in ("what", "which", "who") and len(residual) >= 2 and not (titled or nobody):
+    # "Which publisher issued the series that X is a companion to?": a series is no publisher; the bridge
+    # answers only as the noun asked, when its page's opening says it is one.
+    untyped = not typed_as_asked(question.text, sentences[:DEFINING_SENTENCES])
+    if question.kind in ("what", "which", "who") and len(residual) >= 2 and not (titled or nobody or untyped):
         # The bridge may be the answer: the question asks for the name whose page says the rest
         # ("under which former Governor of Arkansas?" -> "... he was the 40th Governor of Arkansas").
         for index, sentence in enumerate(sentences[:DEFINING_SENTENCES]):
@@ -227,11 +231,11 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
             # the bridge's page the bridge is what the question names: "End of Days is a 1999 film
             # directed by Peter Hyams" says who directed it.
             unquoted = _QUOTED.sub(lambda m: " " * len(m.group(0)), sentence.text)
-            answer = _whole_name(short_answer(about_bridge, unquoted), unquoted) or short_answer(
+            answer = whole_name(short_answer(about_bridge, unquoted), unquoted) or short_answer(
                 question, unquoted
             )
         else:
-            answer = _whole_name(short_answer(about_bridge, sentence.text), sentence.text) or short_answer(
+            answer = whole_name(short_answer(about_bridge, sentence.text), sentence.text) or short_answer(
                 question, sentence.text
             )
         if answer is None or not _fresh(answer, question, bridge, bridge_words):
@@ -304,16 +308,6 @@ def _year_near(text: str, residual: set[str], *, dated: bool = False) -> str | N
         if date.group(0).endswith(tokens[best]):
             return date.group(0)
     return tokens[best]
-
-
-def _whole_name(name: str | None, text: str) -> str | None:
-    """`name` when `text` writes it as a whole name after "by" (the doer of the asked verb, at most two
-    words between), no capitalized word right before or after it (reading the bridge's words as asked
-    cuts "Agnes" out of "Agnes Calder")."""
-    if name is None:
-        return None
-    whole = rf"\bby (?:[\w-]+ ){{0,2}}(?<![A-Z][\w'.-] ){re.escape(name)}(?! [A-Z])"
-    return name if re.search(whole, text) is not None else None
 
 
 def _fresh(answer: str, question: Question, bridge: Bridge, bridge_words: set[str]) -> bool:

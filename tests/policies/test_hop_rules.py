@@ -9,11 +9,13 @@ import pytest
 from citeloop.events import Answered, FinishRejected, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._amounts import measured
+from citeloop.policies._bridge_answer import typed_as_asked
 from citeloop.policies._choice import choice_question
 from citeloop.policies._compare import listed_members, offered
 from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
+from citeloop.policies._sentences import Sentence
 from citeloop.policies._short_answer import short_answer
 from citeloop.policies._two_hop import life_dates
 from citeloop.policies._what import head_noun, typed_name
@@ -588,3 +590,29 @@ async def test_a_birth_asked_of_a_second_page_is_a_life_date_or_nothing(corpus: 
     assert outcome.status == "abstained"
     # The policy itself refuses: it never offers the confederacy's year for the gate to turn down.
     assert not [e for e in events if isinstance(e, FinishRejected)]
+
+
+COMPANION = (
+    "https://wiki.example/companion",
+    "The Oak Chronicles",
+    'The Oak Chronicles is the second companion book to the "Northlights" series, written by K. A. Lund.',
+)
+SERIES = (
+    "https://wiki.example/series",
+    "Northlights",
+    "Northlights is a science fantasy series of young adult books written by Kara Lund, and published "
+    "by Halden House.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(COMPANION, SERIES, OTHER_FILM)], indirect=True)
+async def test_the_bridge_answers_only_as_the_noun_asked(corpus: Corpus) -> None:
+    # Review chains 2: "Animorphs" answered "Which publisher issued the series that ... is a companion to?".
+    question = "Which publisher issued the young adult series that The Oak Chronicles is a companion book to?"
+    outcome, _ = await _ask(corpus, question)
+    assert outcome.answer != "Northlights"
+    # Asked for the series itself, the bridge answers.
+    series = "Which young adult series was given The Oak Chronicles as a companion book?"
+    assert typed_as_asked(series, [Sentence(0, 10, SERIES[2])])
+    assert not typed_as_asked(question, [Sentence(0, 10, SERIES[2])])

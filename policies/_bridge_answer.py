@@ -1,0 +1,50 @@
+"""Whether a second hop's page answers as the question asks: the bridge as the noun asked, a doer by "by".
+
+A nested question may be answered by the bridge itself ("under which former Governor of Arkansas?" ->
+the page of the man "he was the 40th Governor of Arkansas"), but only when the bridge's page says it
+is the noun the question asks for: "Animorphs is a science fantasy series" answers no "Which
+publisher ...?", nor does the sarod's page "What is the name for the continuous slides ...?". On the
+bridge's page, what the question names is the bridge: "End of Days is a 1999 film directed by Peter
+Hyams" says who directed it, a name read whole after "by".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from ._sentences import Sentence
+
+# The noun a "which N <verb>" or "what N <verb>" question asks for ("Which publisher issued ...?"), and
+# the one "the name for the N that ..." asks the name of ("the continuous slides between notes").
+_ASKED_NOUN: Final = re.compile(
+    r"^\s*(?:(?:in|of|for|at|on) )?(?:[Ww]hich|[Ww]hat) (?:[a-z-]+ ){0,2}?([a-z]{3,})"
+    r" (?:[a-z]+ed|is|was|are|were)\b"
+    r"|\bname (?:for|of) (?:the |a |an )?(?:[a-z-]+ ){0,2}?([a-z]{3,})(?= (?:that|which|who|between|of|in)\b)"
+)
+
+
+def typed_as_asked(question: str, opening: Sequence[Sentence]) -> bool:
+    """Whether the bridge's page opening says the bridge is the noun the question asks for, "is a ... N"
+    (or the question asks for no noun this reads): "Animorphs is a ... series" is no publisher."""
+    asked = _ASKED_NOUN.search(question)
+    noun = next((group for group in asked.groups() if group), None) if asked is not None else None
+    if noun is None or noun in _VAGUE_NOUNS:
+        return True
+    typed = re.compile(rf"(?i)\b(?:is|was|are|were) (?:a|an|the)(?: [\w-]+){{0,4}}? {re.escape(noun)}s?\b")
+    return any(typed.search(sentence.text) for sentence in opening)
+
+
+# Nouns too wide to type anything by.
+_VAGUE_NOUNS: Final = frozenset({"one", "thing", "name", "person", "people", "man", "woman", "entity"})
+
+
+def whole_name(name: str | None, text: str) -> str | None:
+    """`name` when `text` writes it as a whole name after "by" (the doer of the asked verb, at most two
+    words between), no capitalized word right before or after it (reading the bridge's words as asked
+    cuts "Agnes" out of "Agnes Calder")."""
+    if name is None:
+        return None
+    whole = rf"\bby (?:[\w-]+ ){{0,2}}(?<![A-Z][\w'.-] ){re.escape(name)}(?! [A-Z])"
+    return name if re.search(whole, text) is not None else None
