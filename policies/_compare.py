@@ -200,6 +200,10 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
         for index in range(1, len(tokens)):
             if stem(tokens[index]) == what.noun:
                 count = _count(tokens[index - 1])
+                if count is not None and 0 < at < _LINEUP_SENTENCES:
+                    # "Containing approximately 700 species, ...": quoted with the first, naming the genus.
+                    span = Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
+                    return Reading((count,), span)
                 if count is not None:
                     return Reading((count,), sentence)
     if what.numbered:
@@ -299,12 +303,13 @@ def listed_members(sentence: str) -> int | None:
 
 
 def _of_the_subject(sentence: str, index: int, title: str) -> bool:
-    """Whether a page's sentence is about the page's subject: its first, one opening with a word that
-    points back to it ("It", "The opera"), or one naming its title."""
+    """Whether a page's sentence may give the page's subject's count: not one opening with another
+    thing as its subject ("The publisher entrance ... goes up to 27 floors" on a tower's page). The
+    first sentence, one naming the title, "It ...", "Containing approximately 700 species, ...",
+    "There are about 30 species ..." may."""
     if index == 0 or plain_title(title).casefold() in sentence.casefold():
         return True
-    first = sentence.split(maxsplit=1)[0].casefold() if sentence.strip() else ""
-    return first in {"it", "its", "he", "she", "his", "her", "they", "their", "this"}
+    return re.match(r"(?:The|A|An)\s", sentence) is None
 
 
 def _count(token: str) -> int | None:

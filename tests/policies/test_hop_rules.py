@@ -616,3 +616,25 @@ async def test_the_bridge_answers_only_as_the_noun_asked(corpus: Corpus) -> None
     series = "Which young adult series was given The Oak Chronicles as a companion book?"
     assert typed_as_asked(series, [Sentence(0, 10, SERIES[2])])
     assert not typed_as_asked(question, [Sentence(0, 10, SERIES[2])])
+
+
+BIG_GENUS = (
+    "https://wiki.example/big-genus",
+    "Silvana",
+    "Silvana is a genus of flowering plants. Containing approximately 700 species, it is the largest genus "
+    "in the family.",
+)
+SMALL_GENUS = (
+    "https://wiki.example/small-genus",
+    "Ferula",
+    "Ferula is a genus of barrel-shaped cacti. There are about 30 species included in the genus.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(BIG_GENUS, SMALL_GENUS, OTHER_FILM)], indirect=True)
+async def test_a_count_past_the_first_sentence_is_quoted_with_it(corpus: Corpus) -> None:
+    outcome, answered = await _ask(corpus, "Which plant genus contains more species, Silvana or Ferula?")
+    assert outcome.status == "answered" and outcome.answer == "Silvana"
+    assert isinstance(outcome.evidence, tuple) and outcome.evidence[0].startswith("Silvana is a genus")
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
