@@ -64,7 +64,7 @@ _MEASURE_AFTER: Final[dict[str, frozenset[str]]] = {
     ),
     "long": frozenset({"long", "in"}),
     "tall": frozenset({"tall", "high"}),
-    "high": frozenset({"high", "tall"}),
+    "high": frozenset({"high", "tall", "above"}),
     "wide": frozenset({"wide", "across"}),
     "deep": frozenset({"deep"}),
     "heavy": frozenset({"heavy"}),

@@ -19,7 +19,9 @@ without judgement are compared:
   states ("(2011 population: 2,396)", "had a population of 9,629"), in the year the question
   names when it names one; for "the higher X number" (score, rating, index ...), the one number
   the page gives right after the phrase ("a Roud Folk Song Index number of 2571"). A value read
-  past a page's first sentence is quoted with it, which names the page's subject.
+  past a page's first sentence is quoted with it, which names the page's subject;
+- a **measure** ("longer", "higher above sea level"): the amount with its unit a page's opening
+  marks as that measure, in one unit (`_compare_measures`).
 
 Anything else - a value missing on either side, two values equal at the precision both
 give, two pages with the same title, a name its page's quote does not spell - is a refusal,
@@ -34,6 +36,7 @@ from typing import Final, Literal
 
 from citeloop.events import Hit, Page
 
+from ._compare_measures import asked_measure, measure_of
 from ._sentences import Sentence, split_sentences, stem, words
 from ._two_hop import life_dates, plain_title
 
@@ -70,6 +73,7 @@ class Comparison:
     noun: str = ""
     noun_year: str = ""  # a census year the question names ("the larger population in 2011")
     numbered: str = ""  # the phrase a number is given after ("roud folk song index number")
+    measure: str = ""  # a measure stated with its unit ("long", "high": `_compare_measures`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +126,10 @@ def comparison(question: str) -> Comparison | None:
         # "Which nursery rhyme has the higher Roud Folk Song Index number, A or B?"
         lower = graded.group("dir") in ("lower", "smaller")
         return Comparison(first, second, "count", lower, "", numbered=graded.group("noun"))
+    measure = asked_measure(head)
+    if measure is not None and _POPULOUS.search(head) is None:
+        # "Which is longer, A or B?", "Which peak rises higher above sea level, A or B?"
+        return Comparison(first, second, "count", measure[1], "", measure=measure[0])
     populous = _POPULOUS.search(head)
     if populous is not None:
         census = _YEAR.search(head)
@@ -206,6 +214,14 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
                     return Reading((count,), span)
                 if count is not None:
                     return Reading((count,), sentence)
+    if what.measure:
+        found = measure_of(sentences, what.measure)
+        if found is None:
+            return None
+        family, amount, index = found
+        span = Sentence(first.start, sentences[index].end, page.body[first.start : sentences[index].end])
+        # The family first: a length and a duration are no two values of one measure (`winner`).
+        return Reading((_FAMILIES.index(family), round(amount * 1000)), span)
     if what.numbered:
         return _numbered(page, sentences, what.numbered)
     if what.noun == "population":
@@ -350,8 +366,13 @@ def _origin_year(sentence: str, *, opening: bool) -> int | None:
     return None
 
 
+_FAMILIES: Final = ("length", "time")
+
+
 def winner(what: Comparison, one: Reading, other: Reading) -> int | None:
     """0 when the first entity wins, 1 for the second, None when the values cannot be told apart."""
+    if what.measure and one.key[0] != other.key[0]:
+        return None  # a length against a duration
     width = min(len(one.key), len(other.key))
     a, b = one.key[:width], other.key[:width]
     if a == b:

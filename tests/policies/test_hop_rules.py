@@ -638,3 +638,46 @@ async def test_a_count_past_the_first_sentence_is_quoted_with_it(corpus: Corpus)
     assert outcome.status == "answered" and outcome.answer == "Silvana"
     assert isinstance(outcome.evidence, tuple) and outcome.evidence[0].startswith("Silvana is a genus")
     assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+
+
+# "Which is longer, A or B?", "Which peak rises higher above sea level, A or B?": a measure with its unit.
+TUNNEL = (
+    "https://wiki.example/tunnel",
+    "Lund Tunnel",
+    "The Lund Tunnel is a railway tunnel under the city. It is 6 km long and opened in 2010.",
+)
+BRIDGE_LONG = (
+    "https://wiki.example/bridge",
+    "Sound Bridge",
+    "The Sound Bridge is a road bridge across the strait. The bridge is 4.9 mi long.",
+)
+FESTIVAL = (
+    "https://wiki.example/festival",
+    "Lund Festival",
+    "The Lund Festival is a music festival in the city. It lasted 3 days in its first year.",
+)
+PEAK_ONE = (
+    "https://wiki.example/peak1",
+    "Kora I",
+    "Kora I is the 11th highest mountain at 8080 m above sea level.",
+)
+PEAK_TWO = (
+    "https://wiki.example/peak2",
+    "Kora II",
+    "Kora II is the 13th highest mountain at 8035 m above sea level.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(TUNNEL, BRIDGE_LONG, FESTIVAL, PEAK_ONE, PEAK_TWO)], indirect=True)
+async def test_a_measure_compared_in_one_unit(corpus: Corpus) -> None:
+    longer, answered = await _ask(corpus, "Which is longer, the Lund Tunnel or the Sound Bridge?")
+    assert longer.status == "answered" and longer.answer == "Sound Bridge"  # 4.9 mi is 7.9 km
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+    shorter, _ = await _ask(corpus, "Which is shorter, the Lund Tunnel or the Sound Bridge?")
+    assert shorter.answer == "Lund Tunnel"
+    higher, _ = await _ask(corpus, "Which peak rises higher above sea level, Kora I or Kora II?")
+    assert higher.answer == "Kora I"
+    # A length against a duration is no comparison: a refusal.
+    mixed, _ = await _ask(corpus, "Which is longer, the Lund Tunnel or the Lund Festival?")
+    assert mixed.status == "abstained"
