@@ -29,7 +29,19 @@ def multi_hop(question: Question) -> bool:
     """Whether the question nests a second question: in a relative clause ("... by the man who ..."),
     or in a description by a participle ("a movie starring X", "a show hosted by whom")."""
     lowered = [w.casefold() for w in words(question.text)]
+    if _RELATION_OF.search(question.text) is not None:
+        return True
     return any(w in _RELATIVE for w in lowered[2:-1]) or _NESTED.search(question.text) is not None
+
+
+# "the author of Seven Brief Lessons on Physics", "the winner of the 2017 Fine Gael leadership election":
+# someone named by a relation to a thing the question names, whom a second page is about.
+_RELATION_OF: Final = re.compile(
+    r"\bthe (?:father|mother|son|daughter|wife|husband|brother|sister|founder|creator|author|director"
+    r"|singer|composer|writer|producer|owner|designer|architect|inventor|developer|publisher"
+    r"|host|narrator|illustrator|editor|coach|captain|winner) of (?:the |a )?(?:[\w-]+ ){0,2}"
+    r"[\"\u201c]?[A-Z0-9]"
+)
 
 
 # "a movie starring ...", "the show hosted by ...": an unnamed thing described by what it did.

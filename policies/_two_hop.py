@@ -277,13 +277,21 @@ def _place(question: Question, text: str) -> str | None:
     "in Upper Manhattan, New York City" -> "Upper Manhattan, New York City" (the city asked for
     may be either part, so neither alone is the answer); the question's own names are no answer."""
     asked = set(question.terms) | set(question.entities)
+    life = _LIFE_EVENT.search(question.text)
     for match in _PLACE.finditer(text):
+        if life is not None and not re.search(
+            rf"\b{life.group(0)}\b[^,;.()]{{0,40}}$", text[: match.start("x")], re.I
+        ):
+            continue  # "born" asked: the place the page says one was born in, not where one worked
         place = match.group("x")
         if "." not in place.rsplit(" ", 1)[-1][:-1]:
             place = place.removesuffix(".")  # the sentence's full stop, not an initial's ("D.C.")
         if not {stem(w) for w in words(place)} <= asked:
             return place
     return None
+
+
+_LIFE_EVENT: Final = re.compile(r"\b(?:born|died)\b", re.IGNORECASE)
 
 
 def _holds_most(residual: Sequence[str], sentence: str) -> bool:

@@ -681,3 +681,40 @@ async def test_a_measure_compared_in_one_unit(corpus: Corpus) -> None:
     # A length against a duration is no comparison: a refusal.
     mixed, _ = await _ask(corpus, "Which is longer, the Lund Tunnel or the Lund Festival?")
     assert mixed.status == "abstained"
+
+
+# Review chains 2: "When was the author of Seven Brief Lessons on Physics born?" was no nested question,
+# and "In which city was the author ... born?" then took "Italy", where he worked.
+BOOK = (
+    "https://wiki.example/book",
+    "Nine Short Talks on Stars",
+    "Nine Short Talks on Stars is a short book by the Italian physicist Aldo Renzi.",
+)
+AUTHOR = (
+    "https://wiki.example/author",
+    "Aldo Renzi",
+    "Aldo Renzi (born 3 May 1956) is an Italian physicist and writer who has worked in Italy and France.",
+)
+
+
+# Pages the first search ranks above the author's: a non-nested question opens them, not the bridge's.
+TALKS = tuple(
+    (
+        f"https://wiki.example/talks-{n}",
+        f"Star Talks {n}",
+        f"Star Talks {n} is a series of short talks on stars by an author born in Rome, published in 19{n}5.",
+    )
+    for n in range(5, 9)
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(BOOK, AUTHOR, *TALKS)], indirect=True)
+async def test_a_person_named_by_a_relation_is_a_second_hop(corpus: Corpus) -> None:
+    born, answered = await _ask(corpus, "When was the author of Nine Short Talks on Stars born?")
+    assert born.status == "answered" and born.answer == "3 May 1956"
+    assert born.citations == (BOOK[0], AUTHOR[0])
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+    # Where he worked is not where he was born: the page does not say, a refusal.
+    city, _ = await _ask(corpus, "In which city was the author of Nine Short Talks on Stars born?")
+    assert city.status == "abstained"
