@@ -13,11 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from citeloop.policies import ExtractivePolicy
-from citeloop.runtime.eval import load_dataset
-from citeloop.runtime.eval._run import run_records
 from citeloop.runtime.eval.metrics import normalize_answer
-from citeloop.tools import Corpus
+from helpers.review_sets import run_review_set
 
 CHAINS = Path(__file__).parents[1] / "data" / "hotpotqa_review_chains.jsonl"
 WRONG_BEFORE = frozenset(f"review-hp-{n}" for n in (5, 9, 14, 15, 29, 37, 44, 45, 48, 50))
@@ -27,12 +24,7 @@ RIGHT = {"review-hp-14": "Menelik II", "review-hp-15": "Sher Ali Khan"}
 
 @pytest.mark.anyio
 async def test_each_is_answered_right_or_refused() -> None:
-    dataset = load_dataset("hotpotqa", CHAINS)
-    corpus = Corpus.from_pages(dataset.pages, name="chains")
-    try:
-        records = await run_records(dataset.items, corpus, ExtractivePolicy())
-    finally:
-        corpus.close()
+    records = await run_review_set(CHAINS)
     assert len(records) == 50
     for record in records:
         assert record.citations_valid

@@ -14,11 +14,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from citeloop.policies import ExtractivePolicy
-from citeloop.runtime.eval import load_dataset
-from citeloop.runtime.eval._run import run_records
 from citeloop.runtime.eval.metrics import normalize_answer
-from citeloop.tools import Corpus
+from helpers.review_sets import run_review_set
 
 CHAINS = Path(__file__).parents[1] / "data" / "hotpotqa_review_chains2.jsonl"
 WRONG_BEFORE = frozenset(f"review2-hp-{n}" for n in (1, 14, 30, 36, 43, 46, 47))
@@ -27,12 +24,7 @@ RIGHT_BEFORE = frozenset(f"review2-hp-{n}" for n in (2, 12, 15, 21, 23, 38))
 
 @pytest.mark.anyio
 async def test_the_wrong_answers_are_right_or_refused_and_the_right_stay_right() -> None:
-    dataset = load_dataset("hotpotqa", CHAINS)
-    corpus = Corpus.from_pages(dataset.pages, name="chains2")
-    try:
-        records = await run_records(dataset.items, corpus, ExtractivePolicy())
-    finally:
-        corpus.close()
+    records = await run_review_set(CHAINS)
     assert len(records) == 50
     for record in records:
         assert record.citations_valid
