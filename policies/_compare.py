@@ -198,7 +198,7 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
             year = _origin_year(sentence.text, opening=index == 0)
             if year is not None:
                 # The second sentence is quoted with the first, which names the subject.
-                span = Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
+                span = _from_opening(page, first, sentence)
                 return Reading((year,), span if index else sentence)
         return None
     for at, sentence in enumerate(sentences):
@@ -210,7 +210,7 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
                 count = _count(tokens[index - 1])
                 if count is not None and 0 < at < _LINEUP_SENTENCES:
                     # "Containing approximately 700 species, ...": quoted with the first, naming the genus.
-                    span = Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
+                    span = _from_opening(page, first, sentence)
                     return Reading((count,), span)
                 if count is not None:
                     return Reading((count,), sentence)
@@ -219,7 +219,7 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
         if found is None:
             return None
         family, amount, index = found
-        span = Sentence(first.start, sentences[index].end, page.body[first.start : sentences[index].end])
+        span = _from_opening(page, first, sentences[index])
         # The family first: a length and a duration are no two values of one measure (`winner`).
         return Reading((_FAMILIES.index(family), round(amount * 1000)), span)
     if what.numbered:
@@ -231,7 +231,7 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
             listed = listed_members(sentence.text)
             if listed is not None:
                 # A later sentence ("It currently consists of ...") is quoted with the first, naming the band.
-                span = Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
+                span = _from_opening(page, first, sentence)
                 return Reading((listed,), span if index else sentence)
     return None
 
@@ -285,7 +285,7 @@ def _one_value(
     if index >= _LINEUP_SENTENCES:
         return None
     first, sentence = sentences[0], sentences[index]
-    return Reading((value,), Sentence(first.start, sentence.end, page.body[first.start : sentence.end]))
+    return Reading((value,), _from_opening(page, first, sentence))
 
 
 def _population(page: Page, sentences: list[Sentence], what: Comparison) -> Reading | None:
@@ -326,6 +326,11 @@ def _of_the_subject(sentence: str, index: int, title: str) -> bool:
     if index == 0 or plain_title(title).casefold() in sentence.casefold():
         return True
     return re.match(r"(?:The|A|An)\s", sentence) is None
+
+
+def _from_opening(page: Page, first: Sentence, sentence: Sentence) -> Sentence:
+    """The page's text from its first sentence, which names its subject, to `sentence`, as one quote."""
+    return Sentence(first.start, sentence.end, page.body[first.start : sentence.end])
 
 
 def _count(token: str) -> int | None:
