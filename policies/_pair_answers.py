@@ -9,6 +9,7 @@ what two share by the words both definitions say (`_shared`).
 from __future__ import annotations
 
 from ._choice import ChoiceQuestion, chosen, fit
+from ._choice_nationality import nationality_choice
 from ._compare import Comparison, read_value, winner
 from ._lookups import lookups, spelled
 from ._react import abstain_reply, finish_reply
@@ -57,6 +58,17 @@ def answer_choice(view: RunView, what: ChoiceQuestion) -> str:
     looked = lookups(view, (what.first, what.second), "choice")
     if isinstance(looked, str):
         return looked
+    by_nationality = nationality_choice(view.question, (what.first, what.second), looked)
+    if by_nationality is not None:
+        side, quotes = by_nationality
+        answer = (what.first, what.second)[side]
+        if spelled(answer, quotes[side]):
+            return finish_reply(
+                f"choice by nationality: {answer}'s page states the one asked, the other's another",
+                answer,
+                [page.url for page in looked],
+                list(quotes),
+            )
     fits = [fit(page, what) for page in looked]
     one, other = fits
     won = chosen(one, other) if one is not None and other is not None else None

@@ -11,6 +11,7 @@ from citeloop.policies import ExtractivePolicy
 from citeloop.policies._amounts import measured
 from citeloop.policies._bridge_answer import typed_as_asked
 from citeloop.policies._choice import choice_question
+from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import listed_members, offered
 from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._prose_finish import _spells
@@ -718,3 +719,49 @@ async def test_a_person_named_by_a_relation_is_a_second_hop(corpus: Corpus) -> N
     # Where he worked is not where he was born: the page does not say, a refusal.
     city, _ = await _ask(corpus, "In which city was the author of Nine Short Talks on Stars born?")
     assert city.status == "abstained"
+
+
+# "Which of these two filmmakers is Scottish, A or B?", "Which of these bands comes from Canada, A or B?"
+SCOT = (
+    "https://wiki.example/scot",
+    "Ewan Reid",
+    "Ewan Reid (born 1930) is a Scottish film and television director.",
+)
+YANK = (
+    "https://wiki.example/yank",
+    "Tom Harper",
+    "Tom Harper (1880 - 1924) was an American silent film producer.",
+)
+BRIT = ("https://wiki.example/brit", "Ada Lowe", "Ada Lowe (born 1940) is a British film director.")
+MAPLE = (
+    "https://wiki.example/maple",
+    "Maple Code",
+    "Maple Code was a Canadian alternative rock group formed in 1999.",
+)
+SURF = ("https://wiki.example/surf", "Surf Kids", "Surf Kids is an American rock band based in San Diego.")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("corpus", [(SCOT, YANK, BRIT, MAPLE, SURF)], indirect=True)
+async def test_a_choice_by_the_nationality_each_page_states(corpus: Corpus) -> None:
+    scottish, answered = await _ask(
+        corpus, "Which of these two filmmakers is Scottish, Tom Harper or Ewan Reid?"
+    )
+    assert scottish.status == "answered" and scottish.answer == "Ewan Reid"
+    assert all(verdict.verdict == "supported" for verdict in answered[0].support)
+    canada, _ = await _ask(corpus, "Which of these rock bands comes from Canada, Surf Kids or Maple Code?")
+    assert canada.answer == "Maple Code"
+    # British may be Scottish too: the nationality does not settle it.
+    whole, _ = await _ask(corpus, "Which of these two filmmakers is Scottish, Ada Lowe or Ewan Reid?")
+    assert whole.answer != "Ewan Reid" or whole.status == "abstained"
+
+
+def test_the_nationality_asked_is_not_read_from_the_names_offered() -> None:
+    assert (
+        asked_nationality(
+            "Which player is taller, Michael Jordan or Ada Lowe?", ("Michael Jordan", "Ada Lowe")
+        )
+        is None
+    )
+    assert asked_nationality("Which band comes from Canada, A or B?") == "Canadian"
+    assert asked_nationality("Which writer is Irish or French, A or B?") is None  # two asked: none
