@@ -51,11 +51,6 @@ def _same(one: str, other: str) -> bool:
     return min(len(one), len(other)) >= 4 and (one.startswith(other) or other.startswith(one))
 
 
-def means_same(word: str, other: str) -> bool:
-    """Whether two stems are one word or words of one group."""
-    return _same(word, other) or any(_same(other, member) for member in related(word))
-
-
 @cache
 def related(word: str) -> tuple[str, ...]:
     """The stems of the words sharing a group with the stem `word` (none for most words)."""

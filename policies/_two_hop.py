@@ -216,14 +216,15 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
         return None
     bridge_words = {stem(w) for w in words(bridge.name)}
     about_bridge = replace(question, entities=(*question.entities, *sorted(bridge_words)))
+    # "On what date ...?" takes a full date; "In what year ...?" the year.
+    asks_year = re.search(r"\b(?:year|century|decade)\b", question.text, re.IGNORECASE) is not None
     best: tuple[int, int, str] | None = None
     for index, sentence in enumerate(sentences):
         own = {stem(w) for w in words(sentence.text)}
         prefixes = {w[:_PREFIX] for w in own if len(w) >= _PREFIX}
         overlap = sum(t in own or (len(t) >= _PREFIX and t[:_PREFIX] in prefixes) for t in residual)
         if question.kind == "when":
-            asks_year = re.search(r"\b(?:year|century|decade)\b", question.text, re.IGNORECASE)
-            answer = _year_near(sentence.text, residual_set, dated=asks_year is None)
+            answer = _year_near(sentence.text, residual_set, dated=not asks_year)
         elif question.kind == "where":
             answer = _place(question, sentence.text)
         elif question.kind == "who":
