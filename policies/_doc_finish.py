@@ -1,8 +1,9 @@
 """The finish of a documentation question, for `ExtractivePolicy` (split out of `_extractive`).
 
 The best span `_doc_answer` extracts from the opened pages is quoted when it scores at least
-`DOC_MIN_SCORE` and no equally good candidate gives a different answer; otherwise the
-policy refuses, naming the candidate it did not trust. On the repair turn after the gate
+`DOC_MIN_SCORE` and no equally good candidate gives a different answer (unless the others
+state a narrower case, or one negated as the question is not); otherwise the policy refuses,
+naming the candidate it did not trust. On the repair turn after the gate
 refused the best candidate, only one scoring about as well (less than one question word's
 share lower) may be offered: a lower one answers a worse reading of the question.
 """
@@ -54,6 +55,17 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
             refused[0].answer,
             refused[0].score,
         )
+    tied = [c for c in found if refused and c.score >= refused[0].score]
+    if tied and _settled([refused[0], *tied], doc) is refused[0]:
+        # The tie was settled for the reading the gate refused: the others answer another case.
+        return hinted_abstain_reply(
+            f"the best {doc.kind} answer {refused[0].answer!r} was not supported; the equally good "
+            f"{tied[0].answer!r} answers a case the question does not ask",
+            "the opened pages do not clearly state the answer",
+            "low_confidence",
+            refused[0].answer,
+            refused[0].score,
+        )
     if not found:
         return abstain_reply(
             f"no sentence of the opened pages gives the {doc.kind} asked for",
@@ -69,7 +81,7 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
             best.score,
         )
     rivals = [c for c in found[1:] if c.score >= best.score and _differs(c, best)]
-    plain = _unqualified([best, *rivals], doc)
+    plain = _settled([best, *rivals], doc)
     if rivals and plain is not None:
         best, rivals = plain, []  # "... older than this time and are not reachable ...": a case not asked
     if rivals:
@@ -156,3 +168,23 @@ def _unqualified(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate | N
         if others and all(words < other and not (other - words) & asked for other in others):
             return plain
     return None
+
+
+def _settled(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate | None:
+    """The one of `tied` the question asks about, when the others state a narrower or opposite case."""
+    return _unqualified(tied, doc) or _same_polarity(tied, doc)
+
+
+_NEGATED: Final = re.compile(r"\b(?:not|never|no longer)\b|n't\b", re.IGNORECASE)
+
+
+def _same_polarity(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate | None:
+    """The one tied candidate whose quote is negated as the question is, when each other one's is not
+    ("How long are records of merges I already resolved kept?": "Records of conflicted merge you
+    resolved earlier are kept ... The default is 60 days.", not "... you have not resolved ... The
+    default is 15 days."). Only on one page, as `_unqualified`; None when there is no such one."""
+    if len({c.url for c in tied}) != 1:
+        return None
+    negated = _NEGATED.search(doc.text) is not None
+    alike = [c for c in tied if (_NEGATED.search(c.evidence) is not None) == negated]
+    return alike[0] if len(alike) == 1 else None
