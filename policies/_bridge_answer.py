@@ -3,7 +3,9 @@
 A nested question may be answered by the bridge itself ("under which former Governor of Arkansas?" ->
 the page of the man "he was the 40th Governor of Arkansas"), but only when the bridge's page says it
 is the noun the question asks for: "Animorphs is a science fantasy series" answers no "Which
-publisher ...?", nor does the sarod's page "What is the name for the continuous slides ...?". On the
+publisher ...?", nor does the sarod's page "What is the name for the continuous slides ...?", nor a
+district "Which former General Secretary of the ... Party ...?", nor a city "What is the approximate
+urban population of the city whose ...?". On the
 bridge's page, what the question names is the bridge: "End of Days is a 1999 film directed by Peter
 Hyams" says who directed it, a name read whole after "by".
 """
@@ -22,6 +24,10 @@ _ASKED_NOUN: Final = re.compile(
     r"^\s*(?:(?:in|of|for|at|on) )?(?:[Ww]hich|[Ww]hat) (?:[a-z-]+ ){0,2}?([a-z]{3,})"
     r" (?:[a-z]+ed|is|was|are|were)\b"
     r"|\bname (?:for|of) (?:the |a |an )?(?:[a-z-]+ ){0,2}?([a-z]{3,})(?= (?:that|which|who|between|of|in)\b)"
+    # "Which former General Secretary of the Communist Party ... was born in ...?": a title asked for
+    r"|^\s*[Ww]hich (?:[A-Za-z-]+ ){0,2}?([A-Za-z]{3,}) of (?:the )?[A-Z]"
+    # "What is the approximate urban population of the city whose ...?": the measure, not the city
+    r"|^\s*[Ww]hat (?:is|was|are|were) (?:the |an? )(?:[a-z-]+ ){0,2}?([a-z]{3,}) of (?:the |an? )"
 )
 
 
@@ -30,8 +36,9 @@ def typed_as_asked(question: str, opening: Sequence[Sentence]) -> bool:
     (or the question asks for no noun this reads): "Animorphs is a ... series" is no publisher."""
     asked = _ASKED_NOUN.search(question)
     noun = next((group for group in asked.groups() if group), None) if asked is not None else None
-    if noun is None or noun in _VAGUE_NOUNS:
+    if noun is None or noun.casefold() in _VAGUE_NOUNS:
         return True
+    noun = noun.casefold()
     typed = re.compile(rf"(?i)\b(?:is|was|are|were) (?:a|an|the)(?: [\w-]+){{0,4}}? {re.escape(noun)}s?\b")
     return any(typed.search(sentence.text) for sentence in opening)
 
