@@ -18,7 +18,8 @@ name the question's focus, so the rule reads the quotes as a chain, and asks of 
 
 The page a quote stands on says what it is about, too (the cited pages' titles and bodies):
 a later quote on the page titled with the link is about the link when its answer sentence
-opens with no other name ("As one of ..., this particular franchise ...", "He spent ...") or
+opens with no other name ("As one of ..., this particular franchise ...", "He spent ...", "Born in
+..., she ...") or
 with one whose bracket calls it by the link ("KKR & Co. (formerly known as Kohlberg Kravis
 Roberts & Co.)"), and an earlier sentence opening with "Its", "He" ... on the focus's own page
 is about the focus.
@@ -76,7 +77,7 @@ def chained(
             about = [
                 focus for focus in foci for at in occurrences(folded, focus) if not in_passing(folded, at, 0)
             ]
-            if not about and own_page and _points_back(sentence):
+            if not about and own_page and _points_back(sentence, _page_body(quotes[earlier], pages)):
                 about = own_page
             if not about:
                 continue
@@ -104,10 +105,26 @@ def _home_title(quote: str, pages: Sequence[tuple[str, str]]) -> str | None:
     return homes.pop() if len(homes) == 1 else None
 
 
-def _points_back(sentence: str) -> bool:
-    """Whether a sentence opens with a word pointing back to what its page is about ("He", "Its")."""
+def _points_back(sentence: str, body: str) -> bool:
+    """Whether a sentence opens with a word pointing back to what its page is about ("He", "Its"), or
+    with the noun the page's first sentence calls its subject ("The film was directed by ..." on a
+    page opening "Grand Central Murder is a comedy/mystery film released in 1942.")."""
     first = sentence.split(maxsplit=1)[0].casefold() if sentence.strip() else ""
-    return first in _POINTING_BACK
+    if first in _POINTING_BACK:
+        return True
+    noun = re.match(r"The ([a-z]{3,}) ", sentence)
+    if noun is None:
+        return False
+    opening = body[: body.find(". ") + 1] if ". " in body else body
+    typed = rf"\b(?:is|was|are|were) (?:a|an|the)(?: [\w/-]+){{0,4}}? {re.escape(noun.group(1))}\b"
+    return re.search(typed, opening) is not None
+
+
+def _page_body(quote: str, pages: Sequence[tuple[str, str]]) -> str:
+    """The body of the one cited page holding `quote` ("" when none or several do)."""
+    flat = " ".join(quote.split())
+    bodies = [body for _, body in pages if flat in " ".join(body.split())]
+    return bodies[0] if len(bodies) == 1 else ""
 
 
 # Words that point back to the subject of the page they stand on.
@@ -119,6 +136,11 @@ _OPENING_WORDS: Final = frozenset(
 )  # fmt: skip
 
 
+# A participle opening a sentence before its subject ("Born in ..., she ...", "Raised in ...",
+# "Having left ...") names no one.
+_PARTICIPLE: Final = re.compile(r"born|[a-z]{3,}ed|having|being|following")
+
+
 def _at_home(link: str, home: str | None, subject: list[str] | None, quote: str) -> bool:
     """Whether the answering quote stands on the link's own page and is about it: the answer's
     sentence opens with no other name ("As one of the league's charter franchises, this particular
@@ -128,6 +150,8 @@ def _at_home(link: str, home: str | None, subject: list[str] | None, quote: str)
         return False
     if subject is None or subject[0].casefold() in _OPENING_WORDS | _POINTING_BACK:
         return True
+    if len(subject) == 1 and _PARTICIPLE.fullmatch(subject[0].casefold()):
+        return True  # "Born in an affluent household in Kensington, London, she attended ...": no name
     named = " ".join(subject)
     aliased = re.search(
         rf"{re.escape(named)}[^()]{{0,20}}\((?:formerly|also|previously|originally)(?: known as| called)?"

@@ -194,3 +194,30 @@ def test_a_sentence_pointing_back_on_the_focus_s_page_names_the_focus() -> None:
     assert verdict(("Harbor Mall", "Lush Cosmetics")) == "supported"
     # On a page of another name, "Its" may be anything's.
     assert verdict(("Crew Goods", "Lush Cosmetics")) == "unsupported"
+
+
+def test_a_participle_opening_on_the_link_s_page_names_no_other_subject() -> None:
+    # Review chains 3: "Born in an affluent household in Kensington, London, she attended ..." on
+    # Virginia Woolf's page was read as about someone called "Born".
+    later = "Born in a fishing family in Braga, it spent its first season there."
+    assert _team_focus(later, page=f"{TEAM_PAGE} {later}") == "supported"
+    # A name opening the sentence is still another subject.
+    other = "Lia Rocha, born in Braga, spent her first season there."
+    assert _team_focus(other, page=f"{TEAM_PAGE} {other}") == "unsupported"
+
+
+def test_the_noun_the_focus_s_page_calls_it_points_back_to_the_focus() -> None:
+    # Review chains 3: "The film was directed by S. Sylvan Simon." on the page of "Grand Central
+    # Murder", which opens "Grand Central Murder is a comedy/mystery film released in 1942.".
+    question = "In what year did the director of the film Night Ferry die?"
+    earlier = "The film was directed by Mark Ferro."
+    later = "Mark Ferro (March 9, 1910 \u2013 May 17, 1951) was an American film director."
+
+    def verdict(opening: str) -> str:
+        pages = [("Night Ferry", f"{opening} It stars Ana Holm. {earlier}"), ("Mark Ferro", later)]
+        found = assess_support(question, "1951", f"{earlier}\n{later}", DEFAULT_SUPPORT, pages=pages)
+        return next(v.verdict for v in found if v.method == "focus-entity")
+
+    assert verdict("Night Ferry is a 1942 comedy/mystery film by Rio Studios.") == "supported"
+    # A page calling its subject something else: "The film" may be another one it mentions.
+    assert verdict("Night Ferry is a 1939 novel by Ana Holm.") == "unsupported"
