@@ -186,6 +186,8 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     # A date answers only a question that asks when ("... the King who made X born?" asks it;
     # "the actor born in 1950 starred in what?" names a birth but asks for a film).
     dated = _life_date(residual_set, sentences[0].text) if question.kind == "when" else None
+    year = re.search(r"\d{3,4}$", dated) if dated is not None and _ASKS_YEAR.search(question.text) else None
+    dated = year.group(0) if year is not None else dated  # "In what year did he die?": 1951, not May 17, 1951
     if dated is not None:
         return _hop(bridge, page, sentences, 0, dated, 1)
     if question.kind == "when" and residual_set & _LIFE_WORDS:
@@ -217,7 +219,7 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     bridge_words = {stem(w) for w in words(bridge.name)}
     about_bridge = replace(question, entities=(*question.entities, *sorted(bridge_words)))
     # "On what date ...?" takes a full date; "In what year ...?" the year.
-    asks_year = re.search(r"\b(?:year|century|decade)\b", question.text, re.IGNORECASE) is not None
+    asks_year = _ASKS_YEAR.search(question.text) is not None
     best: tuple[int, int, str] | None = None
     for index, sentence in enumerate(sentences):
         own = {stem(w) for w in words(sentence.text)}
@@ -335,6 +337,7 @@ _DATE: Final = re.compile(
     r" \d{1,2}, \d{3,4}|\d{3,4})\b"
 )
 _LIFE: Final = re.compile(r"\(([^()]*)\)")
+_ASKS_YEAR: Final = re.compile(r"\b(?:year|century|decade)\b", re.IGNORECASE)
 _MONTH: Final = "(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 # Two full dates with the dash between them lost, as some extracted text has them: "(14 August
 # 193322 November 2012)", "(September 14, 1914January 7, 1996)". A year has four digits, so the

@@ -4,7 +4,9 @@ answers were then read. Two were the bridge given for a noun it is not (a distri
 General Secretary ...?", a city for "What is the approximate urban population of the city whose
 ...?"): the first is now answered right, the second refused. The other two (a novel's year for an
 opera's premiere date, a butterfly's family for "In which plant family ...?") are still wrong and
-left as they are; the six right answers stay right.
+left as they are; the six right answers stay right. Of its refusals, two were read: a bridge page's
+"Born in ..., she ..." (now right) and "The film was directed by ..." on the film's page, whose
+answer then took the year asked of a life's dates.
 
 tests/data/hotpotqa_review_chains3.jsonl holds the 50 with their records' paragraphs (tests/data/README.md).
 """
@@ -20,6 +22,7 @@ from helpers.review_sets import run_review_set
 CHAINS = Path(__file__).parents[1] / "data" / "hotpotqa_review_chains3.jsonl"
 RIGHT_BEFORE = frozenset(f"review3-hp-{n}" for n in (4, 6, 15, 20, 37, 45))
 BRIDGE_AS_TITLE = "review3-hp-39"  # now right
+BORN_IN = "review3-hp-19"  # now right
 BRIDGE_AS_MEASURE = "review3-hp-1"  # now refused
 
 
@@ -31,9 +34,18 @@ async def test_a_bridge_is_no_answer_for_a_noun_it_is_not_and_the_right_stay_rig
         assert record.citations_valid
         item, outcome = record.item, record.outcome
         golds = [normalize_answer(g) for g in item.answers if g]
-        if item.id in RIGHT_BEFORE or item.id == BRIDGE_AS_TITLE:
+        if item.id in RIGHT_BEFORE or item.id in (BRIDGE_AS_TITLE, BORN_IN):
             assert outcome.status == "answered" and normalize_answer(outcome.answer) in golds, item.question
         elif item.id == BRIDGE_AS_MEASURE:
             assert outcome.status == "abstained", (item.question, outcome.answer)
         elif not golds:
             assert outcome.status == "abstained", (item.question, outcome.answer)  # the paragraphs lack it
+
+
+@pytest.mark.anyio
+async def test_a_year_asked_of_a_life_s_date_is_the_year() -> None:
+    # Review chains 3 and the dev half: "In what year did the director of ... die?" answered
+    # "May 17, 1951"; the year is asked.
+    records = await run_review_set(CHAINS)
+    (record,) = [r for r in records if r.item.id == "review3-hp-22"]
+    assert record.outcome.status == "answered" and record.outcome.answer == "1951"
