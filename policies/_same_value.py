@@ -157,9 +157,13 @@ def _named(first: str, second: str, attribute: Attribute) -> SameValueQuestion |
         return None
     if second.casefold() in ("the", "a", "an") or first.casefold() in ("the", "a", "an"):
         return None  # a name cut at its article: the pair was read wrongly
-    if " and " in first or " and " in second or "," in first or "," in second:
-        return None  # three names or more: not a pair
+    if _ANOTHER_NAME.search(first) or _ANOTHER_NAME.search(second) or "," in first or "," in second:
+        return None  # three names or more: not a pair ("Charley and the Angel" is one title)
     return SameValueQuestion(first, second, attribute)
+
+
+# "and" before a capital starts another name; before a lower-case word it is part of a title.
+_ANOTHER_NAME: Final = re.compile(r" and (?![a-z])")
 
 
 def _holds(sentence: str, rest: Sequence[str]) -> bool:
@@ -178,12 +182,12 @@ def _within_one_union(keys: frozenset[str]) -> bool:
 
 def value_sentence(body: str, attribute: Attribute) -> Sentence | None:
     """The quote that states a page's value: its opening sentence, with the next one when that
-    opens with "It" ("It was directed by ..."), if the reader finds a value there."""
+    opens with "It" or "The film" ("It was directed by ..."), if the reader finds a value there."""
     sentences = split_sentences(body)
     if not sentences:
         return None
     end = sentences[0].end
-    if len(sentences) > 1 and sentences[1].text.startswith("It "):
+    if len(sentences) > 1 and sentences[1].text.startswith(("It ", "The film")):
         end = sentences[1].end
     quote = Sentence(sentences[0].start, end, body[sentences[0].start : end])
     return quote if stated_values(quote.text, attribute) else None

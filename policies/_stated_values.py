@@ -100,15 +100,21 @@ def nationalities(quote: str) -> frozenset[str]:
     return frozenset(found)
 
 
+# A second sentence about the same work that says who directed it: "It was directed by X", "It was
+# made by ..., released by ... and directed by X", "The film, directed by X, is based on ...".
+_POINTS_BACK_DIRECTED: Final = re.compile(r"(?:It|The film)\b[^.;]*?\bdirected by\b")
+
+
 def directors(quote: str) -> frozenset[str]:
     """The names `quote` says directed its subject (module docstring), initials closed up, accents
     folded ("Oshima" for "Ōshima"): the first "directed by" of its first sentence, unless another
-    work is named before it ("a remake of X, directed by Y"), or an "It was directed by" after it."""
+    work is named before it ("a remake of X, directed by Y"), or an "It was directed by" (or "The
+    film, directed by") after it."""
     sentences = _SENTENCE_END.split(_unaccented(quote).strip())
     first = _DIRECTED_BY.search(sentences[0])
     if first is not None and _ANOTHER_WORK.search(sentences[0][: first.start()]):
         first = None
-    if first is None and len(sentences) > 1 and re.match(r"It (?:was|is) directed", sentences[1]):
+    if first is None and len(sentences) > 1 and _POINTS_BACK_DIRECTED.match(sentences[1]):
         first = _DIRECTED_BY.search(sentences[1])
     if first is None:
         return frozenset()

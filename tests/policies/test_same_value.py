@@ -81,6 +81,9 @@ async def _ask(corpus: Corpus, question: str) -> tuple[Outcome, list[Answered], 
          "Argentine", ("authors",)),
         ("Were Dara Orin and Mira Lund both American?", "Dara Orin", "Mira Lund", "nationality", "American",
          ()),
+        # Review chains 3: "and the" inside a title is no third name.
+        ("Were The Boat Club and Charley and the Owl directed by the same person?", "The Boat Club",
+         "Charley and the Owl", "director", "", ()),
     ],
 )  # fmt: skip
 def test_the_forms_read(
@@ -99,6 +102,7 @@ def test_the_forms_read(
         "Are Dara Orin and Mira Lund American?",  # no "both": a list of names could go on
         "Are Giuseppe Verdi and Ambroise Thomas both Opera composers?",  # not a nationality
         "Were Ann, Dara Orin and Mira Lund of the same nationality?",  # three names
+        "Were Ann Ray and Dara Orin and Mira Lund of the same nationality?",  # three names
         "Who were Dara Orin and Mira Lund of the same nationality as?",
         "Are Dara Orin and Mira Lund both film directors?",
     ],
@@ -151,6 +155,19 @@ def test_other_questions_are_not_read(question: str) -> None:
             {"Yael Hersonski"},
         ),
         ("Dust is a 2001 novel by Ann Ray.", "director", set()),  # a novel's "by" is its author
+        # Review chains 3: a second sentence pointing back to the film says who directed it.
+        (
+            "Lo is a 1970 film starring Ann Ray. It was made by Rio Studios, released by Vista and "
+            "directed by Bo Li.",
+            "director",
+            {"Bo Li"},
+        ),
+        (
+            "Lo is a 1973 film set in a small city. The film, directed by Cy Vance, is based on a book.",
+            "director",
+            {"Cy Vance"},
+        ),
+        ("Lo is a 1973 film. Its sequel was directed by Cy Vance.", "director", set()),
     ],
 )
 def test_the_values_read(sentence: str, attribute: str, values: set[str]) -> None:
