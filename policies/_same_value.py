@@ -5,7 +5,8 @@ whether a value each one's page states is the same. Two kinds of value are read,
 mechanically from the page's opening sentence (`_stated_values`): a **nationality** of the
 subject ("Scott Derrickson (born July 16, 1966) is an American director" -> American; a thing
 published, based or made in a country is read the same way: "Parents is an American
-magazine"), and a **director** ("... a 2014 documentary directed by Jane Doe").
+magazine"), a **director** ("... a 2014 documentary directed by Jane Doe"), and a **year** ("One
+Big Hapa Family is a 2010 Canadian documentary film").
 
 The questions, and what answers them:
 
@@ -15,6 +16,9 @@ The questions, and what answers them:
   same person?", "Are A and B by the same director?"
   -> "yes" when both pages state one value and it is the same (for directors, the same names),
   "no" when they state different ones (no director in common);
+- "the same year": "Were A and B released (founded, formed, published ...) in the same year?", and
+  "both" a year: "Were A and B both released in 2004?" -> the year each opening sentence writes
+  (one each, else a refusal);
 - "both" a nationality: "Are both A and B Argentinian authors?" -> "yes" when both pages state
   that nationality and their definitions hold the question's other words ("author"), "no"
   when a page states only another nationality. A nationality joined to another word asks
@@ -31,14 +35,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from ._nationalities import NATIONALITIES, WHOLES
 from ._sentences import Sentence, split_sentences, stem, words
-from ._stated_values import UNREAD, directors, initialled, nationalities, surname
+from ._stated_values import UNREAD, directors, initialled, nationalities, surname, years
 
-Attribute = Literal["nationality", "director"]
+Attribute = Literal["nationality", "director", "year"]
 Verdict = Literal["yes", "no"]
 
 _AUX: Final = r"(?:are|were|is|was)"
@@ -53,9 +57,17 @@ _SAME_DIRECTOR: Final = (
     r"(?:(?:both\s+)?(?:directed|made|filmed)\s+by\s+the\s+same\s+(?:person|director|man|woman|filmmaker)"
     r"|(?:both\s+)?by\s+the\s+same\s+(?:director|filmmaker))"
 )
+# "released in the same year", "both founded in 2004": the year a work, a band, a company dates from.
+_DATED: Final = r"(?:released|founded|established|formed|published|premiered|launched|created|written)"
+_SAME_YEAR: Final = rf"(?:both\s+)?{_DATED}\s+in\s+the\s+same\s+year"
 _SAME: Final = re.compile(
     rf"^{_AUX}\s+(?:both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+"
-    rf"(?:(?P<nationality>{_SAME_NATIONALITY})|(?P<director>{_SAME_DIRECTOR}))\s*\?$",
+    rf"(?:(?P<nationality>{_SAME_NATIONALITY})|(?P<director>{_SAME_DIRECTOR})|(?P<year>{_SAME_YEAR}))\s*\?$",
+    re.IGNORECASE,
+)
+_BOTH_IN_YEAR: Final = re.compile(
+    rf"^{_AUX}\s+(?P<lead>both\s+)?(?P<a>.+?)\s+and\s+(?P<b>.+?)\s+(?P<tail>both\s+)?{_DATED}\s+in\s+"
+    r"(?P<asked>1\d{3}|20\d{2})\s*\?$",
     re.IGNORECASE,
 )
 # "Are both A and B Argentinian authors?", "Were A and B both American film directors?"
@@ -82,8 +94,15 @@ def same_value_question(question: str) -> SameValueQuestion | None:
     text = " ".join(question.split())
     same = _SAME.match(text)
     if same is not None:
-        attribute: Attribute = "nationality" if same.group("nationality") else "director"
+        attribute: Attribute = (
+            "nationality" if same.group("nationality") else "director" if same.group("director") else "year"
+        )
         return _named(same.group("a"), same.group("b"), attribute)
+    dated = _BOTH_IN_YEAR.match(text)
+    if dated is not None and (dated.group("lead") is None) != (dated.group("tail") is None):
+        # "Were A and B both released in 2004?": "both" says it is asked of the two names.
+        found = _named(dated.group("a"), dated.group("b"), "year")
+        return None if found is None else replace(found, asked=dated.group("asked"))
     both = _BOTH.match(text)
     if both is None:
         return None
@@ -111,6 +130,8 @@ def same_value_question(question: str) -> SameValueQuestion | None:
 
 def stated_values(quote: str, attribute: Attribute) -> frozenset[str]:
     """The values `quote` states (`_stated_values`): nationalities ("Argentine") or directors' names."""
+    if attribute == "year":
+        return years(quote)
     return directors(quote) if attribute == "director" else nationalities(quote)
 
 
@@ -151,7 +172,7 @@ def settle(what: SameValueQuestion, sentences: Sequence[str]) -> Verdict | None:
 
 def _named(first: str, second: str, attribute: Attribute) -> SameValueQuestion | None:
     # "the documentaries Out of Place": the lower-case words before a name describe it.
-    first = re.sub(r"^(?:[a-z]+\s+)+(?=[A-Z0-9\"'])", "", first.strip(" \"'"))
+    first = re.sub(r"^(?:[a-z]+\s+)+(?=[^\W\d_a-z]|[0-9\"'])", "", first.strip(" \"'"))  # ("Über Goober")
     second = second.strip(" \"'").removeprefix("the ")
     if not first[:1].isupper() or not second[:1].isupper() or first.casefold() == second.casefold():
         return None

@@ -1,4 +1,4 @@
-"""What one quote states of its subject's nationality or of a film's director, read mechanically.
+"""What one quote states of its subject's nationality, a film's director or its year, read mechanically.
 
 `_same_value` answers, and the gate's `same-value` method checks, yes-or-no questions by these
 two readers; both err towards reading nothing, which makes the question a refusal.
@@ -12,10 +12,16 @@ two readers; both err towards reading nothing, which makes the question a refusa
 - **Director**: the names after "directed by" (also "directed and produced by", "directed by
   Canadian director ...", and a film's maker as Wikipedia writes it: "a 2010 documentary film by
   ...") in the quote's first sentence, unless another work is named before them ("a remake of",
-  "about the making of" ...), or in the next one when it opens with "It was directed by" - never
+  "about the making of" ...), or in the next one when it opens with "It" or "The film" and says
+  who directed it ("It was made by ... and directed by", "The film, directed by ...") - never
   a later sentence, which may name the director of something else. Accents are folded. Initials are
   written closed up ("D. W. Griffith" = "D.W. Griffith"), and a name ends at a full stop that
   does not follow an initial ("directed by Steven Spielberg. It stars ...").
+- **Year**: the years (1000-2099) the quote's definition writes (after its first "is"/"was", up to a
+  comma or "which"/"that"/"who": "A Film Unfinished is a 2010 documentary film by Yael Hersonski,
+  which re-examines ... an unfinished 1942 Nazi propaganda film" -> 2010), else the whole quote's,
+  outside brackets: a life's dates are no year of the subject. Two years settle nothing ("a 1960
+  film based on the 1950 novel").
 """
 
 from __future__ import annotations
@@ -116,6 +122,8 @@ def directors(quote: str) -> frozenset[str]:
         first = None
     if first is None and len(sentences) > 1 and _POINTS_BACK_DIRECTED.match(sentences[1]):
         first = _DIRECTED_BY.search(sentences[1])
+        if first is not None and _ANOTHER_WORK.search(sentences[1][: first.start()]):
+            first = None  # "It is the sequel to Halloween, directed by John Carpenter."
     if first is None:
         return frozenset()
     return frozenset(
@@ -139,3 +147,19 @@ def _closed_up(name: str) -> str:
 
 def _unaccented(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+_YEAR: Final = re.compile(r"(?<![\w.,-])(1\d{3}|20\d{2})(?![\w-]|\.\d|,\d)")
+
+
+def years(quote: str) -> frozenset[str]:
+    """The years `quote` writes outside brackets (module docstring): those of its definition (after the
+    first "is"/"was", up to a comma or a relative clause) when it writes one there."""
+    bare = re.sub(r"\([^()]*\)", " ", quote)
+    copula = _COPULA.search(bare)
+    if copula is not None:
+        clause = re.split(r",|;| which | that | who ", bare[copula.end() :], maxsplit=1)[0]
+        defined = frozenset(_YEAR.findall(clause))
+        if defined:
+            return defined
+    return frozenset(_YEAR.findall(bare))

@@ -7,7 +7,9 @@ opera's premiere date, a butterfly's family for "In which plant family ...?") ar
 left as they are; the six right answers stay right. Of its refusals, two were read: a bridge page's
 "Born in ..., she ..." (now right) and "The film was directed by ..." on the film's page, whose
 answer then took the year asked of a life's dates; and "Were The Boatniks and Charley and the Angel
-directed by the same person?" (a title holding "and the", a director in the second sentence).
+directed by the same person?" (a title holding "and the", a director in the second sentence), "Were
+A and B released in the same year?" and "Were A and B both released in 2004?" (a year read from each
+page's definition).
 
 tests/data/hotpotqa_review_chains3.jsonl holds the 50 with their records' paragraphs (tests/data/README.md).
 """
@@ -25,6 +27,7 @@ RIGHT_BEFORE = frozenset(f"review3-hp-{n}" for n in (4, 6, 15, 20, 37, 45))
 BRIDGE_AS_TITLE = "review3-hp-39"  # now right
 BORN_IN = "review3-hp-19"  # now right
 SAME_DIRECTOR = "review3-hp-18"  # now right: "Charley and the Angel" is one title
+SAME_YEAR = ("review3-hp-17", "review3-hp-41")  # now right: the year each page dates its film by
 BRIDGE_AS_MEASURE = "review3-hp-1"  # now refused
 
 
@@ -36,7 +39,7 @@ async def test_a_bridge_is_no_answer_for_a_noun_it_is_not_and_the_right_stay_rig
         assert record.citations_valid
         item, outcome = record.item, record.outcome
         golds = [normalize_answer(g) for g in item.answers if g]
-        if item.id in RIGHT_BEFORE or item.id in (BRIDGE_AS_TITLE, BORN_IN, SAME_DIRECTOR):
+        if item.id in RIGHT_BEFORE or item.id in (BRIDGE_AS_TITLE, BORN_IN, SAME_DIRECTOR, *SAME_YEAR):
             assert outcome.status == "answered" and normalize_answer(outcome.answer) in golds, item.question
         elif item.id == BRIDGE_AS_MEASURE:
             assert outcome.status == "abstained", (item.question, outcome.answer)

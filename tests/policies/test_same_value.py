@@ -81,6 +81,11 @@ async def _ask(corpus: Corpus, question: str) -> tuple[Outcome, list[Answered], 
          "Argentine", ("authors",)),
         ("Were Dara Orin and Mira Lund both American?", "Dara Orin", "Mira Lund", "nationality", "American",
          ()),
+        # Review chains 3: a year each page dates its subject by.
+        ("Were Salt Tides and Harbour Lights released in the same year?", "Salt Tides", "Harbour Lights",
+         "year", "", ()),
+        ("Were the documentaries Über Tides and Harbour Lights both released in 2004?", "Über Tides",
+         "Harbour Lights", "year", "2004", ()),
         # Review chains 3: "and the" inside a title is no third name.
         ("Were The Boat Club and Charley and the Owl directed by the same person?", "The Boat Club",
          "Charley and the Owl", "director", "", ()),
@@ -105,6 +110,7 @@ def test_the_forms_read(
         "Were Ann Ray and Dara Orin and Mira Lund of the same nationality?",  # three names
         "Who were Dara Orin and Mira Lund of the same nationality as?",
         "Are Dara Orin and Mira Lund both film directors?",
+        "Were Salt Tides and Harbour Lights released in 2004?",  # no "both": a list could go on
     ],
 )
 def test_other_questions_are_not_read(question: str) -> None:
@@ -155,6 +161,10 @@ def test_other_questions_are_not_read(question: str) -> None:
             {"Yael Hersonski"},
         ),
         ("Dust is a 2001 novel by Ann Ray.", "director", set()),  # a novel's "by" is its author
+        ("Lo is a 2010 documentary film by Ann Ray, which re-examines a 1942 film.", "year", {"2010"}),
+        ("Ann Ray (born 1950) is a poet.", "year", set()),  # a life's dates are no year of the subject
+        ("Lo is a 1960 film based on the 1950 novel.", "year", {"1960", "1950"}),  # settles nothing
+        ("Lo was founded in 1953 by Ann Ray (1901-1980).", "year", {"1953"}),
         # Review chains 3: a second sentence pointing back to the film says who directed it.
         (
             "Lo is a 1970 film starring Ann Ray. It was made by Rio Studios, released by Vista and "
@@ -225,6 +235,23 @@ def test_the_values_read(sentence: str, attribute: str, values: set[str]) -> Non
             ),
             "yes",
         ),
+        (
+            "Were Lo and Fargo released in the same year?",
+            ("Lo is a 2010 film.", "Fargo is a 2010 documentary film, which re-examines a 1942 film."),
+            "yes",
+        ),
+        (
+            "Were Lo and Fargo released in the same year?",
+            ("Lo is a 2010 film.", "Fargo is a 1996 film."),
+            "no",
+        ),
+        (
+            "Were Lo and Fargo released in the same year?",
+            ("Lo is a 1960 film based on a 1950 novel.", "Fargo is a 1960 film."),
+            None,
+        ),
+        ("Were Lo and Fargo both released in 2010?", ("Lo is a 2010 film.", "Fargo is a 2010 film."), "yes"),
+        ("Were Lo and Fargo both released in 2010?", ("Lo is a 2010 film.", "Fargo is a 1996 film."), "no"),
     ],
 )
 def test_the_verdicts(question: str, sentences: tuple[str, str], verdict: str | None) -> None:

@@ -240,3 +240,16 @@ def test_two_people_of_one_surname_are_two_and_an_initial_may_be_either() -> Non
         "Alien is a 1979 film directed by Ridley Scott.",
     ]
     assert _judge(question, "no", initial)[0] == "unsupported"
+
+
+def test_a_year_each_quote_dates_its_subject_by_settles_the_same_year() -> None:
+    # Review chains 3: "Were One Big Hapa Family and A Film Unfinished released in the same year?"
+    question = "Were Salt Tides and Harbour Lights released in the same year?"
+    tides = "Salt Tides is a 2010 documentary film by Ann Ray, which re-examines an unfinished 1942 film."
+    lights = "Harbour Lights is a 2010 animated documentary film."
+    assert _judge(question, "yes", [tides, lights]) == (
+        "supported",
+        "the quotes' year values (2010 and 2010) say yes",
+    )
+    assert _judge(question, "no", [tides, lights])[0] == "unsupported"
+    assert _judge(question, "yes", [tides, "Harbour Lights is a 1996 film."])[0] == "unsupported"
