@@ -25,7 +25,8 @@ Roberts & Co.)"), and an earlier sentence opening with "Its", "He" ... on the fo
 is about the focus.
 
 A name both quotes share only in passing - the answer sentence is about someone else and
-mentions the bridge on the way - links nothing.
+mentions the bridge on the way - links nothing; a bracket after the focus saying who played or
+voiced it ("Raven (voiced by Tara Strong)") is no aside.
 """
 
 from __future__ import annotations
@@ -89,12 +90,21 @@ def chained(
                 ):
                     continue
                 at = folded.find(fold_text(link))
-                if at >= 0 and not in_passing(folded, at, 0):
+                if at >= 0 and (not in_passing(folded, at, 0) or _cast_as(folded, at, about)):
                     return (
                         f"the sentence naming {about[0].text!r} names {link!r}, "
                         "the subject of the sentence that answers"
                     )
     return None
+
+
+def _cast_as(sentence: str, at: int, about: Sequence[Focus]) -> bool:
+    """Whether the link at `at` stands in the bracket right after a focus that says who played or
+    voiced it: "the dark sorceress Raven (voiced by Tara Strong)" names Tara Strong as Raven's."""
+    return any(
+        re.search(rf"{re.escape(focus.folded)} \((?:voiced|played|portrayed) by $", sentence[:at]) is not None
+        for focus in about
+    )
 
 
 def _home_title(quote: str, pages: Sequence[tuple[str, str]]) -> str | None:

@@ -221,3 +221,21 @@ def test_the_noun_the_focus_s_page_calls_it_points_back_to_the_focus() -> None:
     assert verdict("Night Ferry is a 1942 comedy/mystery film by Rio Studios.") == "supported"
     # A page calling its subject something else: "The film" may be another one it mentions.
     assert verdict("Night Ferry is a 1939 novel by Ana Holm.") == "unsupported"
+
+
+def test_a_bracket_naming_who_voiced_the_focus_links_it() -> None:
+    # Review chains 3: "the dark sorceress Raven (voiced by Tara Strong)" then Tara Strong's page.
+    question = "In what year was the actress who voiced Wren in the series Night Ferry born?"
+    earlier = (
+        "The series follows the leader Cole (voiced by Ana Holm) and the witch Wren (voiced by Mia Lund)."
+    )
+    later = "Mia Lund (born February 12, 1973) is a Canadian actress."
+
+    def verdict(quote: str) -> str:
+        pages = [("Night Ferry", f"Night Ferry is an animated series. {quote}"), ("Mia Lund", later)]
+        found = assess_support(question, "1973", f"{quote}\n{later}", DEFAULT_SUPPORT, pages=pages)
+        return next(v.verdict for v in found if v.method == "focus-entity")
+
+    assert verdict(earlier) == "supported"
+    # Another bracket after the focus is still an aside: it says nothing of who played Wren.
+    assert verdict("The series follows the sorceress Wren (a rival of Mia Lund).") == "unsupported"
