@@ -36,30 +36,24 @@ from typing import Final, Literal
 
 from citeloop.events import Hit, Page
 
+from ._compare_dates import YEAR, date_key, origin_year
 from ._compare_measures import asked_measure, measure_of
 from ._sentences import Sentence, split_sentences, stem, words
 from ._two_hop import life_dates, plain_title
 
 Attribute = Literal["born", "died", "origin", "count"]
 
-_MONTHS: Final = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-)  # fmt: skip
 _NUMBER_NAMES: Final = (
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
     "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
 )  # fmt: skip
 _NUMBERS: Final = {word: number for number, word in enumerate(_NUMBER_NAMES)}
+# Words saying which of the things are counted: "a genus of 5 known species", "more known species".
+_COUNTED: Final = frozenset(
+    {"known", "recognized", "recognised", "accepted", "described", "extant", "living"}
+)
 # "Who is older, A or B?", "Which band was formed first: A or B?": the names after the last comma or colon.
 _PAIR: Final = re.compile(r"^(?P<head>.*?)(?P<sep>[,:]\s*|\s)(?P<a>[^,:]+?)\s+or\s+(?P<b>.+?)\s*\?*\s*$")
-_ORIGIN_WORDS: Final = (
-    "formed", "founded", "established", "released", "published", "created", "built", "opened", "launched",
-    "began", "started", "fought", "occurred", "debuted", "premiered", "written", "composed", "produced",
-    "introduced", "designed", "invented", "aired", "issued", "discovered", "held", "signed",
-)  # fmt: skip
-_ORIGIN_VERBS: Final = frozenset(stem(word) for word in _ORIGIN_WORDS)
-_YEAR: Final = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +126,13 @@ def comparison(question: str) -> Comparison | None:
         return Comparison(first, second, "count", measure[1], "", measure=measure[0])
     populous = _POPULOUS.search(head)
     if populous is not None:
-        census = _YEAR.search(head)
+        census = YEAR.search(head)
         less = populous.group("less") is not None
         return Comparison(first, second, "count", less, "population", census.group(0) if census else "")
     early = bool(said & {"first", "earlier", "sooner"})
     late = bool(said & {"later", "last"})
     if early == late:
-        more = re.search(r"\bmore (\w+)", head)
+        more = re.search(rf"\bmore (?:(?:{'|'.join(_COUNTED)}) )?(\w+)", head)  # "more known species"
         if more is not None and more.group(1) not in {"recently", "popular", "famous", "successful"}:
             return Comparison(first, second, "count", False, stem(more.group(1)))
         return None
@@ -191,11 +185,11 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
     if what.attribute in ("born", "died"):
         born, died = life_dates(first.text)
         value = born if what.attribute == "born" else died
-        key = _date_key(value) if value is not None else None
+        key = date_key(value) if value is not None else None
         return Reading(key, first) if key is not None else None
     if what.attribute == "origin":
         for index, sentence in enumerate(sentences[:_ORIGIN_SENTENCES]):
-            year = _origin_year(sentence.text, opening=index == 0)
+            year = origin_year(sentence.text, opening=index == 0)
             if year is not None:
                 # The second sentence is quoted with the first, which names the subject.
                 span = _from_opening(page, first, sentence)
@@ -207,7 +201,9 @@ def read_value(page: Page, what: Comparison) -> Reading | None:
         tokens = words(sentence.text)
         for index in range(1, len(tokens)):
             if stem(tokens[index]) == what.noun:
-                count = _count(tokens[index - 1])
+                # "a genus of 5 known species": a word saying which of them are counted may come between
+                counted = index - 2 if index >= 2 and tokens[index - 1].casefold() in _COUNTED else index - 1
+                count = _count(tokens[counted])
                 if count is not None and 0 < at < _LINEUP_SENTENCES:
                     # "Containing approximately 700 species, ...": quoted with the first, naming the genus.
                     span = _from_opening(page, first, sentence)
@@ -337,38 +333,6 @@ def _count(token: str) -> int | None:
     if token.isdigit():
         return int(token)
     return _NUMBERS.get(token.casefold())
-
-
-def _date_key(text: str) -> tuple[int, ...] | None:
-    """(year,) or (year, month, day) of "14 August 1965", "August 14, 1965" or "1965"."""
-    tokens = text.replace(",", " ").split()
-    year = next((int(t) for t in tokens if t.isdigit() and len(t) >= 3), None)
-    if year is None:
-        return None
-    month = next((_MONTHS.index(t.casefold()) + 1 for t in tokens if t.casefold() in _MONTHS), None)
-    day = next((int(t) for t in tokens if t.isdigit() and len(t) <= 2), None)
-    return (year, month, day) if month is not None and day is not None else (year,)
-
-
-def _origin_year(sentence: str, *, opening: bool) -> int | None:
-    """The year a sentence gives for when its subject began (the module docstring's three places;
-    the first two only in the page's opening sentence, the third in its first three)."""
-    if opening:
-        bracket = re.match(r"^[^()]{1,80}?\(([^()]*)\)", sentence)
-        if bracket is not None:
-            years = _YEAR.findall(bracket.group(1))
-            if years:
-                return int(years[0])
-        after = re.search(r"\b(?:is|was|are|were) an? (?:\w+ )?(1[0-9]{3}|20[0-9]{2})\b", sentence)
-        if after is not None:
-            return int(after.group(1))
-    tokens = words(sentence)
-    for index, token in enumerate(tokens):
-        if not (_YEAR.fullmatch(token) and index >= 1 and tokens[index - 1].casefold() == "in"):
-            continue
-        if any(stem(t) in _ORIGIN_VERBS for t in tokens[max(0, index - 12) : index - 1]):
-            return int(token)
-    return None
 
 
 _FAMILIES: Final = ("length", "time")

@@ -765,3 +765,40 @@ def test_the_nationality_asked_is_not_read_from_the_names_offered() -> None:
     )
     assert asked_nationality("Which band comes from Canada, A or B?") == "Canadian"
     assert asked_nationality("Which writer is Irish or French, A or B?") is None  # two asked: none
+
+
+# Review chains 3: "a genus of 5 known species" against "about 12 species" for "more known species";
+# "was fought on 4 July 1610" against "occurred in 1615" for "took place earlier".
+FEW_KNOWN = (
+    "https://wiki.example/few-known",
+    "Lirana",
+    "Lirana is a genus of 5 known species of orchids native to the islands.",
+)
+TWELVE = (
+    "https://wiki.example/twelve",
+    "Corva",
+    "Corva is a genus of about 12 species of flowering plants in the cabbage family.",
+)
+EARLY_BATTLE = (
+    "https://wiki.example/early-battle",
+    "Battle of Orrel",
+    "The Battle of Orrel, or the Battle of Orel, was fought on 4 July 1610, between two crowns.",
+)
+LATE_BATTLE = (
+    "https://wiki.example/late-battle",
+    "Battle of Sorn",
+    "The Battle of Sorn was a confrontation in the east. The battle occurred in 1615 during a siege.",
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    "corpus", [(FEW_KNOWN, TWELVE, EARLY_BATTLE, LATE_BATTLE, OTHER_FILM)], indirect=True
+)
+async def test_counted_species_and_a_battle_s_full_date(corpus: Corpus) -> None:
+    outcome, _ = await _ask(corpus, "Which genus has more known species, Lirana or Corva?")
+    assert outcome.status == "answered" and outcome.answer == "Corva"
+    outcome, _ = await _ask(
+        corpus, "Which battle took place earlier, the Battle of Sorn or the Battle of Orrel?"
+    )
+    assert outcome.status == "answered" and outcome.answer == "Battle of Orrel"
