@@ -135,7 +135,9 @@ def comparison(question: str) -> Comparison | None:
         more = re.search(rf"\bmore (?:(?:{'|'.join(_COUNTED)}) )?(\w+)", head)  # "more known species"
         if more is not None and more.group(1) not in {"recently", "popular", "famous", "successful"}:
             return Comparison(first, second, "count", False, stem(more.group(1)))
-        return None
+        # "Which opera has fewer acts, A or B?": the smaller count wins.
+        fewer = re.search(rf"\bfewer (?:(?:{'|'.join(_COUNTED)}) )?(\w+)", head)
+        return Comparison(first, second, "count", True, stem(fewer.group(1))) if fewer is not None else None
     if "born" in said:
         return Comparison(first, second, "born", early)
     if said & {"died", "die"}:

@@ -12,7 +12,7 @@ from citeloop.policies._amounts import measured
 from citeloop.policies._bridge_answer import typed_as_asked
 from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
-from citeloop.policies._compare import listed_members, offered
+from citeloop.policies._compare import comparison, listed_members, offered
 from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
@@ -802,3 +802,11 @@ async def test_counted_species_and_a_battle_s_full_date(corpus: Corpus) -> None:
         corpus, "Which battle took place earlier, the Battle of Sorn or the Battle of Orrel?"
     )
     assert outcome.status == "answered" and outcome.answer == "Battle of Orrel"
+
+
+def test_fewer_asks_for_the_smaller_count() -> None:
+    # Review chains 3: "Which opera has fewer acts, Boulevard Solitude or Puccini's Manon Lescaut?"
+    fewer = comparison("Which opera has fewer acts, Dawn Road or Grey Harbour?")
+    assert fewer is not None and (fewer.attribute, fewer.smaller_wins, fewer.noun) == ("count", True, "act")
+    more = comparison("Which opera has more acts, Dawn Road or Grey Harbour?")
+    assert more is not None and not more.smaller_wins

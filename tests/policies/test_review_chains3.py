@@ -26,8 +26,8 @@ CHAINS = Path(__file__).parents[1] / "data" / "hotpotqa_review_chains3.jsonl"
 RIGHT_BEFORE = frozenset(f"review3-hp-{n}" for n in (4, 6, 15, 20, 37, 45))
 # Now right: 39 (the bridge typed as the title asked), 19 ("Born in ..., she ..."), 18 ("Charley and the
 # Angel" one title), 17 and 41 (the year each page dates its film by), 43 ("Raven (voiced by ...)"),
-# 16 ("fought on 4 July 1610"), 44 ("a genus of 5 known species").
-RIGHT_AFTER = frozenset(f"review3-hp-{n}" for n in (16, 17, 18, 19, 39, 41, 43, 44))
+# 16 ("fought on 4 July 1610"), 44 ("a genus of 5 known species"), 9 ("fewer acts").
+RIGHT_AFTER = frozenset(f"review3-hp-{n}" for n in (9, 16, 17, 18, 19, 39, 41, 43, 44))
 BRIDGE_AS_MEASURE = "review3-hp-1"  # now refused
 
 
