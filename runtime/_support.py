@@ -281,7 +281,19 @@ def _answer_sentences(
         while earlier > 0 and earlier not in openings and continues(quote, spans[earlier]):
             earlier -= 1
             allowed.add(earlier)
+        start, end = spans[index]
+        if not openings and _BARE_DEFAULT.fullmatch(quote[start:end].strip()):
+            # "... git gc --auto will pack them. Some Porcelain commands ... The default value is 6700.":
+            # a default stated on its own closes the paragraph describing what it is the default of.
+            allowed.add(0)
     return allowed
+
+
+# A sentence giving a default and nothing else ("The default value is 6700.", "This defaults to 50.").
+_BARE_DEFAULT: Final = re.compile(
+    r"\(?(?:the default(?: value)? is|(?:this|it) defaults to|defaults to|when unspecified, defaults to)"
+    r" [^.;,()]{1,40}?\.?\)?"
+)
 
 
 def same_value_method(case: SupportCase) -> Judgement | None:

@@ -162,3 +162,23 @@ def test_a_date_glued_to_the_year_before_it_is_in_the_quote() -> None:
     # Glued to letters it is another word; cut short at its end it is another date.
     assert verdicts(question, "November 2, 201", quote)["answer-in-quote"] != "supported"
     assert verdicts(question, "ember 2, 2010", quote)["answer-in-quote"] != "supported"
+
+
+def test_a_default_closing_the_paragraph_is_the_default_of_what_it_opens_with() -> None:
+    # Review A: "The default value is 6700." closing the paragraph on how many loose objects make
+    # "git gc --auto" pack them; a sentence between broke the "The ..." chain back to the focus.
+    question = "About how many loose objects make tidy --auto pack them by default?"
+    quote = (
+        "When there are more than this many loose objects, tidy --auto will pack them. "
+        "Some commands run a light tidy from time to time. The default value is 6700."
+    )
+    assert verdicts(question, "6700", quote)["focus-entity"] == "supported"
+    # Must fail: the default sentence saying more than the value is no bare default, and the focus
+    # only in a later sentence is not what the paragraph opens with.
+    said = quote.replace("The default value is 6700.", "The default value of the pack size is 6700 objects.")
+    assert verdicts(question, "6700", said)["focus-entity"] == "unsupported"
+    later = (
+        "Some commands run a light tidy from time to time. When there are more than this many loose "
+        "objects, tidy --auto will pack them. Packing runs daily. The default value is 6700."
+    )
+    assert verdicts(question, "6700", later)["focus-entity"] == "unsupported"
