@@ -51,6 +51,9 @@ def when_answer(question: Question, text: str) -> str | None:
     new = [m for m in new if other_end is None or not other_end.search(text, 0, m.start())]
     outside = [m for m in new if not _bracketed(text, m)]
     new = outside or new
+    if _DAY_ASKED.search(question.text):
+        # "On what date was it first performed?": a year alone ("the 1731 novel") is no date.
+        new = [m for m in new if _HAS_DAY.search(m.group(0)) or re.search(rf"\d {_MONTH}", m.group(0))]
     for tier in (_HAS_YEAR, _HAS_DAY, None):
         dated = [m for m in new if tier is None or tier.search(m.group(0))]
         if tier is not _HAS_YEAR:

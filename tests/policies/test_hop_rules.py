@@ -810,3 +810,17 @@ def test_fewer_asks_for_the_smaller_count() -> None:
     assert fewer is not None and (fewer.attribute, fewer.smaller_wins, fewer.noun) == ("count", True, "act")
     more = comparison("Which opera has more acts, Dawn Road or Grey Harbour?")
     assert more is not None and not more.smaller_wins
+
+
+def test_a_year_alone_is_no_date_asked() -> None:
+    # Review chains 3: "On what date was the 1884 Massenet opera ... first performed?" answered
+    # "1731" from "... based on the 1731 novel ...".
+    sentence = "The story is based on the 1731 novel by Prevost, first performed on 19 January 1884."
+    dated = analyze("On what date was the opera based on the novel first performed?")
+    assert when_answer(dated, sentence) == "19 January 1884"
+    assert when_answer(dated, "The story is based on the 1731 novel by Prevost.") is None
+    # Asked for a year, the year answers.
+    assert (
+        when_answer(analyze("In what year was the novel written?"), "It is the 1731 novel by Prevost.")
+        == "1731"
+    )
