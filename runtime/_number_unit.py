@@ -78,6 +78,13 @@ def _default_column(case: SupportCase) -> bool:
     return header is not None and fold_text(header).rstrip(":") in ("default", "default value", "defaults")
 
 
+_ASKS_SETTING: Final = re.compile(
+    r"(?:which|what) (?:configuration |config )?(?:variable|option|setting|parameter|directive)s? "
+)
+# A setting's name as code writes it: dotted or with underscores ("stash.showIncludeUntracked").
+_SETTING_NAME: Final = re.compile(r"[A-Za-z][\w-]*(?:[._][\w-]+)+")
+
+
 def number_unit(case: SupportCase) -> Judgement | None:
     """`number-unit`: a question for a count or amount gets a number the quote gives for it.
 
@@ -93,7 +100,11 @@ def number_unit(case: SupportCase) -> Judgement | None:
     if not any(word in question for word in _QUANTITY_WORDS):
         return None  # the common case, decided by substring tests before any regex
     count = _HOW_MANY.search(question) or _NUMBER_OF.search(question)
-    default = _DEFAULT.search(question) is not None
+    # "Which configuration variable makes git stash show include untracked files by default?" asks
+    # for a setting's name: "by default" says what it changes, and the name is no default value.
+    default = _DEFAULT.search(question) is not None and not (
+        _ASKS_SETTING.match(question) and _SETTING_NAME.fullmatch(case.answer.strip())
+    )
     if count is None and not default and _HOW_MUCH.search(question) is None:
         return None
     answer = case.folded_answer

@@ -182,3 +182,16 @@ def test_a_default_closing_the_paragraph_is_the_default_of_what_it_opens_with() 
         "objects, tidy --auto will pack them. Packing runs daily. The default value is 6700."
     )
     assert verdicts(question, "6700", later)["focus-entity"] == "unsupported"
+
+
+def test_a_setting_s_name_asked_with_by_default_is_no_default_value() -> None:
+    # Review B: "Which configuration variable makes git stash show include untracked files by
+    # default?" answered "stash.showIncludeUntracked" was refused: "the quote does not say it is the
+    # default". The question asks for the variable's name; "by default" says what it changes.
+    question = "Which configuration variable makes tidy show include hidden files by default?"
+    quote = "If this is set, tidy.showHidden makes tidy show include hidden files."
+    judged = verdicts(question, "tidy.showHidden", quote)
+    assert "number-unit" not in judged and set(judged.values()) == {"supported"}
+    # Must fail: a value that is no setting's name is still a default the quote does not state.
+    assert verdicts(question, "hidden", quote)["number-unit"] == "unsupported"
+    assert verdicts("What does tidy show by default?", "hidden files", quote)["number-unit"] == "unsupported"
