@@ -9,6 +9,7 @@ an index (`peek(n)` / `peek`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator, Sequence
@@ -264,6 +265,23 @@ _READ_ON: Final = 400
 
 
 _FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})
+
+
+def named_command(q: DocQuestion, page: Page) -> str | None:
+    """The command a manual page documents ("git clean" on git-clean(1)), when the question names it in
+    full and the page holds every word of it: there each sentence is about the command, though none
+    repeats it. None otherwise: a page that never says "orphan" does not answer "Which git worktree add
+    option creates the new worktree on an orphan branch?" with whatever option makes new worktrees."""
+    written = page_subject(page).split(" ")
+    command = " ".join(written[1:])
+    if len(written) < 3 or not re.search(rf"(?<![\w.-]){re.escape(command)}(?![\w-])", q.text, re.I):
+        return None  # (not a manual page's command of several words, or not named)
+    return command if _holds_all(q, page.body, command) else None
+
+
+@functools.lru_cache(maxsize=64)
+def _holds_all(q: DocQuestion, body: str, command: str) -> bool:
+    return overlap(q, body, command) == 1.0
 
 
 def page_subject(page: Page) -> str:
