@@ -13,7 +13,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from citeloop.events import Page
@@ -267,16 +267,18 @@ _READ_ON: Final = 400
 _FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})
 
 
-def named_command(q: DocQuestion, page: Page) -> str | None:
+def named_command(q: DocQuestion, page: Page, text: str) -> str | None:
     """The command a manual page documents ("git clean" on git-clean(1)), when the question names it in
-    full and the page holds every word of it: there each sentence is about the command, though none
-    repeats it. None otherwise: a page that never says "orphan" does not answer "Which git worktree add
-    option creates the new worktree on an orphan branch?" with whatever option makes new worktrees."""
+    full, the page holds every word of the question and `text` half of those the command leaves: there
+    each sentence is about the command, though none repeats it. None otherwise: a page that never says
+    "orphan" does not answer "Which git worktree add option creates the new worktree on an orphan
+    branch?" with whatever option makes new worktrees, nor "sugar level" "Which option adds sugar?"."""
     written = page_subject(page).split(" ")
     command = " ".join(written[1:])
     if len(written) < 3 or not re.search(rf"(?<![\w.-]){re.escape(command)}(?![\w-])", q.text, re.I):
         return None  # (not a manual page's command of several words, or not named)
-    return command if _holds_all(q, page.body, command) else None
+    rest = replace(q, words=tuple(w for w in q.words if w not in stems(command)))
+    return command if _holds_all(q, page.body, command) and overlap(rest, text) >= 0.5 else None
 
 
 @functools.lru_cache(maxsize=64)

@@ -180,7 +180,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         # Under the term the question names, that term is part of what the sentence is about; under it,
         # or named in full, what the page documents counts as said ("git stash" on git-stash(1)).
         asked_term = [line.terms[-1]] if under_named(line.terms, q.identifiers) else []
-        subject = [page_subject(page)] if asked_term or named_command(q, page) else []
+        subject = [page_subject(page)] if asked_term or named_command(q, page, text) else []
         fit = overlap(q, text, *line.headings[-1:], *asked_term, *subject)
         # "defined by the preprocessor macro SQLITE_MAX_LENGTH": a sentence calling a name what the
         # question asks for describes that name as a whole, so it may hold fewer of the question's words.

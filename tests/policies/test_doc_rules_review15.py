@@ -90,11 +90,15 @@ one larger pack. The default value is 50.</dd>
 async def test_after_the_gate_refuses_the_best_default_a_worse_reading_is_not_offered(tmp_path: Path) -> None:
     # The gate refused "6700" (its quote names git gc --auto two sentences before the value, past a
     # sentence that does not continue it); the repair turn then answered "50", the packs' limit.
-    outcome = await ask(
-        one_page_corpus(tmp_path / "pages", "git-gc(1)", GC),
-        "About how many loose objects trigger git gc --auto to pack them by default?",
+    question = "About how many loose objects trigger git gc --auto to pack them by default?"
+    # A default sentence saying more than the value: the gate still refuses it, and the repair refuses.
+    said_more = GC.replace(
+        "The default value is\n6700.", "The default value is\n6700, counted by git count-objects."
     )
+    outcome = await ask(one_page_corpus(tmp_path / "more", "git-gc(1)", said_more), question)
     assert_answer(outcome, None)
+    # A default stated on its own closes the paragraph about gc.auto: the gate takes it (review 17).
+    assert_answer(await ask(one_page_corpus(tmp_path / "pages", "git-gc(1)", GC), question), "6700")
 
 
 REDIRECTS = """
