@@ -9,11 +9,10 @@ an index (`peek(n)` / `peek`).
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Final
 
 from citeloop.events import Page
@@ -265,25 +264,6 @@ _READ_ON: Final = 400
 
 
 _FRAMING: Final = frozenset({"default", "value", "values", "argument", "parameter", "option"})
-
-
-def named_command(q: DocQuestion, page: Page, text: str) -> str | None:
-    """The command a manual page documents ("git clean" on git-clean(1)), when the question names it in
-    full, the page holds every word of the question and `text` half of those the command leaves: there
-    each sentence is about the command, though none repeats it. None otherwise: a page that never says
-    "orphan" does not answer "Which git worktree add option creates the new worktree on an orphan
-    branch?" with whatever option makes new worktrees, nor "sugar level" "Which option adds sugar?"."""
-    written = page_subject(page).split(" ")
-    command = " ".join(written[1:])
-    if len(written) < 3 or not re.search(rf"(?<![\w.-]){re.escape(command)}(?![\w-])", q.text, re.I):
-        return None  # (not a manual page's command of several words, or not named)
-    rest = replace(q, words=tuple(w for w in q.words if w not in stems(command)))
-    return command if _holds_all(q, page.body, command) and overlap(rest, text) >= 0.5 else None
-
-
-@functools.lru_cache(maxsize=64)
-def _holds_all(q: DocQuestion, body: str, command: str) -> bool:
-    return overlap(q, body, command) == 1.0
 
 
 def page_subject(page: Page) -> str:

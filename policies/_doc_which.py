@@ -1,21 +1,21 @@
 """'Which' documentation questions: the identifier, of the shape asked for, that a matching sentence names.
 
-A function is called `f()`, an option starts with `-` (or, as a term under a heading about options, is named
-like code: `GLOB_DOTS`), an item is indexed, an exception is named `...Error` or `module.error` (or declared
-one, or "the Full exception") and answers only a question asking for an exception or a class, and only a
-function, a method, a decorator or a class is a call. The word qualifying the noun ("which compression type")
-must be where the answer is, and the word naming the module or the kind is not the answer, nor does it count
-toward how much of the question a sentence holds. A sentence under the term the question names (in full, or a
-method under its class) counts that term, and one on the manual page of a command the question names in full
-("git clean") that command, as part of what it says, and outranks one under a neighbouring term. Without such
-an identifier in the sentence, the term the sentence describes answers (the quote then runs from the term; a
-term labelling part of the page, "Example", names nothing). A synopsis and an example (">>> ...", "$ ...", an
-SQL statement) answer nothing: they name what they call. Word order breaks a tie of the same words. An RFC is
-answered with its number, no name by a term that is a phrase. "Which function closes ...": the verb asked (of
-a function, method, decorator or command) must be in the sentence or its term. A sentence that calls one name
-by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with half of the question's
-words (at least three, the name's own letters not counted). The shapes, and the names a sentence calls by a
-noun, are `_doc_shapes`'s.
+A function is called `f()`, an option starts with `-` (or, as a term under a heading about options, is
+named like code: `GLOB_DOTS`), an item is indexed, an exception is named `...Error` or `module.error`
+(or declared one, or "the Full exception") and answers only a question asking for an exception or a
+class, and only a function, a method, a decorator or a class is a call. The word qualifying the noun
+("which compression type") must be where the answer is, and the word naming the module or the kind is
+not the answer, nor does it count toward how much of the question a sentence holds. A sentence under the
+term the question names (in full, or a method under its class) counts that term as part of what it says,
+and outranks one under a neighbouring term. Without such an identifier in the sentence, the term the
+sentence describes answers (the quote then runs from the term; a term labelling part of the page,
+"Example", names nothing). A synopsis and an example (">>> ...", "$ ...", an SQL statement) answer
+nothing: they name what they call. Word order breaks a tie of the same words. An RFC is answered with
+its number, no name by a term that is a phrase. "Which function closes ...": the verb asked (of
+a function, method, decorator or command) must be in the sentence or its term. A sentence that calls one
+name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with half of the
+question's words (at least three, the name's own letters not counted). The shapes, and the names a
+sentence calls by a noun, are `_doc_shapes`'s.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ from ._doc_match import (
     clause_start,
     in_order,
     mentions,
-    named_command,
     names,
     on_every_page,
     overlap,
@@ -95,7 +94,8 @@ from ._which_checks import (
     says,
 )
 
-# Word order and adjacency break a tie of the same words ("RGB to HSV" / "HSV to RGB"); never a word.
+# Word order and adjacency break a tie of the same words ("RGB to HSV" / "HSV to RGB"); they never
+# outweigh a word.
 ORDER: Final = 0.05
 # A sentence under the term the question names outranks one under another term holding more of its words.
 UNDER: Final = 0.5
@@ -177,10 +177,10 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             continue  # "[RETURN_VALUE <result-var>] [QUIET]": a synopsis names options, says nothing of them
         if line.headings and _USAGE.fullmatch(line.headings[-1]):
             continue  # a synopsis lists every option; it does not say what one does
-        # Under the term the question names, that term is part of what the sentence is about; under it,
-        # or named in full, what the page documents counts as said ("git stash" on git-stash(1)).
+        # Under the term the question names, that term is part of what the sentence is about.
         asked_term = [line.terms[-1]] if under_named(line.terms, q.identifiers) else []
-        subject = [page_subject(page)] if asked_term or named_command(q, page, text) else []
+        # Under it, what the page documents counts as said too ("git stash" on git-stash(1)).
+        subject = [page_subject(page)] if asked_term else []
         fit = overlap(q, text, *line.headings[-1:], *asked_term, *subject)
         # "defined by the preprocessor macro SQLITE_MAX_LENGTH": a sentence calling a name what the
         # question asks for describes that name as a whole, so it may hold fewer of the question's words.

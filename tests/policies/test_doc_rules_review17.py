@@ -10,7 +10,7 @@ from citeloop.policies._bridge_answer import typed_as_asked
 from citeloop.policies._doc_finish import finish_doc
 from citeloop.policies._doc_questions import doc_question
 from citeloop.policies._sentences import Sentence
-from helpers.doc_pages import doc_answers, one_page
+from helpers.doc_pages import one_page
 
 KEPT = """
 <h2>CONFIGURATION</h2>
@@ -80,30 +80,3 @@ def test_a_bridge_is_no_title_nor_measure_it_is_not() -> None:
     former = [Sentence(0, 10, "Lanwick District is a former district of the city of Orrel.")]
     assert typed_as_asked("Which former district of the Vastia province contains the town of Sorn?", former)
     assert typed_as_asked("What is the capital city of the country whose river is the Vell?", CITY)
-
-
-TIDY_CLEAN = """
-<h2>OPTIONS</h2>
-<dl>
-<dt>-n</dt><dt>--dry-run</dt>
-<dd><p>Don't actually remove anything, just show what would be done.</p></dd>
-<dt>-x</dt>
-<dd><p>Don't use the standard ignore rules, but still use the ones given with -e options.</p></dd>
-<dt>--new-branch</dt>
-<dd><p>Create a new branch for the new worktree when none is given.</p></dd>
-</dl>
-<p>Files are deleted for good, without any way to restore them. Only untracked files are removed.</p>
-"""
-
-
-def test_a_manual_page_s_command_named_in_full_is_said_by_each_sentence(tmp_path: Path) -> None:
-    # Review F: "Which git clean option only shows what would be deleted without removing anything?"
-    # on git-clean(1), whose option describes itself without repeating "git clean".
-    pages = one_page(tmp_path / "pages", "tidy-clean(1) Manual Page", TIDY_CLEAN)
-    answers = doc_answers(
-        pages, "Which tidy clean option only shows what would be deleted without removing anything?"
-    )
-    assert answers[:1] and answers[0] in ("-n", "--dry-run", "-n, --dry-run")
-    # Must fail: a word the page never says ("orphan") is not what any of its options does.
-    orphan = doc_answers(pages, "Which tidy clean option creates the new worktree on an orphan branch?")
-    assert "--new-branch" not in orphan
