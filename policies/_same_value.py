@@ -129,7 +129,8 @@ def same_value_question(question: str) -> SameValueQuestion | None:
 
 
 def stated_values(quote: str, attribute: Attribute) -> frozenset[str]:
-    """The values `quote` states (`_stated_values`): nationalities ("Argentine") or directors' names."""
+    """The values `quote` states (`_stated_values`): nationalities ("Argentine"), directors' names or
+    years ("2010")."""
     if attribute == "year":
         return years(quote)
     return directors(quote) if attribute == "director" else nationalities(quote)

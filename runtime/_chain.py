@@ -148,7 +148,9 @@ _OPENING_WORDS: Final = frozenset(
 
 # A participle opening a sentence before its subject ("Born in ..., she ...", "Raised in ...",
 # "Having left ...") names no one.
-_PARTICIPLE: Final = re.compile(r"born|[a-z]{3,}ed|having|being|following")
+_PARTICIPLE: Final = re.compile(
+    r"born|raised|educated|trained|based|located|founded|established|known|named|married|having|being"
+)
 
 
 def _at_home(link: str, home: str | None, subject: list[str] | None, quote: str) -> bool:
