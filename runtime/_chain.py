@@ -71,14 +71,15 @@ def chained(
     focused = {focus.folded for focus in foci}
     for earlier in range(last):
         # A sentence pointing back ("Its anchor tenants include ...") on the focus's own page is about it.
-        page = fold_text(_home_title(quotes[earlier], pages) or "")
+        title, body = _home(quotes[earlier], pages) or ("", "")
+        page = fold_text(title)
         own_page = [focus for focus in foci if page and focus.folded == page]
         for sentence in _sentence_texts(quotes[earlier]):
             folded = fold_text(sentence)
             about = [
                 focus for focus in foci for at in occurrences(folded, focus) if not in_passing(folded, at, 0)
             ]
-            if not about and own_page and _points_back(sentence, _page_body(quotes[earlier], pages)):
+            if not about and own_page and _points_back(sentence, body):
                 about = own_page
             if not about:
                 continue
@@ -107,12 +108,20 @@ def _cast_as(sentence: str, at: int, about: Sequence[Focus]) -> bool:
     )
 
 
-def _home_title(quote: str, pages: Sequence[tuple[str, str]]) -> str | None:
-    """The title (without its bracketed qualifier) of the one cited page whose body holds the quote,
-    or None."""
+def _home(quote: str, pages: Sequence[tuple[str, str]]) -> tuple[str, str] | None:
+    """The title (without its bracketed qualifier) of the cited pages whose bodies hold the quote, when
+    they share one, with the body when it is one page's ("" else); None otherwise."""
     flat = " ".join(quote.split())
-    homes = {_QUALIFIER.sub("", title).strip() for title, body in pages if flat in " ".join(body.split())}
-    return homes.pop() if len(homes) == 1 else None
+    holding = [(_QUALIFIER.sub("", t).strip(), body) for t, body in pages if flat in " ".join(body.split())]
+    titles = {title for title, _ in holding}
+    if len(titles) != 1:
+        return None
+    return titles.pop(), holding[0][1] if len(holding) == 1 else ""
+
+
+def _home_title(quote: str, pages: Sequence[tuple[str, str]]) -> str | None:
+    home = _home(quote, pages)
+    return home[0] if home is not None else None
 
 
 def _points_back(sentence: str, body: str) -> bool:
@@ -128,13 +137,6 @@ def _points_back(sentence: str, body: str) -> bool:
     opening = body[: body.find(". ") + 1] if ". " in body else body
     typed = rf"\b(?:is|was|are|were) (?:a|an|the)(?: [\w/-]+){{0,4}}? {re.escape(noun.group(1))}\b"
     return re.search(typed, opening) is not None
-
-
-def _page_body(quote: str, pages: Sequence[tuple[str, str]]) -> str:
-    """The body of the one cited page holding `quote` ("" when none or several do)."""
-    flat = " ".join(quote.split())
-    bodies = [body for _, body in pages if flat in " ".join(body.split())]
-    return bodies[0] if len(bodies) == 1 else ""
 
 
 # Words that point back to the subject of the page they stand on.
