@@ -58,6 +58,9 @@ def asks_default(lowered: str, measured: bool) -> bool:
     (`measured`: "Within how many digits does the default tolerance assure ...?") asks for a count, not
     the default it names - unless it asks how much the default itself is ("How many seconds is the
     default timeout?")."""
+    # "zlib.compress uses level -1 by default; which numeric level does that correspond to?": the
+    # clause before a semicolon is what the asker already knows, the question is the one after it.
+    lowered = lowered.rsplit(";", 1)[-1]
     counting = measured and _DEFAULT_ITSELF.search(lowered) is None
     return _DEFAULT_ASKED.search(_NAMES_A_DEFAULT.sub("", lowered) if counting else lowered) is not None
 

@@ -4,16 +4,19 @@
 default, ... is X", "Includes just X by default", "set to X by default", "instead of the default
 X", "it will be given the default value 60", "with the default value being 5", "The default size
 for the kill ring is eight": each a pattern whose first group is the value; `_doc_defaults` reads
-whose default it is.
+whose default it is. Also the number a standard value stands for ("defaults to the standard Telnet
+port (23)", `standard_number`) and a "default" that is part of a longer name (`in_token`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from ._doc_match import NUMBER, UNIT, VALUE
 from ._named_defaults import NAMED_FORMS
+from ._sentences import stem
 
 # "the parameter which is set to 5 by default", "Use a limit of 1 instead of the default 100" (a number
 # or a quoted value, not "the default one"): the default of the parameter the sentence names last
@@ -94,3 +97,33 @@ DEFAULT_FORMS: Final = (
     )
     + NAMED_FORMS
 )
+
+
+# "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
+# SMTP port (25)": the number a standard or default value stands for, right after the noun it names
+# and ending its clause ("found in (1) the X variable or (2) ..." numbers a list), with no comma or
+# contrast between it and "defaults to" ("defaults to 0 rather than the standard port (418)").
+_DEFAULTS_TO: Final = re.compile(r"\bdefaults? (?:to|are to|is to) ", re.IGNORECASE)
+_NAMED_NUMBER: Final = re.compile(
+    rf"\b(?:the|an?) (?:[\w-]+ ){{0,4}}?([\w-]+) \(({NUMBER})\)(?=[.,;]|$)", re.IGNORECASE
+)
+_CONTRAST: Final = re.compile(r"[,;]|\b(?:rather than|instead of|not|but)\b", re.IGNORECASE)
+
+
+def in_token(text: str, match: re.Match[str]) -> bool:
+    """Whether the word "default" the match reads is part of a longer name ("RPM-DEFAULT",
+    "USE_DEFAULT_PATH"), which names a value or an option, not a default."""
+    at = text.casefold().find("default", match.start(), match.end())
+    return at >= 0 and (text[at - 1 : at] in ("-", "_") or text[at + 7 : at + 8] in ("-", "_"))
+
+
+def standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:
+    """The "(N)" a default's standard value stands for, when the noun before it is the one asked
+    ("the default teapot timeout (30) and ... the standard teapot port (418)": 418 for the port)."""
+    for anchor in _DEFAULTS_TO.finditer(text):
+        for match in _NAMED_NUMBER.finditer(text, anchor.end()):
+            if _CONTRAST.search(text, anchor.end(), match.start()):
+                break
+            if stem(match.group(1).casefold()) in wanted:
+                return match
+    return None

@@ -19,6 +19,7 @@ from typing import Final
 from ._doc_identifiers import is_identifier
 from ._doc_match import NUMBER, clause_start, overlap, overlap_words, stems
 from ._doc_questions import DocQuestion
+from ._questions import STOPWORDS
 from ._sentences import split_sentences, stem
 
 # An SQL-style keyword, and the keywords that continue it ("READ COMMITTED", "ABSENT ON NULL").
@@ -47,12 +48,16 @@ _GENERIC_NOUNS: Final = frozenset(
 )
 
 
-def asked_noun(question: str) -> str | None:
-    """The stem of the noun a "which N ..." default question asks for, unless it is a generic one."""
+def asked_noun(question: str) -> tuple[str, list[str]] | None:
+    """The stem of the noun a "which N ..." default question asks for, unless it is a generic one,
+    and the stems of the words qualifying it ("checkpoint" of "which checkpoint mode is the default"):
+    those say which kind of N, so the sentence stating the default must say them too."""
     found = _WHICH_NOUN.search(question)
     if found is None or found.group(1).casefold() in _GENERIC_NOUNS:
         return None
-    return stem(found.group(1).casefold())
+    before = question[found.start() : found.start(1)].casefold().split()[1:]
+    kinds = [stem(w) for w in before if w not in STOPWORDS and w not in _GENERIC_NOUNS and w.isalpha()]
+    return stem(found.group(1).casefold()), kinds
 
 
 _SNAKE: Final = re.compile(r"\b[a-z][a-z0-9]*_[a-z0-9_]+\b")
@@ -105,8 +110,10 @@ _DESCRIBED_AFTER: Final = re.compile(
 
 # "What does git stash show display by default?": a question asking what something shows or uses
 # asks for a thing, which a state ("true", "off") is not.
+# ("When notes are copied ..., what does Git do by default?" asks what it does, too.)
 _ASKS_THING: Final = re.compile(
-    r"^what (?:does|do|will) .+? (?:display|show|print|output|return|use|contain|include|write)s?\b",
+    r"(?:^|, )what (?:does|do|will) .+? "
+    r"(?:display|show|print|output|return|use|contain|include|write|do)(?:e?s)?\b",
     re.IGNORECASE,
 )
 _STATES: Final = frozenset({"true", "false", "yes", "no", "on", "off", "enabled", "disabled"})
@@ -114,7 +121,7 @@ _STATES: Final = frozenset({"true", "false", "yes", "no", "on", "off", "enabled"
 
 def state_for_thing(question: str, value: str) -> bool:
     """Whether `value` is a state given for a question asking what something shows or uses."""
-    return value.casefold() in _STATES and _ASKS_THING.match(question) is not None
+    return value.casefold() in _STATES and _ASKS_THING.search(question) is not None
 
 
 # Words that name no setting between "default" and "is" ("the default value is", "the default
@@ -159,16 +166,22 @@ def names_asked_default(text: str, match: re.Match[str], q: DocQuestion) -> bool
     return bool(described) and described == wanted
 
 
+# "What is the default maximum time Postfix waits ...?" asks for a noun too: the one after "default".
+_DEFAULT_NOUN: Final = re.compile(r"\bthe default (?!values?\b|settings?\b)[a-z]", re.IGNORECASE)
+
+
 def names_unasked_default(text: str, match: re.Match[str], q: DocQuestion) -> bool:
     """For a question naming no code and asking for a noun ("Over what time window ..."): whether
     "default <words> is X" names by its last word a thing the question does not ask about ("the
     default SMTP connection timeout is 30s", asked over what time window rate limits are counted):
     the default of that thing, not of the one asked."""
-    if q.identifiers or _ASKED_PHRASE.search(q.text) is None:
+    if q.identifiers or (_ASKED_PHRASE.search(q.text) is None and _DEFAULT_NOUN.search(q.text) is None):
         return False  # ("What is the default value of GLOBSORT?" asks for no noun: "default sorting")
     described = re.findall(r"[a-z]+", text[match.start() : match.start(1)].casefold())
     named = [w for w in described if stem(w) not in _GENERIC_DESCRIBED | {stem("is")}]
-    return bool(named) and stem(named[-1]) not in stems(q.text)
+    # (the question's words split at hyphens too: "ttl" of "the default max-cache-ttl")
+    asked = stems(q.text) | {stem(w) for w in re.findall(r"[a-z]+", q.text.casefold())}
+    return bool(named) and stem(named[-1]) not in asked
 
 
 # "If port is omitted, X is used.", "If port is not specified, 995, the standard ... port is used.":

@@ -32,6 +32,8 @@ from ._default_forms import (
     DEFAULT_OF_NOUN,
     INSTEAD_OF_DEFAULT,
     SET_BY_DEFAULT,
+    in_token,
+    standard_number,
 )
 from ._default_owner import (
     asked_noun,
@@ -62,7 +64,6 @@ from ._default_scope import (
     word_before,
 )
 from ._doc_match import (
-    NUMBER,
     PLAIN,
     UNIT,
     VALUE,
@@ -97,25 +98,9 @@ from ._sentences import stem
 from ._signature_defaults import signature_entries
 
 _GLOSS: Final = re.compile(r" \([a-z][^()]{1,30}\)")
-# "which defaults to the standard Telnet port (23)", "The defaults are to connect ... at the standard
-# SMTP port (25)": the number a standard or default value stands for, right after the noun it names
-# and ending its clause ("found in (1) the X variable or (2) ..." numbers a list), with no comma or
-# contrast between it and "defaults to" ("defaults to 0 rather than the standard port (418)").
-_DEFAULTS_TO: Final = re.compile(r"\bdefaults? (?:to|are to|is to) ", re.IGNORECASE)
-_NAMED_NUMBER: Final = re.compile(
-    rf"\b(?:the|an?) (?:[\w-]+ ){{0,4}}?([\w-]+) \(({NUMBER})\)(?=[.,;]|$)", re.IGNORECASE
-)
-_CONTRAST: Final = re.compile(r"[,;]|\b(?:rather than|instead of|not|but)\b", re.IGNORECASE)
 # A negation between a clause's start and the value it gives: "does not include '#' by default",
 # "By default, no message is written to sys.stderr".
 _NEGATION: Final = re.compile(r"\b(?:not|never|no|nothing|none|neither)\b|n't\b", re.IGNORECASE)
-
-
-def _in_token(text: str, match: re.Match[str]) -> bool:
-    """Whether the word "default" the match reads is part of a longer name ("RPM-DEFAULT",
-    "USE_DEFAULT_PATH"), which names a value or an option, not a default."""
-    at = text.casefold().find("default", match.start(), match.end())
-    return at >= 0 and (text[at - 1 : at] in ("-", "_") or text[at + 7 : at + 8] in ("-", "_"))
 
 
 def _of_another_noun(text: str, start: int, end: int, noun: str) -> bool:
@@ -135,18 +120,6 @@ def _product(text: str, pages: Sequence[Page]) -> frozenset[str]:
 def _negated_before(text: str, at: int) -> bool:
     """Whether the clause holding offset `at` negates before it (clauses end at , ; . and brackets)."""
     return _NEGATION.search(text, clause_start(text, at), at) is not None
-
-
-def _standard_number(text: str, wanted: Sequence[str]) -> re.Match[str] | None:
-    """The "(N)" a default's standard value stands for, when the noun before it is the one asked
-    ("the default teapot timeout (30) and ... the standard teapot port (418)": 418 for the port)."""
-    for anchor in _DEFAULTS_TO.finditer(text):
-        for match in _NAMED_NUMBER.finditer(text, anchor.end()):
-            if _CONTRAST.search(text, anchor.end(), match.start()):
-                break
-            if stem(match.group(1).casefold()) in wanted:
-                return match
-    return None
 
 
 def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -191,7 +164,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
     qualifier = asked_case(q)
     # (A question naming code pins what the default is of: "Which characters does shlex.commenters
     # include by default?" is answered by "Includes just '#' by default.", no "characters" in it.)
-    noun = None if q.identifiers else asked_noun(q.text)
+    noun, kinds = (None, []) if q.identifiers else (asked_noun(q.text) or (None, []))
     if asks_state:  # "on or off" are the answers asked for, not words naming what is asked about
         wanted = [w for w in wanted if w not in STATE_WORDS]
     for page, line, sentence in sentences_of(pages):
@@ -222,7 +195,10 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "The default value is 0." under "#### RcvBufSize": RcvBufSize's, not the one asked
         if paragraph and before_names_another(paragraph, q, wanted):
             continue  # "The cache_size property sets ... . The default is 100 KB.": cache_size's
-        if noun and not overlap_words([noun], text, paragraph, *line.terms, *line.headings, *line.cells[:1]):
+        if noun and not all(
+            overlap_words([w], text, paragraph, *line.terms, *line.headings, *line.cells[:1])
+            for w in (noun, *kinds)
+        ):
             continue  # "Which Consul datacenter is used by default?": not the scheme's default
         if (
             not q.identifiers
@@ -255,7 +231,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             if state:  # "Is X on or off by default?": "X is off by default" (docs: policies/_doc_states.py)
                 yield DocCandidate(page.url, state, text, 1.0 + overlap(q, text, *context), "stated default")
             continue
-        standard = _standard_number(text, wanted)
+        standard = standard_number(text, wanted)
         # Every place each form matches, in the forms' order: "costs vacuum_cost_page_hit (default 1), ...
         # costs vacuum_cost_page_miss (default 4)" gives the miss cost at its second "(default".
         tried = [(None, standard), *((form, m) for form in DEFAULT_FORMS for m in form.finditer(text))]
@@ -263,7 +239,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
             if match is None:
                 continue
             value_group = 2 if form is None else 1
-            if _in_token(text, match):
+            if in_token(text, match):
                 continue  # "set to RPM-DEFAULT to allow ...": a value's name, not a default stated
             if form in NAMED_FORMS and not named_value_ok(trim(match.group(1)), q):
                 continue  # "Logging is enabled by default", "uses a random port": no name of a default
@@ -316,9 +292,12 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "with versions before 2.5, the default is ...": no longer the default
             if re.match(r"\s+[a-z]+ly\b", text[match.end() :]):
                 continue  # "the backing source file is read lazily": a verb, not a value
-            if text[match.end() :].startswith((" than", " longer", " times")):
-                # "The default is now longer than before", "no longer 1024": not a value; "10 times
-                # the number of CPUs": a factor of something else, not the value
+            if text[match.end() :].startswith((" than", " longer", " times")) or _COMPARED.match(
+                match.group(value_group) + text[match.end() :]
+            ):
+                # "The default is now longer than before", "no longer 1024", "the default is more
+                # aggressive than X": not a value; "10 times the number of CPUs": a factor of something
+                # else, not the value
                 continue
             if re.search(r"\bdefault (?:[\w.]+ ){0,3}?(?:when|if|unless)\b", match.group(0)):
                 continue  # "set to yes by default when X is encrypt": the condition's value
@@ -393,6 +372,7 @@ _OMITTED: Final = re.compile(
 # say which default it is, as a term above would.
 _NAMED_ASKED: Final = 0.5
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
+_COMPARED: Final = re.compile(r"(?i)(?:more|less) [a-z]+ than\b")
 # A stated default that is a predicate ("is available", "is written to"), not a value.
 _PREDICATE: Final = re.compile(
     r"[a-z]+(?:ed|able|ible|ing)|written|given|taken|chosen|hidden|shown|known|seen|made|sent|kept|held|found"

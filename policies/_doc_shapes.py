@@ -117,11 +117,15 @@ def names_the_asked(token: str, q: DocQuestion) -> bool:
     return len(parts) > 1 and q.noun in token.casefold() and all(part in asked for part in parts)
 
 
-def typed_name(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context: str) -> str | None:
+def typed_name(
+    q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context: str, subject: str = ""
+) -> str | None:
     """The one code-shaped name `text` calls by the noun asked ("the macro SQLITE_MAX_LENGTH", "the
     SQLITE_BUSY error", "a table named sqlite_stat1"), if exactly one, in a sentence holding half of
     the question's words and at least three, with its `context` (the name's own letters and the noun's
-    kind not counted: "the dbm.gnu module" holds no "dbm" that "Which dbm module ..." asks for)."""
+    kind not counted: "the dbm.gnu module" holds no "dbm" that "Which dbm module ..." asks for). The
+    page's `subject` ("git tag" of git-tag(1)) counts toward them only where the sentence and its
+    context hold two words of their own: it says where the sentence is, not what it says."""
     if q.noun is None or not q.noun.isalpha():
         return None
     found = {
@@ -139,6 +143,8 @@ def typed_name(q: DocQuestion, said: DocQuestion, text: str, own: set[str], *con
     (token,) = found
     rest = text.replace(token, " ")
     held = overlap(said, rest, *context) * len(said.words)
+    if subject and held >= 2:
+        held = overlap(said, rest, *context, subject) * len(said.words)
     return token if held >= max(3, TYPED_FIT * len(said.words)) else None
 
 

@@ -14,8 +14,7 @@ nothing: they name what they call. Word order breaks a tie of the same words. An
 its number, no name by a term that is a phrase. "Which function closes ...": the verb asked (of
 a function, method, decorator or command) must be in the sentence or its term. A sentence that calls one
 name by the noun asked ("defined by the preprocessor macro SQLITE_MAX_LENGTH") answers with half of the
-question's words (at least three, the name's own letters not counted). The shapes, and the names a
-sentence calls by a noun, are `_doc_shapes`'s.
+question's words, at least three (`_doc_shapes`: the shapes, the names a sentence calls by a noun).
 """
 
 from __future__ import annotations
@@ -181,12 +180,13 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         asked_term = [line.terms[-1]] if under_named(line.terms, q.identifiers) else []
         # Under it, what the page documents counts as said too ("git stash" on git-stash(1)).
         subject = [page_subject(page)] if asked_term else []
-        fit = overlap(q, text, *line.headings[-1:], *asked_term, *subject)
+        context = (*line.headings[-1:], *asked_term, *subject)
+        fit = overlap(q, text, *context)
         # "defined by the preprocessor macro SQLITE_MAX_LENGTH": a sentence calling a name what the
         # question asks for describes that name as a whole, so it may hold fewer of the question's words.
-        partial = fit < 0.6 or overlap(said, text, *line.headings[-1:], *asked_term, *subject) < 0.6
+        partial = fit < 0.6 or overlap(said, text, *context) < 0.6
         typed = (
-            typed_name(q, said, text, own, *line.headings[-1:], *asked_term, *subject)
+            typed_name(q, said, text, own, *context, subject=page_subject(page))
             if partial and (not obj or overlap_words(obj, text))
             else None
         )
