@@ -5,7 +5,7 @@ the page of the man "he was the 40th Governor of Arkansas"), but only when the b
 is the noun the question asks for: "Animorphs is a science fantasy series" answers no "Which
 publisher ...?", nor does the sarod's page "What is the name for the continuous slides ...?", nor a
 district "Which former General Secretary of the ... Party ...?", nor a city "What is the approximate
-urban population of the city whose ...?". On the
+urban population of the city whose ...?", nor an author "... is based in what New York city?". On the
 bridge's page, what the question names is the bridge: "End of Days is a 1999 film directed by Peter
 Hyams" says who directed it, a name read whole after "by".
 """
@@ -28,6 +28,8 @@ _ASKED_NOUN: Final = re.compile(
     r"|^\s*[Ww]hich (?:[A-Za-z-]+ ){0,2}?([A-Za-z]{3,}) of (?:the )?[A-Z]"
     # "What is the approximate urban population of the city whose ...?": the measure, not the city
     r"|^\s*[Ww]hat (?:is|was|are|were) (?:the |an? )(?:[a-z-]+ ){0,2}?([a-z]{3,}) of (?:the |an? )"
+    # "The director of ... is based in what New York city?": the noun asked for at the question's end
+    r"|\b(?:in|at|from|near) (?:what|which) (?:[A-Z][\w-]* ){0,3}?(?:[a-z-]+ ){0,2}?([a-z]{3,})\s*\??\s*$"
 )
 
 
@@ -45,6 +47,24 @@ def typed_as_asked(question: str, opening: Sequence[Sentence]) -> bool:
 
 # Nouns too wide to type anything by.
 _VAGUE_NOUNS: Final = frozenset({"one", "thing", "name", "person", "people", "man", "woman", "entity"})
+
+
+# Kinds of place a name often ends with ("Andaman Sea", "Orange County"): asked for one, a name ending
+# with another kind is not it ("In which sea did the cyclone ...?" is no "North Indian Ocean").
+_PLACE_KINDS: Final = frozenset(
+    {"sea", "ocean", "river", "lake", "bay", "gulf", "strait", "island", "mountain", "desert", "valley"}
+    | {"peninsula", "canal", "county", "city", "province", "district"}
+)
+_ASKED_KIND: Final = re.compile(
+    rf"(?i)\b(?:which|what) (?:[a-z-]+ ){{0,2}}?({'|'.join(sorted(_PLACE_KINDS))})s?\b"
+)
+
+
+def another_kind(question: str, answer: str) -> bool:
+    """Whether `answer` ends with a kind of place other than the one `question` asks for."""
+    asked = _ASKED_KIND.search(question)
+    last = answer.rstrip(" .,").rsplit(" ", 1)[-1].casefold().removesuffix("s")
+    return asked is not None and last in _PLACE_KINDS and last != asked.group(1).casefold()
 
 
 def whole_name(name: str | None, text: str) -> str | None:

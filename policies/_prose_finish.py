@@ -17,6 +17,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._antecedent import with_antecedent
+from ._bridge_answer import another_kind
 from ._cloze import fill_gap
 from ._compare import offered
 from ._conflict import disagreement
@@ -176,7 +177,10 @@ def finish_prose(
             choice.answer,
             choice.confidence,
         )
-    if not in_structure and question.kind == "which" and _which_unsaid(question, choice):
+    if not in_structure and (
+        (question.kind == "which" and _which_unsaid(question, choice))
+        or another_kind(question.text, choice.answer)
+    ):
         return hinted_abstain_reply(
             f"confidence {choice.confidence:.6f}, but the best sentence never says what {choice.answer!r} is",
             "the opened pages do not state the answer",

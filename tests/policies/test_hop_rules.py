@@ -4,12 +4,13 @@ relative clause describes: through the real runtime and gate on small synthetic 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from citeloop.events import Answered, FinishRejected, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._amounts import measured
-from citeloop.policies._bridge_answer import typed_as_asked
+from citeloop.policies._bridge_answer import another_kind, typed_as_asked
 from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import comparison, listed_members, offered
@@ -22,6 +23,7 @@ from citeloop.policies._two_hop import life_dates
 from citeloop.policies._what import head_noun, typed_name
 from citeloop.policies._when import when_answer
 from citeloop.runtime import Outcome, Runtime
+from citeloop.runtime.eval import load_dataset
 from citeloop.tools import Corpus
 
 KITE = (
@@ -824,3 +826,54 @@ def test_a_year_alone_is_no_date_asked() -> None:
         when_answer(analyze("In what year was the novel written?"), "It is the 1731 novel by Prevost.")
         == "1731"
     )
+
+
+async def _ask_in_file(name: str, fragment: str) -> Outcome:
+    """The outcome of the question holding `fragment` in tests/data/`name`, over that file's pages."""
+    dataset = load_dataset("hotpotqa", Path(__file__).parents[1] / "data" / name)
+    (item,) = [i for i in dataset.items if fragment in i.question]
+    built = Corpus.from_pages(dataset.pages, name=name)
+    try:
+        outcome, _ = await _ask(built, item.question)
+    finally:
+        built.close()
+    return outcome
+
+
+@pytest.mark.anyio
+async def test_a_bridge_its_page_does_not_call_the_noun_asked_is_no_answer() -> None:
+    # The review slice: 'The director of the romantic comedy "Big Stone Gap" is based in what New York
+    # city?' was answered with the director, whose page calls her an author, not a city.
+    outcome = await _ask_in_file("hotpotqa_slice.jsonl", '"Big Stone Gap"')
+    assert "Trigiani" not in outcome.answer
+
+
+@pytest.mark.anyio
+async def test_a_place_of_another_kind_is_no_answer() -> None:
+    # Review chains 1: "In which sea did the cyclone whose tribulations are told in the 2007 film
+    # Kathantara organize ...?" was answered "North Indian Ocean" (the gold: the Andaman Sea).
+    outcome = await _ask_in_file("hotpotqa_review_chains.jsonl", "Kathantara")
+    assert "Ocean" not in outcome.answer
+
+
+def test_the_noun_asked_at_the_end_of_a_question() -> None:
+    author = [Sentence(0, 40, "Marta Quill is an Italian American author.")]
+    city = [Sentence(0, 40, "Harlow Bay is a city in northern Maine.")]
+    question = 'The director of "Cedar Hollow" is based in what New York city?'
+    assert not typed_as_asked(question, author)
+    assert typed_as_asked(question, city)
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "other"),
+    [
+        ("In which sea did the storm organize into a depression?", "North Indian Ocean", True),
+        ("In which sea did the storm organize into a depression?", "Andaman Sea", False),
+        ("Which city hosts the fair?", "Orange County", True),
+        ("Which county is the fair held in?", "Orange County", False),
+        ("Which city hosts the fair?", "Harlow", False),  # no kind in the name: not judged here
+        ("Who founded the fair?", "Lake Placid", False),  # no kind of place asked
+    ],
+)
+def test_a_name_ending_with_another_kind_of_place(question: str, answer: str, other: bool) -> None:
+    assert another_kind(question, answer) is other
