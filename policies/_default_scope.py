@@ -212,3 +212,27 @@ PAST_ASKED: Final = re.compile(
     r"|\b(?:previous|former|old|earlier|original|initial) default\b|\bused to (?:be|default)\b",
     re.IGNORECASE,
 )
+
+
+# "By default, how many simultaneous connections may a client open?": the noun counted, before the verb.
+_COUNTED: Final = re.compile(
+    r"\bhow many (?:[\w-]+ ){0,2}?([a-z]{3,}s) (?:may|can|could|does|do|did|is|are|was|were|will|would"
+    r"|should|must|of|in|per|at|a|an|the)\b"
+)
+# What a number counts: "100 SMTP client processes" (a plural noun within three words after it).
+_COUNTED_AFTER: Final = re.compile(r" (?:[A-Za-z][\w-]* ){0,2}?([a-z]{3,}s)\b")
+# Units a count may be given in either way round ("how many seconds": "5 minutes").
+_UNITS: Final = frozenset(
+    stem(w) for w in ("seconds", "minutes", "hours", "days", "weeks", "months", "years", "bytes", "kilobytes")
+)
+
+
+def counts_another(question: str, text: str, end: int) -> bool:
+    """Whether the number ending at `end` counts a noun other than the one a "how many N" question asks
+    ("the default limit is 100 SMTP client processes", asked how many connections a client may open)."""
+    asked = _COUNTED.search(question.casefold())
+    counted = _COUNTED_AFTER.match(text, end)
+    if asked is None or counted is None:
+        return False
+    nouns = {stem(asked.group(1)), stem(counted.group(1))}
+    return len(nouns) == 2 and not nouns <= _UNITS

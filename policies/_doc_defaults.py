@@ -56,6 +56,7 @@ from ._default_scope import (
     asked_case,
     asks_term,
     case_value,
+    counts_another,
     last_named_another,
     named_last,
     names_another,
@@ -288,6 +289,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "The quoted option (default true) ...", asked the default field separator
             if any(names(i)[0] == value.casefold() for i in q.identifiers):
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
+            if counts_another(q.text, text, match.end(value_group)):
+                continue  # "the default limit is 100 SMTP client processes": no count of connections
             if older(text, match.start()) or QUALIFIED_AFTER.match(text, match.end()):
                 continue  # "with versions before 2.5, the default is ...": no longer the default
             if re.match(r"\s+[a-z]+ly\b", text[match.end() :]):

@@ -33,6 +33,13 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
     """
     if not ranked:
         return abstain_reply("no search hit could be opened", "the pages could not be opened")
+    unsaid = _unsaid_acronym(doc, ranked)
+    if unsaid is not None:
+        # "... serve over HTTPS/TLS?": no opened page says TLS, so none says what the question asks.
+        return abstain_reply(
+            f"no opened page mentions {unsaid}, which the question asks about",
+            "the opened pages do not state the answer",
+        )
     candidates = answer_doc(doc, ranked)
     if doc.noun == "unhandled" and not candidates:
         # (Of such a question only the one value a matching sentence quotes is read: `_doc_quoted`.)
@@ -188,3 +195,17 @@ def _same_polarity(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate |
     negated = _NEGATED.search(doc.text) is not None
     alike = [c for c in tied if (_NEGATED.search(c.evidence) is not None) == negated]
     return alike[0] if len(alike) == 1 else None
+
+
+# An acronym the question writes in capitals ("TLS", "HTTPS"), not a name of code it quotes.
+_ACRONYM: Final = re.compile(r"(?<![\w.-])[A-Z]{2,6}(?![\w.-])")
+
+
+def _unsaid_acronym(doc: DocQuestion, pages: list[Page]) -> str | None:
+    """The first acronym of the question that no opened page writes as a word, if any."""
+    acronyms: list[str] = _ACRONYM.findall(doc.text)
+    for acronym in dict.fromkeys(acronyms):
+        said = re.compile(rf"(?<![\w]){re.escape(acronym)}(?!\w)", re.IGNORECASE)
+        if not any(said.search(page.body) or said.search(page.title) for page in pages):
+            return acronym
+    return None

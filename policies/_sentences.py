@@ -33,6 +33,8 @@ _SUFFIXES: Final = (
     "ational", "ization", "ations", "ation", "nesses", "ments", "ment", "ness", "ings", "ing", "edly",
     "ies", "ied", "ed", "es", "ly", "ers", "er", "s", "y",
 )  # fmt: skip
+# Protocol names whose final "s" says "secure", not a plural.
+_SECURE_PROTOCOLS: Final = frozenset({"https", "ftps", "smtps", "imaps", "ldaps", "sftps"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,8 @@ def stem(word: str) -> str:
         word = word.removesuffix(suffix)
     if any(c.isdigit() for c in word):
         return word.replace(",", "")
+    if word in _SECURE_PROTOCOLS:
+        return word  # "HTTPS" is no plural of "HTTP": "serve over HTTPS" is not "the HTTP version"
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
