@@ -75,3 +75,17 @@ def whole_name(name: str | None, text: str) -> str | None:
         return None
     whole = rf"\bby (?:[\w-]+ ){{0,2}}(?<![A-Z][\w'.-] ){re.escape(name)}(?! [A-Z])"
     return name if re.search(whole, text) is not None else None
+
+
+# A question asking what something was called, or known as, then: a name it no longer goes by.
+_CALLED_THEN: Final = re.compile(
+    r"\b(?:was|were) (?:it|they|he|she|the [\w-]+(?: [\w-]+)?) (?:originally |first |formerly )?"
+    r"(?:called|named|known as)\b",
+    re.IGNORECASE,
+)
+
+
+def asks_former_name(question: str) -> bool:
+    """Whether `question` asks what something was called then ("What was the club called during that
+    first year?"): another name than the bridge's own, so the bridge itself is no answer."""
+    return _CALLED_THEN.search(question) is not None

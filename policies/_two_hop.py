@@ -48,7 +48,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._bridge_answer import another_kind, typed_as_asked, whole_name
+from ._bridge_answer import another_kind, asks_former_name, typed_as_asked, whole_name
 from ._extractive_score import capitalized_runs, score_sentences
 from ._questions import Question
 from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
@@ -201,7 +201,12 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     # "Which publisher issued the series that X is a companion to?": a series is no publisher; the bridge
     # answers only as the noun asked, when its page's opening says it is one.
     untyped = not typed_as_asked(question.text, sentences[:DEFINING_SENTENCES])
-    if question.kind in ("what", "which", "who") and len(residual) >= 2 and not (titled or nobody or untyped):
+    renamed = asks_former_name(question.text)  # ("What was the club called during its first year?")
+    if (
+        question.kind in ("what", "which", "who")
+        and len(residual) >= 2
+        and not (titled or nobody or untyped or renamed)
+    ):
         # The bridge may be the answer: the question asks for the name whose page says the rest
         # ("under which former Governor of Arkansas?" -> "... he was the 40th Governor of Arkansas").
         for index, sentence in enumerate(sentences[:DEFINING_SENTENCES]):

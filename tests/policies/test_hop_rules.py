@@ -10,7 +10,7 @@ import pytest
 from citeloop.events import Answered, FinishRejected, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._amounts import measured
-from citeloop.policies._bridge_answer import another_kind, typed_as_asked
+from citeloop.policies._bridge_answer import another_kind, asks_former_name, typed_as_asked
 from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import comparison, listed_members, offered
@@ -877,3 +877,25 @@ def test_the_noun_asked_at_the_end_of_a_question() -> None:
 )
 def test_a_name_ending_with_another_kind_of_place(question: str, answer: str, other: bool) -> None:
     assert another_kind(question, answer) is other
+
+
+@pytest.mark.anyio
+async def test_the_bridge_is_no_answer_to_what_it_was_called_then() -> None:
+    # Review chains 4: "... a franchise that spent its first major league season in Milwaukee. What was
+    # the club called during that first year?" was answered with the franchise's name today.
+    outcome = await _ask_in_file("hotpotqa_review_chains4.jsonl", "Wayne Garland")
+    assert "Orioles" not in outcome.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "former"),
+    [
+        ("What was the club called during that first year?", True),
+        ("What was it originally named?", True),
+        ("What were they known as before 1990?", True),
+        ("What is the club called?", False),
+        ("Which club was founded in Milwaukee?", False),
+    ],
+)
+def test_a_question_asking_a_former_name(question: str, former: bool) -> None:
+    assert asks_former_name(question) is former
