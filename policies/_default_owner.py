@@ -257,3 +257,24 @@ def kind_words(q: DocQuestion) -> set[str]:
         kind = re.search(rf"{re.escape(name)} ((?:[a-z]+ ){{0,2}}(?:{_KINDS}))\b", q.text)
         found |= {stem(w) for w in kind.group(1).split()} if kind is not None else set()
     return found
+
+
+# "What is LimitRequestBody's default value?", "the default value of X": X is the name asked.
+_OWNER_OF_DEFAULT: Final = re.compile(
+    r"([\w.-]+)['\u2019]s default\b|\bdefault (?:value )?(?:of|for) ([\w.-]+)"
+)
+# A name a condition of the question gives: "When DeflateInflateLimitRequestBody is unset, ...".
+_IN_CONDITION: Final = re.compile(r"(?i)\b(?:when|if|unless|while) ([\w.-]+) (?:is|are|was|were) ")
+
+
+def owner_only(q: DocQuestion) -> DocQuestion:
+    """`q` without the code a condition of it names, when it asks another name's default ("When
+    DeflateInflateLimitRequestBody is unset, ... What is LimitRequestBody's default value?"): the
+    condition's default is not the one asked."""
+    owner = _OWNER_OF_DEFAULT.search(q.text)
+    name = next((g for g in owner.groups() if g), None) if owner is not None else None
+    if name is None or name not in q.identifiers:
+        return q
+    conditions = {m.group(1) for m in _IN_CONDITION.finditer(q.text)} - {name}
+    kept = tuple(i for i in q.identifiers if i not in conditions)
+    return replace(q, identifiers=kept) if kept != q.identifiers else q
