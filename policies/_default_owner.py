@@ -267,7 +267,7 @@ _OWNER_OF_DEFAULT: Final = re.compile(
 _IN_CONDITION: Final = re.compile(r"(?i)\b(?:when|if|unless|while) ([\w.-]+) (?:is|are|was|were) ")
 
 
-def owner_only(q: DocQuestion) -> DocQuestion:
+def without_condition_names(q: DocQuestion) -> DocQuestion:
     """`q` without the code a condition of it names, when it asks another name's default ("When
     DeflateInflateLimitRequestBody is unset, ... What is LimitRequestBody's default value?"): the
     condition's default is not the one asked."""

@@ -47,8 +47,8 @@ from ._default_owner import (
     names_unasked_default,
     omitted_default,
     owner_asked,
-    owner_only,
     state_for_thing,
+    without_condition_names,
 )
 from ._default_scope import (
     LIST_REST,
@@ -128,7 +128,7 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     """Every default the opened pages state for what `q` asks, signature defaults first."""
     if PAST_ASKED.search(q.text):
         return  # "What was the default in version 9?": today's default does not answer it
-    q = owner_only(q)
+    q = without_condition_names(q)
     # A condition other than the asked value's absence ("when the user is 'anonymous'"): the
     # signature's default is the unconditional one, so it does not answer.
     condition = CONDITION.search(q.text)

@@ -5,7 +5,9 @@ The best span `_doc_answer` extracts from the opened pages is quoted when it sco
 state a narrower case, or one negated as the question is not); otherwise the policy refuses,
 naming the candidate it did not trust. On the repair turn after the gate
 refused the best candidate, only one scoring about as well (less than one question word's
-share lower) may be offered: a lower one answers a worse reading of the question.
+share lower) may be offered: a lower one answers a worse reading of the question. A question
+naming an acronym that no opened page writes ("... over HTTPS/TLS?") is refused before any
+extractor runs: the pages cannot say what it asks.
 """
 
 from __future__ import annotations
