@@ -21,7 +21,9 @@ from ._sentences import Sentence
 # The noun a "which N <verb>" or "what N <verb>" question asks for ("Which publisher issued ...?"), and
 # the one "the name for the N that ..." asks the name of ("the continuous slides between notes").
 _ASKED_NOUN: Final = re.compile(
-    r"^\s*(?:(?:in|of|for|at|on) )?(?:[Ww]hich|[Ww]hat) (?:[a-z-]+ ){0,2}?([a-z]{3,})"
+    # (after a sentence that sets the question up, too: "... a young adult book series. Which company ...?")
+    r"(?:^|[.;] )\s*(?:(?:[Ii]n|[Oo]f|[Ff]or|[Aa]t|[Oo]n) )?(?:[Ww]hich|[Ww]hat) "
+    r"(?:[a-z-]+ ){0,2}?([a-z]{3,})"
     r" (?:[a-z]+ed|is|was|are|were)\b"
     r"|\bname (?:for|of) (?:the |a |an )?(?:[a-z-]+ ){0,2}?([a-z]{3,})(?= (?:that|which|who|between|of|in)\b)"
     # "Which former General Secretary of the Communist Party ... was born in ...?": a title asked for
@@ -54,6 +56,8 @@ _VAGUE_NOUNS: Final = frozenset({"one", "thing", "name", "person", "people", "ma
 _PLACE_KINDS: Final = frozenset(
     {"sea", "ocean", "river", "lake", "bay", "gulf", "strait", "island", "mountain", "desert", "valley"}
     | {"peninsula", "canal", "county", "city", "province", "district"}
+    # (and of events and bodies a name ends with: "Which campaign ...?" is no "American Civil War")
+    | {"war", "battle", "campaign", "siege", "university", "college"}
 )
 _ASKED_KIND: Final = re.compile(
     rf"(?i)\b(?:which|what) (?:[a-z-]+ ){{0,2}}?({'|'.join(sorted(_PLACE_KINDS))})s?\b"
@@ -83,6 +87,16 @@ _CALLED_THEN: Final = re.compile(
     r"(?:called|named|known as)\b",
     re.IGNORECASE,
 )
+
+
+# The question a sentence setting it up leads to, when it asks no name: "... chairs an evangelical
+# magazine. Where is that magazine based?" asks a place, so the bridge (the magazine) is no answer.
+_ASKS_NO_NAME: Final = re.compile(r"[.;]\s+(?:[Ww]here|[Ww]hen|[Hh]ow|[Ww]hy)\b[^.;]*$")
+
+
+def asks_no_name(question: str) -> bool:
+    """Whether the question a preamble sentence leads to asks where, when, how or why (not a name)."""
+    return _ASKS_NO_NAME.search(question) is not None
 
 
 def asks_former_name(question: str) -> bool:

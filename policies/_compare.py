@@ -156,8 +156,9 @@ def _trim(name: str) -> str:
 
 
 def _name_like(name: str) -> bool:
-    """A name opens with a capital, or with a number and then a capitalized word ("888 7th Avenue")."""
-    return name[:1].isupper() or re.match(r"\d[\w-]*(?: [\w-]+)* [A-Z]", name) is not None
+    """A name opens with a capital, or with a number and then a capitalized word ("888 7th Avenue",
+    "1-Hexanol")."""
+    return name[:1].isupper() or re.match(r"\d[\w-]*(?: [\w-]+)* [A-Z]|\d+-[A-Z]", name) is not None
 
 
 def title_hit(name: str, hits: tuple[Hit, ...]) -> Hit | None:

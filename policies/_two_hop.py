@@ -48,7 +48,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._bridge_answer import another_kind, asks_former_name, typed_as_asked, whole_name
+from ._bridge_answer import another_kind, asks_former_name, asks_no_name, typed_as_asked, whole_name
 from ._extractive_score import capitalized_runs, score_sentences
 from ._questions import Question
 from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
@@ -205,7 +205,7 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     if (
         question.kind in ("what", "which", "who")
         and len(residual) >= 2
-        and not (titled or nobody or untyped or renamed)
+        and not (titled or nobody or untyped or renamed or asks_no_name(question.text))
     ):
         # The bridge may be the answer: the question asks for the name whose page says the rest
         # ("under which former Governor of Arkansas?" -> "... he was the 40th Governor of Arkansas").

@@ -10,7 +10,7 @@ import pytest
 from citeloop.events import Answered, FinishRejected, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._amounts import measured
-from citeloop.policies._bridge_answer import another_kind, asks_former_name, typed_as_asked
+from citeloop.policies._bridge_answer import another_kind, asks_former_name, asks_no_name, typed_as_asked
 from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import comparison, listed_members, offered
@@ -899,3 +899,43 @@ async def test_the_bridge_is_no_answer_to_what_it_was_called_then() -> None:
 )
 def test_a_question_asking_a_former_name(question: str, former: bool) -> None:
     assert asks_former_name(question) is former
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("fragment", "wrong"),
+    [
+        # "... chairs an evangelical magazine. Where is that magazine based?": a place asked, not the magazine
+        ("Eugene Habecker", "Christianity Today"),
+        # "... a companion book to a young adult book series. Which company published that series?"
+        ("Hork-Bajir", "Animorphs"),
+        # "Which alcohol has more carbon atoms in its chain, 1-Hexanol or 1-Pentanol?": one of the two
+        ("1-Hexanol", "CHOH"),
+    ],
+)
+async def test_review_chains_5_wrong_answers_are_refused(fragment: str, wrong: str) -> None:
+    outcome = await _ask_in_file("hotpotqa_review_chains5.jsonl", fragment)
+    assert wrong not in outcome.answer
+
+
+@pytest.mark.parametrize(
+    ("question", "no_name"),
+    [
+        ("X chairs an evangelical magazine. Where is that magazine based?", True),
+        ("X chairs a magazine; when was it founded?", True),
+        ("X chairs a magazine. When was it founded?", True),
+        ("X chairs a magazine. Which company publishes it?", False),
+        ("Where is the magazine X chairs based?", False),  # no preamble: the kind says it already
+    ],
+)
+def test_the_question_a_preamble_leads_to(question: str, no_name: bool) -> None:
+    assert asks_no_name(question) is no_name
+
+
+def test_names_opening_with_a_number_are_offered() -> None:
+    assert offered("Which alcohol has more carbon atoms, 1-Hexanol or 1-Pentanol?") == (
+        "1-Hexanol",
+        "1-Pentanol",
+    )
+    assert another_kind("Which campaign did that battle culminate?", "American Civil War")
+    assert not another_kind("Which campaign did that battle culminate?", "Stones River Campaign")
