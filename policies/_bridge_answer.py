@@ -31,7 +31,8 @@ _ASKED_NOUN: Final = re.compile(
     # "What is the approximate urban population of the city whose ...?": the measure, not the city
     r"|^\s*[Ww]hat (?:is|was|are|were) (?:the |an? )(?:[a-z-]+ ){0,2}?([a-z]{3,}) of (?:the |an? )"
     # "The director of ... is based in what New York city?": the noun asked for at the question's end
-    r"|\b(?:in|at|from|near) (?:what|which) (?:[A-Z][\w-]* ){0,3}?(?:[a-z-]+ ){0,2}?([a-z]{3,})\s*\??\s*$"
+    r"|\b(?:in|at|from|near|by|of|for|with) (?:what|which) (?:[A-Z][\w-]* ){0,3}?(?:[a-z-]+ ){0,2}?"
+    r"([a-z]{3,})\s*\??\s*$"
 )
 
 
@@ -97,6 +98,20 @@ _ASKS_NO_NAME: Final = re.compile(r"[.;]\s+(?:[Ww]here|[Ww]hen|[Hh]ow|[Ww]hy)\b[
 def asks_no_name(question: str) -> bool:
     """Whether the question a preamble sentence leads to asks where, when, how or why (not a name)."""
     return _ASKS_NO_NAME.search(question) is not None
+
+
+# What a person's name does not end with: a kind of place, building, body or work ("Georgia Dome" is
+# no one asked "Who was named Most Valuable Player ...?").
+_THING_ENDINGS: Final = _PLACE_KINDS | frozenset(
+    {"dome", "stadium", "arena", "park", "hall", "center", "centre", "bridge", "street", "tower", "building"}
+    | {"church", "cathedral", "school", "airport", "station", "company", "corporation", "records", "band"}
+    | {"album", "film", "series", "league", "party", "award", "prize", "cup", "championship", "bowl"}
+)
+
+
+def names_a_thing(answer: str) -> bool:
+    """Whether `answer` ends with a word naming a kind of place or thing, so it names no person."""
+    return answer.rstrip(" .,").rsplit(" ", 1)[-1].casefold() in _THING_ENDINGS
 
 
 def asks_former_name(question: str) -> bool:

@@ -236,3 +236,23 @@ def counts_another(question: str, text: str, end: int) -> bool:
         return False
     nouns = {stem(asked.group(1)), stem(counted.group(1))}
     return len(nouns) == 2 and not nouns <= _UNITS
+
+
+# "how long is each response delayed by default?": a duration asked (not "how long can a pattern be",
+# a length): "how long" and a verb of time.
+_ASKS_DURATION: Final = re.compile(
+    r"(?i)\bhow long\b.*\b(?:delay|wait|take|last|keep|kept|stay|retain|sleep|hold|remain|cache|live)"
+)
+# What makes a bare number a duration: a unit after it, or a time word naming what it sets.
+_TIMED: Final = re.compile(
+    r"(?i)time|delay|sleep|interval|timeout|wait|expir|\bage\b|ttl|period|duration|second|minute|hour|\bdays?\b"
+)
+
+
+def untimed(question: str, text: str, start: int, end: int) -> bool:
+    """Whether a bare number given as a default at `start:end` answers no "how long" question: nothing
+    within 40 characters before it, nor the word after it, says it is a time ("$smtpd_soft_error_limit
+    (default: 10)" is a count of errors, asked how long each response is delayed)."""
+    if _ASKS_DURATION.search(question) is None or re.fullmatch(r"[\d.,]+", text[start:end].strip()) is None:
+        return False
+    return _TIMED.search(text, max(0, start - 40), min(len(text), end + 12)) is None

@@ -63,6 +63,7 @@ from ._default_scope import (
     names_another,
     older,
     unasked_owner,
+    untimed,
     word_before,
 )
 from ._doc_match import (
@@ -291,7 +292,9 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 continue  # "The quoted option (default true) ...", asked the default field separator
             if any(names(i)[0] == value.casefold() for i in q.identifiers):
                 continue  # "X defaults to default_cup_cost" is X's default, not default_cup_cost's
-            if counts_another(q.text, text, match.end(value_group)):
+            if counts_another(q.text, text, match.end(value_group)) or untimed(
+                q.text, text, match.start(value_group), match.end(value_group)
+            ):
                 continue  # "the default limit is 100 SMTP client processes": no count of connections
             if older(text, match.start()) or QUALIFIED_AFTER.match(text, match.end()):
                 continue  # "with versions before 2.5, the default is ...": no longer the default

@@ -10,7 +10,13 @@ import pytest
 from citeloop.events import Answered, FinishRejected, Page, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._amounts import measured
-from citeloop.policies._bridge_answer import another_kind, asks_former_name, asks_no_name, typed_as_asked
+from citeloop.policies._bridge_answer import (
+    another_kind,
+    asks_former_name,
+    asks_no_name,
+    names_a_thing,
+    typed_as_asked,
+)
 from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import comparison, listed_members, offered
@@ -939,3 +945,29 @@ def test_names_opening_with_a_number_are_offered() -> None:
     )
     assert another_kind("Which campaign did that battle culminate?", "American Civil War")
     assert not another_kind("Which campaign did that battle culminate?", "Stones River Campaign")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("fragment", "wrong"),
+    [
+        # "... a young adult series published by which company?": the series is no company
+        ("published by which company", "Animorphs"),
+        # "... wrote the only authorised biography of which band?": the author is no band
+        ("only authorised biography", "Hunter Davies"),
+        # "... the first serious music project of which singer?": the band is no singer
+        ("The album Miranda", "Tappi"),
+        # "Who was named Most Valuable Player ...?" (unanswerable): a stadium is no one
+        ("Most Valuable Player", "Georgia Dome"),
+    ],
+)
+async def test_review_chains_6_wrong_answers_are_refused(fragment: str, wrong: str) -> None:
+    outcome = await _ask_in_file("hotpotqa_review_chains6.jsonl", fragment)
+    assert wrong not in outcome.answer
+
+
+def test_a_name_ending_with_a_kind_of_thing_names_no_person() -> None:
+    assert names_a_thing("Georgia Dome")
+    assert names_a_thing("Stones River Campaign")
+    assert not names_a_thing("Kurt Warner")
+    assert not names_a_thing("Kenny Hall Smith")  # ("Hall" is a name in the middle, not a kind)
