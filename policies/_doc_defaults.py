@@ -335,6 +335,8 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 described = stems(text[match.start() : match.start(1)]) - stems("default of for a an the is")
                 if not described <= stems(q.text):
                     continue
+            if form is not None and form.pattern == INSTEAD_OF_DEFAULT and _CASE_ASKED.search(q.text):
+                continue  # "use 10 seconds instead of the default 300 seconds", asked the value under stress
             owned = form is not None and form.pattern in (SET_BY_DEFAULT, INSTEAD_OF_DEFAULT)
             if owned and not named_last(text, match.start(), q):
                 continue
@@ -379,6 +381,10 @@ _OMITTED: Final = re.compile(
 # "The default transaction behavior is DEFERRED.", asked "What transaction behavior ...?": the words
 # say which default it is, as a term above would.
 _NAMED_ASKED: Final = 0.5
+# A case the question asks the value in ("... is used when the server is under stress"), not an omission.
+_CASE_ASKED: Final = re.compile(
+    r"(?i)\b(?:when|while) (?!(?:\w+ ){0,3}(?:omitted|not|no)\b)[^,?]*\b(?:is|are)\b"
+)
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 _COMPARED: Final = re.compile(r"(?i)(?:more|less) [a-z]+ than\b")
 # A stated default that is a predicate ("is available", "is written to"), not a value.

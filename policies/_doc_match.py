@@ -297,13 +297,20 @@ def param_matches(name: str, q: DocQuestion) -> bool:
     for i, word in enumerate(raw):
         if word in _FRAMING:
             continue  # "the default interpolation" does not name a parameter `defaults`
-        if flat == word.replace("_", "") or stem(flat) == stem(word):
+        if flat == word.replace("_", "") or (stem(flat) == stem(word) and _one_word(flat, word)):
             return True
         if i + 1 < len(raw):
             for cut in range(3, len(flat)):
                 if word.startswith(flat[:cut]) and flat[cut:] == raw[i + 1]:
                     return True
     return False
+
+
+def _one_word(first: str, second: str) -> bool:
+    """Whether two words of one stem are one word: "level"/"levels", not "timer"/"timing" (a letter
+    after the stem that differs makes another word)."""
+    cut = len(stem(first))
+    return not (len(first) > cut and len(second) > cut and first[cut] != second[cut])
 
 
 def _pair(part: str) -> Iterator[tuple[str, str]]:

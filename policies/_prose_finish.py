@@ -212,6 +212,7 @@ def finish_prose(
         _noun_unsaid(question, choice)
         or _asks_for_name(question.text)
         or _defines_another(question.text, choice, ranked)
+        or _ASKS_DATE.search(question.text) is not None  # ("... - birth date of the author of X?")
     )
     # The scored sentence, not the quote: a quote may add the sentence before it ("He ..." needs its name).
     if choice.answer == choice.scored.sentence.text and (
@@ -375,6 +376,7 @@ def _verb_unsaid(question: str, sentence: str) -> bool:
     return forms is not None and not any(says_verb(w, forms) for w in words(sentence))
 
 
+_ASKS_DATE: Final = re.compile(r"(?i)\b(?:date|birthday)\b")
 _ROLE: Final = re.compile(
     r"^\s*[Ww]ho\s+(?:is|was|are|were)\s+(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?([a-z-]{3,})\s+(?:of|for|at|in)\b"
 )

@@ -26,7 +26,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._extractive_score import capitalized_runs
-from ._questions import STOPWORDS, Question
+from ._questions import STOPWORDS, Question, is_month
 from ._sentences import Sentence, split_sentences, stem, words
 from ._two_hop import plain_title
 
@@ -141,6 +141,12 @@ def _names_in(page: Page, asked: set[str], question: str) -> dict[str, str]:
     names: dict[str, str] = {}
     for sentence in split_sentences(page.body):
         for _, run in capitalized_runs(words(sentence.text), asked):
-            if len(run) >= 3 and run.casefold() not in question and run in sentence.text:
+            # (not a month: two life dates share "December" without naming anyone)
+            if (
+                len(run) >= 3
+                and run.casefold() not in question
+                and run in sentence.text
+                and not is_month(run)
+            ):
                 names.setdefault(run, sentence.text)
     return names

@@ -971,3 +971,19 @@ def test_a_name_ending_with_a_kind_of_thing_names_no_person() -> None:
     assert names_a_thing("Stones River Campaign")
     assert not names_a_thing("Kurt Warner")
     assert not names_a_thing("Kenny Hall Smith")  # ("Hall" is a name in the middle, not a kind)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("fragment", "wrong"),
+    [
+        # "1967 film ... - birth date of the author of the novel it's based on?": a whole sentence is no date
+        ("birth date of the author", "is a 1967 British film"),
+        # "Between ... Edmund Leach and Alfred Gell, which one was born earlier?": life dates share a month
+        ("Edmund Leach and Alfred Gell", "January"),
+        ("Georgia Writers Hall of Fame", "December"),
+    ],
+)
+async def test_review_chains_7_wrong_answers_are_refused(fragment: str, wrong: str) -> None:
+    outcome = await _ask_in_file("hotpotqa_review_chains7.jsonl", fragment)
+    assert wrong not in outcome.answer
