@@ -142,6 +142,10 @@ def comparison(question: str) -> Comparison | None:
         return Comparison(first, second, "born", early)
     if said & {"died", "die"}:
         return Comparison(first, second, "died", early)
+    if tokens[:1] == ["who"]:
+        # "Who was selected as an astronaut earlier, A or B?": the year a person's page opens with is a
+        # birth, which dates no other event of a life.
+        return None
     return Comparison(first, second, "origin", early)
 
 

@@ -53,6 +53,12 @@ _DEFAULT_ITSELF: Final = re.compile(
     r"\bhow (?:many|much) \w+(?: \w+)? (?:is|are|was|were) (?:the|its) default\b"
 )
 
+# Asking which setting does something by default asks for the setting's name, not its value.
+_SETTING_ASKED: Final = re.compile(
+    r"\b(?:which|what) (?:config(?:uration)?(?: (?:variable|option|setting|key))?|setting|variable"
+    r"|parameter|directive)s? (?!values?\b|defaults?\b)"
+)
+
 
 def asks_default(lowered: str, measured: bool) -> bool:
     """Whether `lowered` (a question, lower-cased) asks for a default. A question asking for a measure
@@ -65,6 +71,8 @@ def asks_default(lowered: str, measured: bool) -> bool:
     # "With the stress-adaptive defaults (Postfix 2.6+), what smtpd_timeout ... under stress?": a set of
     # defaults a modifier names is the case asked about, not a default asked for.
     lowered = _NAMED_DEFAULTS.sub("", lowered)
+    if _SETTING_ASKED.search(lowered) is not None:
+        return False  # "which config makes git stash show list untracked files by default?": a name
     counting = measured and _DEFAULT_ITSELF.search(lowered) is None
     return _DEFAULT_ASKED.search(_NAMES_A_DEFAULT.sub("", lowered) if counting else lowered) is not None
 

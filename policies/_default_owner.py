@@ -124,6 +124,23 @@ def state_for_thing(question: str, value: str) -> bool:
     return value.casefold() in _STATES and _ASKS_THING.search(question) is not None
 
 
+# "... - does git overwrite it by default?": whether something does what a verb says.
+_DOES_IT: Final = re.compile(
+    r"(?:^|[-\u2014;:,.] )(?:does|do|did|will|would) (?P<asked>[^?;]+)", re.IGNORECASE
+)
+_NOT_ASKED: Final = frozenset(stem(w) for w in ("default", "it", "them", "this", "that")) | STOPWORDS
+
+
+def state_unsaid(question: str, value: str, quote: str) -> bool:
+    """Whether `value` is a state answering "does X <verb> ... by default?" from a quote that never says
+    what is asked: "Defaults to true." of a variable that copies notes answers no "does git overwrite
+    it?"."""
+    asked = _DOES_IT.search(question)
+    if value.casefold() not in _STATES or asked is None:
+        return False
+    return not stems(asked.group("asked")) - _NOT_ASKED <= stems(quote)
+
+
 # Words that name no setting between "default" and "is" ("the default value is", "the default
 # port number is").
 _GENERIC_DESCRIBED: Final = frozenset(

@@ -48,6 +48,7 @@ from ._default_owner import (
     omitted_default,
     owner_asked,
     state_for_thing,
+    state_unsaid,
     without_condition_names,
 )
 from ._default_scope import (
@@ -346,7 +347,7 @@ def _stated_default(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandid
                 # "the default entry is available", "the default is to write": no value; a later form
                 # may still read one ("By default, the traceback is written to sys.stderr").
                 continue
-            if state_for_thing(q.text, value):
+            if state_for_thing(q.text, value) or state_unsaid(q.text, value, paragraph + text):
                 continue  # "What does git stash show display by default?": a thing, not "true"
             # Quoted with the paragraph it leans on ("... used by git gc --aggressive. This defaults to 250"),
             # so what the default is of is in the quote.

@@ -34,6 +34,11 @@ _NAME: Final = r"[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)
 _PAIR: Final = re.compile(rf"(?P<a>{_NAME})\s*,?\s+and\s+(?P<b>{_NAME})")
 _ASKS: Final = re.compile(r"\b(?:in common|both|shared)\b", re.IGNORECASE)
 _COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
+# "A and B were both tennis players. Which of them reached the higher ranking?" asks to choose one of
+# the two: what they share is the question's premise, not its answer.
+_CHOOSES: Final = re.compile(
+    r"\bwhich (?:one )?of (?:them|the two|these two|those two)\b|\bwhich one\b", re.I
+)
 # Question words that ask for a nationality: the shared word is then a capitalized one.
 _NATIONALITY: Final = frozenset({"nationality", "nationalities", "country", "citizenship"})
 # Definition words that say nothing about what the subject is.
@@ -64,6 +69,8 @@ def shared_question(question: str) -> Shared | None:
     lowered = {w.casefold() for w in words(text)}
     nationality = bool(lowered & _NATIONALITY)
     if not lowered & {"what", "which"} or (_ASKS.search(text) is None and not nationality):
+        return None
+    if _CHOOSES.search(text) is not None:
         return None
     match = _PAIR.search(text)
     if match is None:
@@ -117,7 +124,10 @@ def common_name(question: Question, pages: Sequence[Page]) -> CommonName | None:
         return None
     text = question.text.casefold()
     named = [page for page in pages if _spells(text, plain_title(page.title).casefold())]
-    named = list({plain_title(page.title): page for page in named}.values())
+    titled = {plain_title(page.title).casefold(): page for page in named}
+    # "... ballet L'histoire de Manon ...": the question spells "Manon" only inside the other title, so
+    # it names one page, not two.
+    named = [page for title, page in titled.items() if not any(title in o and o != title for o in titled)]
     if len(named) != 2:
         return None
     asked = set(question.terms) | set(question.entities)

@@ -132,8 +132,12 @@ def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> st
 
 
 # "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun.
+# Any verb in -s or -ed counts when an object follows it ("Which corporation owns and operates the
+# hotel ...?"): the noun is what does it.
 _WHICH_NOUN: Final = re.compile(
-    r"\b[Ww]hich\s+((?:[\w'-]+\s+){0,6}?)([a-z][a-z-]{2,})(?=\s+(?:is|was|are|were|did|does|do|has|had|have|who|that|which|whose|starred|played|won)\b|\s*[?,])"
+    r"\b[Ww]hich\s+((?:[\w'-]+\s+){0,6}?)([a-z][a-z-]{2,})(?=\s+(?:is|was|are|were|did|does|do|has|had|have"
+    r"|who|that|which|whose|starred|played|won)\b|\s*[?,]"
+    r"|\s+[a-z]+(?:s|ed)(?: and [a-z]+(?:s|ed))? (?:the|a|an|his|her|its|their)\b)"
 )
 # Words a sentence may open with before its subject, capitalized as its first word.
 _OPENERS: Final = frozenset(

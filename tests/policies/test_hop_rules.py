@@ -24,7 +24,8 @@ from citeloop.policies._hop_search import bridge_search, described
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
 from citeloop.policies._sentences import Sentence
-from citeloop.policies._short_answer import short_answer
+from citeloop.policies._shared import common_name, shared_question
+from citeloop.policies._short_answer import short_answer, which_noun
 from citeloop.policies._two_hop import life_dates
 from citeloop.policies._what import head_noun, typed_name
 from citeloop.policies._when import when_answer
@@ -942,6 +943,15 @@ READ_WRONG_ANSWERS = [
     # "Between ... Edmund Leach and Alfred Gell, which one was born earlier?": life dates share a month
     ("hotpotqa_review_chains7.jsonl", "Edmund Leach and Alfred Gell", "January"),
     ("hotpotqa_review_chains7.jsonl", "Georgia Writers Hall of Fame", "December"),
+    # "Who was selected as an astronaut earlier, ...?" (unanswerable): birth years date no selection
+    ("hotpotqa_review_chains8.jsonl", "selected as an astronaut", "Ulrich Walter"),
+    # "A and B were both tennis players. Which of them reached the higher ranking?": one of the two
+    ("hotpotqa_review_chains8.jsonl", "Kim Warwick and Jorge Lozano", "tennis player"),
+    # "Which corporation owns and operates the Las Vegas hotel where ...?": the hotel is no corporation
+    ("hotpotqa_review_chains8.jsonl", "Which corporation owns", "Flamingo"),
+    # "... ballet L'histoire de Manon uses music by a composer ... In which French city ...?": the
+    # composer, named by that page and by "Manon (disambiguation)", which the question does not name
+    ("hotpotqa_review_chains9.jsonl", "L'histoire de Manon", "Massenet"),
 ]
 
 
@@ -950,3 +960,39 @@ READ_WRONG_ANSWERS = [
 async def test_a_read_wrong_answer_stays_refused(name: str, fragment: str, wrong: str) -> None:
     outcome = await _ask_in_file(name, fragment)
     assert wrong not in outcome.answer
+
+
+def test_a_person_compared_by_an_event_is_no_comparison_of_birth_years() -> None:
+    # A person's page opens with a birth year: it dates no selection, election or debut.
+    assert comparison("Who was selected as an astronaut earlier, Nils Kite or Dana Rowe?") is None
+    assert comparison("Who was born earlier, Nils Kite or Dana Rowe?") is not None
+    film = comparison("Which film was released first, Coldwater Bay or The Dune Sisters?")
+    assert film is not None and film.attribute == "origin"
+
+
+def test_a_question_choosing_one_of_two_asks_nothing_they_share() -> None:
+    asked = "Nils Kite and Dana Rowe were both film makers. Which of them made more films?"
+    assert shared_question(asked) is None
+    assert shared_question("What profession do Nils Kite and Dana Rowe have in common?") is not None
+
+
+def test_the_noun_a_which_question_asks_before_any_verb_with_an_object() -> None:
+    assert which_noun("Which corporation owns and operates the hotel where Ada sang?") == "corporation"
+    assert which_noun("Which band recorded the album Coldwater Bay?") == "band"
+    assert which_noun("Which American character actor starred in Coldwater Bay?") == "actor"
+
+
+def _page(title: str, body: str) -> Page:
+    return Page(url=f"https://wiki.example/{title}", title=title, body=body, sha256="0" * 64)
+
+
+def test_a_title_spelled_only_inside_another_names_no_second_page() -> None:
+    ballet = _page("The Ballad of Oskar", "The Ballad of Oskar is a ballet to music by Ivo Rook.")
+    other = _page("Oskar (disambiguation)", "Oskar is an opera by Ivo Rook.")
+    lake = _page("Winter Lake", "Winter Lake is an opera by Ivo Rook.")
+    asked = analyze("Which composer wrote music for both The Ballad of Oskar and Winter Lake?")
+    # Two pages the question names, both giving one name: the common one.
+    named = common_name(asked, [ballet, lake])
+    assert named is not None and named.answer == "Ivo Rook"
+    inside = analyze("Which city holds a festival for the composer of the ballet The Ballad of Oskar?")
+    assert common_name(inside, [ballet, other]) is None
