@@ -15,7 +15,7 @@ from typing import Final
 
 from ._amounts import amount, measured
 from ._extractive_score import CONNECTORS, candidate_positions, capitalized_runs
-from ._questions import PLACE_NOUNS, STOPWORDS, Question
+from ._questions import PLACE_NOUNS, STOPWORDS, Question, is_month
 from ._sentences import POINTING_BACK, stem, words
 from ._when import when_answer
 
@@ -57,7 +57,12 @@ def _short_answer(question: Question, text: str) -> str | None:
         noun = _PLACE_NOUN.search(question.text)
         if noun is not None:
             return _place_of_kind(noun.group(1).casefold(), text, positions)
-        return _as_written((placed or found)[0], text, commas=True)
+        # A month is no place; and a birthplace is written after "in" or "at": "Scott Sidney (July 1872 -
+        # December 20, 1928), born Harry Wilbur Siggins, ..." says no place (only a month, a name).
+        unplaced = [span for span in found if not is_month(span.split()[0])]
+        if not placed and (not unplaced or _BORN.search(question.text) is not None):
+            return None
+        return _as_written((placed or unplaced)[0], text, commas=True)
     if question.kind == "which":
         subject = _typed_subject(question.text, text)
         if subject is not None and stem(subject.split()[0]) not in set(question.entities):
@@ -391,4 +396,5 @@ def _place_of_kind(noun: str, text: str, positions: list[tuple[int, str]]) -> st
     return _as_written(placed[-1] if noun in _LARGER_PLACES else placed[0], text, commas=True)
 
 
+_BORN: Final = re.compile(r"\bborn\b", re.IGNORECASE)
 _LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})

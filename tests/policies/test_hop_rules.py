@@ -952,6 +952,8 @@ READ_WRONG_ANSWERS = [
     # "... ballet L'histoire de Manon uses music by a composer ... In which French city ...?": the
     # composer, named by that page and by "Manon (disambiguation)", which the question does not name
     ("hotpotqa_review_chains9.jsonl", "L'histoire de Manon", "Massenet"),
+    # "Where was silent-era film director Scott Sidney born?" (unanswerable): a month is no birthplace
+    ("hotpotqa_review_chains10.jsonl", "Scott Sidney born", "July"),
 ]
 
 
@@ -996,3 +998,13 @@ def test_a_title_spelled_only_inside_another_names_no_second_page() -> None:
     assert named is not None and named.answer == "Ivo Rook"
     inside = analyze("Which city holds a festival for the composer of the ballet The Ballad of Oskar?")
     assert common_name(inside, [ballet, other]) is None
+
+
+def test_a_birthplace_is_written_after_a_preposition_of_place() -> None:
+    bio = "Ada Lund (July 1872 - December 20, 1928), born Ada Wilma Berg, was a Swedish film director."
+    assert short_answer(analyze("Where was Ada Lund born?"), bio) is None
+    placed = "Ada Lund (born July 1872 in Visby) was a Swedish film director."
+    assert short_answer(analyze("Where was Ada Lund born?"), placed) == "Visby"
+    # A month is no place, wherever it stands.
+    moved = "The harbour office has been at the Salt House since September 2004."
+    assert short_answer(analyze("Where has the harbour office been since 2004?"), moved) == "Salt House"

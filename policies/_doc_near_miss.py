@@ -1,0 +1,47 @@
+"""Quotes that come close to a documentation question without answering it (`_doc_finish` drops them).
+
+Each was a wrong answer to a question written to be *nearly* answerable (review Q):
+
+- **another release's state**: "Which function did timeit use as its default timer before Python
+  3.3?" is not answered by "Changed in version 3.3: time.perf_counter() is now the default timer." -
+  a quote marking the release the question asks *before* says what held from it on;
+- **one part of a compound value**: "What is the default MinRate for the handshake stage?" is not
+  answered by the whole default "handshake=0 header=20-40,MinRate=500 body=20,MinRate=500", whose
+  parts the question names.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from ._sentences import words
+
+_BEFORE_RELEASE: Final = re.compile(
+    r"\b(?:before|prior to|until|up to)\s+(?:[A-Za-z][\w-]*\s+)?(?:version\s+)?v?(\d+(?:\.\d+)+)\b",
+    re.IGNORECASE,
+)
+
+
+def other_release_state(question: str, evidence: str) -> bool:
+    """Whether the question asks what held before a release and the quote names that release without
+    saying "before" it: the quote then says what changed at it, the state after."""
+    asked = _BEFORE_RELEASE.search(question)
+    if asked is None:
+        return False
+    release = re.escape(asked.group(1))
+    if re.search(rf"(?<![\d.]){release}(?![\d.]*\d)", evidence) is None:
+        return False
+    return _BEFORE_RELEASE.search(evidence) is None
+
+
+_SETTING_PAIR: Final = re.compile(r"\b([A-Za-z][\w-]*)=")
+
+
+def part_of_compound(question: str, answer: str) -> bool:
+    """Whether the answer sets several keys (`key=value` twice or more) and the question names one of
+    them: it asks for that part, which the whole value does not give."""
+    keys = {key.casefold() for key in _SETTING_PAIR.findall(answer)}
+    if len(_SETTING_PAIR.findall(answer)) < 2:
+        return False
+    return any(word.casefold() in keys for word in words(question))
