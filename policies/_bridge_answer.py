@@ -24,12 +24,15 @@ _ASKED_NOUN: Final = re.compile(
     # (after a sentence that sets the question up, too: "... a young adult book series. Which company ...?")
     r"(?:^|[.;] )\s*(?:(?:[Ii]n|[Oo]f|[Ff]or|[Aa]t|[Oo]n) )?(?:[Ww]hich|[Ww]hat) "
     r"(?:[a-z-]+ ){0,2}?([a-z]{3,})"
-    r" (?:[a-z]+ed|is|was|are|were)\b"
+    # (an irregular past too: "Which publisher put out that series?")
+    r" (?:[a-z]+ed|is|was|are|were|put|made|wrote|built|won|led|ran|held|bought|sold|gave|took|began|sang"
+    r"|brought|did|does|do|has|had|have)\b"
     r"|\bname (?:for|of) (?:the |a |an )?(?:[a-z-]+ ){0,2}?([a-z]{3,})(?= (?:that|which|who|between|of|in)\b)"
     # "Which former General Secretary of the Communist Party ... was born in ...?": a title asked for
     r"|^\s*[Ww]hich (?:[A-Za-z-]+ ){0,2}?([A-Za-z]{3,}) of (?:the )?[A-Z]"
     # "What is the approximate urban population of the city whose ...?": the measure, not the city
-    r"|^\s*[Ww]hat (?:is|was|are|were) (?:the |an? )(?:[a-z-]+ ){0,2}?([a-z]{3,}) of (?:the |an? )"
+    # (or of a named index: "What is the Roud Folk Song Index number of the song ...?")
+    r"|^\s*[Ww]hat (?:is|was|are|were) (?:the |an? )(?:[\w-]+ ){0,4}?([a-z]{3,}) of (?:the |an? )"
     # "The director of ... is based in what New York city?": the noun asked for at the question's end
     r"|\b(?:in|at|from|near|by|of|for|with) (?:what|which) (?:[A-Z][\w-]* ){0,3}?(?:[a-z-]+ ){0,2}?"
     r"([a-z]{3,})\s*\??\s*$"
@@ -110,8 +113,49 @@ _THING_ENDINGS: Final = _PLACE_KINDS | frozenset(
 
 
 def names_a_thing(answer: str) -> bool:
-    """Whether `answer` ends with a word naming a kind of place or thing, so it names no person."""
-    return answer.rstrip(" .,").rsplit(" ", 1)[-1].casefold() in _THING_ENDINGS
+    """Whether `answer` ends with a word naming a kind of place or thing, or names a state ("People's
+    Republic of China"), so it names no person."""
+    named = answer.rstrip(" .,").split()
+    return bool(named) and (
+        named[-1].casefold() in _THING_ENDINGS or any(w.casefold() in _STATE_WORDS for w in named)
+    )
+
+
+_STATE_WORDS: Final = frozenset({"republic", "kingdom", "empire", "federation", "emirate", "sultanate"})
+
+
+def wrong_kind(question: str, kind: str, answer: str) -> bool:
+    """Whether `answer` is of another kind than asked: another kind of place (`another_kind`), a thing
+    for "who", neither of two names a comparison offers ("Which genus contains more species, Sorbaria
+    or goldenrod?" is no "Rosaceae"), or a span of years for "which year"."""
+    offered = _OFFERED_CHOICE.search(question) or _WHICH_OF_TWO.search(question)
+    unoffered = offered is not None and answer.casefold() not in question.casefold()
+    # "In which year did X launch ...?" asks one year: "March 2011 until March 2017" is a span of two.
+    years = set(re.findall(r"\b(?:1[0-9]|20)[0-9]{2}\b", answer))
+    span = _ONE_YEAR.search(question) is not None and len(years) > 1
+    return another_kind(question, answer) or (kind == "who" and names_a_thing(answer)) or unoffered or span
+
+
+# "Which of these two companies, A or B, ...?": the answer is one of the two, as the question spells it.
+_WHICH_OF_TWO: Final = re.compile(r"(?i)\bwhich of (?:these|the|those) two\b")
+_ONE_YEAR: Final = re.compile(r"(?i)\b(?:which|what) year\b")
+
+
+_OFFERED_CHOICE: Final = re.compile(
+    r"(?i)\b(?:more|fewer|less|larger|smaller|bigger|older|younger|earlier|later|first|longer|shorter|taller"
+    r"|higher|lower)\b[^?]*?[,:]\s*([^,:?]+?)\s+or\s+([^,:?]+?)\s*\??\s*$"
+)
+# The question a sentence setting it up leads to, when it asks a person, a time, a place or an amount:
+# a whole sentence is no answer to it ("... Who directed that film?", "... What number president ...?").
+_ASKS_TYPED_LAST: Final = re.compile(
+    r"[.;]\s+(?:[Ww]ho|[Ww]hom|[Ww]hen|[Ww]here|[Hh]ow (?:many|much|long|old)|[Ww]hat (?:number|year|date))\b"
+    r"[^.;]*$"
+)
+
+
+def asks_typed_last(question: str) -> bool:
+    """Whether the question after a sentence setting it up asks a person, time, place or amount."""
+    return _ASKS_TYPED_LAST.search(question) is not None
 
 
 def asks_former_name(question: str) -> bool:

@@ -53,7 +53,11 @@ _COUNTED: Final = frozenset(
     {"known", "recognized", "recognised", "accepted", "described", "extant", "living"}
 )
 # "Who is older, A or B?", "Which band was formed first: A or B?": the names after the last comma or colon.
-_PAIR: Final = re.compile(r"^(?P<head>.*?)(?P<sep>[,:]\s*|\s)(?P<a>[^,:]+?)\s+or\s+(?P<b>.+?)\s*\?*\s*$")
+# ("Which came out first: Out of Place, the film about surfers, or The Mosuo Sisters?": an appositive
+# after the first name, opening with an article, says what it is.)
+_PAIR: Final = re.compile(
+    r"^(?P<head>.*?)(?P<sep>[,:]\s*|\s)(?P<a>[^,:]+?)(?:,\s+(?:the|a|an)\s[^,:]+?,)?\s+or\s+(?P<b>.+?)\s*(?:\?+|\.)?\s*$"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +113,7 @@ def comparison(question: str) -> Comparison | None:
     first, second = pair
     text = " ".join(question.split())
     head = text[: text.rfind(first)].casefold()  # what is asked: the words before the two names
-    tokens = head.replace("?", " ").replace(",", " ").split()
+    tokens = head.replace("?", " ").replace(",", " ").replace(":", " ").split()
     said = set(tokens)
     if said & {"older", "elder"}:
         return Comparison(first, second, "born", True)

@@ -142,7 +142,10 @@ def available_rows(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandida
                 plain.append(match.group(0))
             elif feature and overlap_words(feature, " ".join(subject)):
                 specific.append(match.group(0))
-        found = specific or plain
+        # "... did RequestReadTimeout gain the MinRate parameter?": code the row and its heading never
+        # name is a part asked about, whose version the heading's own availability is not.
+        part = any(not mentions(f"{line.headings[-1]} {line.text}", i) for i in q.identifiers)
+        found = specific or ([] if part else plain)
         if len(set(found)) == 1:
             quote = own_quote(page, line, first)
             yield DocCandidate(page.url, found[0], quote, 2.0, "the availability row under its heading")

@@ -117,6 +117,19 @@ def names_the_asked(token: str, q: DocQuestion) -> bool:
     return len(parts) > 1 and q.noun in token.casefold() and all(part in asked for part in parts)
 
 
+_SETTING_NAME: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+")
+
+
+def another_setting(token: str, q: DocQuestion) -> bool:
+    """Whether `token` names a setting ("smtpd_hard_error_limit") where the question asks for the value
+    of another one it names ("What smtpd_soft_error_limit value ...?"): a name is no value."""
+    asked = [i for i in q.identifiers if _SETTING_NAME.fullmatch(i)]
+    bare = token.rstrip(".,;:")
+    return (
+        q.noun == "value" and bool(asked) and _SETTING_NAME.fullmatch(bare) is not None and bare not in asked
+    )
+
+
 def typed_name(
     q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context: str, subject: str = ""
 ) -> str | None:

@@ -229,7 +229,7 @@ def _answers_when(match: re.Match[str], text: str, before: bool, said_before: bo
 
 def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     yield from available_rows(q, pages)
-    added = re.search(r"\b(add|added|new|introduced|available)\b", q.text.casefold()) is not None
+    added = re.search(r"\b(add|added|new|introduced|available|gain|gained)\b", q.text.casefold()) is not None
     # "Since which version does math() recognize ...?": since it came or since it changed, either note.
     since = not added and re.search(r"\bsince\b", q.text.casefold()) is not None
     event = re.search(r"\b(removed|deprecated)\b", q.text.casefold())

@@ -65,6 +65,7 @@ from ._doc_shapes import (
     SYNOPSIS_OPTIONS,
     TYPED,
     a_replacement,
+    another_setting,
     assignment_side,
     called,
     denied_before,
@@ -80,7 +81,9 @@ from ._sentences import stem
 from ._which_checks import (
     SETTING_NOUNS,
     SETTING_VERBS,
+    acronym_number,
     asked_action,
+    case_unsaid,
     denies,
     describes_its_term,
     in_condition,
@@ -129,7 +132,7 @@ _NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
 
 def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     if q.noun is not None and q.noun.isalpha() and q.noun == "rfc":
-        yield from _acronym_number(q, pages, "RFC")
+        yield from acronym_number(q, pages, "RFC")
         return
     own = {names(i)[0] for i in q.identifiers}
     # "Which function in shutil ...": the answer must come from shutil's page or name it.
@@ -192,7 +195,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         )
         if partial and typed is None:
             continue
-        if denies(q, text):
+        if denies(q, text) or case_unsaid(q, text, *line.terms[-1:]):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
         if spelled and not any(n in " ".join((text, *line.terms)).casefold() for n in spelled):
             continue  # "the cost limit used in automatic COMPACT" names compact_cost_limit, not this term
@@ -233,7 +236,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and names(m.group(0))[0] not in own
             and not assignment_side(text, m.start(), m.end(), q.noun)
             and not given_word(m.group(0).rstrip(".,;:"), q)
-            and not names_the_asked(m.group(0), q)
+            and not (names_the_asked(m.group(0), q) or another_setting(m.group(0), q))
             and not denied_before(text, m.start())
             and not a_replacement(text, m.start(), m.end(), q)
             # A program, daemon or server: its manual page, or a name the sentence calls so ("the
@@ -390,11 +393,3 @@ def _tie_break(q: DocQuestion, text: str) -> float:
     """Word order and adjacency: up to 2 x ORDER, and less than one of the question's words is worth
     (at least 1 / (2 n) of a score for n words) however many words the question has."""
     return (in_order(q, text) + adjacent(q, text)) * min(ORDER, 1 / (5 * max(len(q.words), 1)))
-
-
-def _acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:
-    for page, line, sentence in sentences_of(pages):
-        fit = overlap(q, sentence.text, *line.terms[-1:])
-        match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
-        if match is not None and fit >= 0.6:
-            yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")

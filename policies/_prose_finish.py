@@ -17,7 +17,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._antecedent import with_antecedent
-from ._bridge_answer import another_kind
+from ._bridge_answer import asks_typed_last, wrong_kind
 from ._cloze import fill_gap
 from ._compare import offered
 from ._conflict import disagreement
@@ -179,7 +179,7 @@ def finish_prose(
         )
     if not in_structure and (
         (question.kind == "which" and _which_unsaid(question, choice))
-        or another_kind(question.text, choice.answer)
+        or wrong_kind(question.text, question.kind, choice.answer)
     ):
         return hinted_abstain_reply(
             f"confidence {choice.confidence:.6f}, but the best sentence never says what {choice.answer!r} is",
@@ -213,6 +213,7 @@ def finish_prose(
         or _asks_for_name(question.text)
         or _defines_another(question.text, choice, ranked)
         or _ASKS_DATE.search(question.text) is not None  # ("... - birth date of the author of X?")
+        or asks_typed_last(question.text)
     )
     # The scored sentence, not the quote: a quote may add the sentence before it ("He ..." needs its name).
     if choice.answer == choice.scored.sentence.text and (

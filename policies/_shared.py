@@ -26,6 +26,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._extractive_score import capitalized_runs
+from ._nationalities import NATIONALITIES
 from ._questions import STOPWORDS, Question, is_month
 from ._sentences import Sentence, split_sentences, stem, words
 from ._two_hop import plain_title
@@ -34,6 +35,11 @@ _NAME: Final = r"[A-Z][\w.'\u2019-]*(?:\s+(?:(?:de|da|von|van|der|del|la|le)\s+)
 _PAIR: Final = re.compile(rf"(?P<a>{_NAME})\s*,?\s+and\s+(?P<b>{_NAME})")
 _ASKS: Final = re.compile(r"\b(?:in common|both|shared)\b", re.IGNORECASE)
 _COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
+# A question asking a date, a year or an amount asks no name ("What is the birth date of the actress who
+# starred as X in Y?": the actress both pages name is the bridge).
+_ASKS_NO_NAME: Final = re.compile(r"(?i)\b(?:date|year|birthday|when|how many|how much|how long)\b")
+# A sentence before the one asking: "X stars A, B and one other actress. Which character did she play?"
+_PREAMBLE: Final = re.compile(r"[.!]\s+[A-Z][^.!?]*\?\s*$")
 # "A and B were both tennis players. Which of them reached the higher ranking?" asks to choose one of
 # the two: what they share is the question's premise, not its answer.
 _CHOOSES: Final = re.compile(
@@ -122,6 +128,10 @@ def common_name(question: Question, pages: Sequence[Page]) -> CommonName | None:
     name, or several."""
     if question.kind not in ("who", "which", "what", "where"):
         return None
+    if _PREAMBLE.search(question.text) is not None or _ASKS_NO_NAME.search(question.text) is not None:
+        # "Jawbreaker stars A, B and one other lead actress. Which character did that third actress
+        # play?": the name the pages share is the bridge the opening sentence describes, not the answer.
+        return None
     text = question.text.casefold()
     named = [page for page in pages if _spells(text, plain_title(page.title).casefold())]
     titled = {plain_title(page.title).casefold(): page for page in named}
@@ -132,7 +142,8 @@ def common_name(question: Question, pages: Sequence[Page]) -> CommonName | None:
         return None
     asked = set(question.terms) | set(question.entities)
     found = [_names_in(page, asked, text) for page in named]
-    common = [name for name in found[0] if name in found[1]]
+    # A nationality names no one: "American" on a single's page and on its band's page is no answer.
+    common = [name for name in found[0] if name in found[1] and name.casefold() not in NATIONALITIES]
     # A name of two words or more outranks single words, which are often adjectives ("American").
     common = [name for name in common if " " in name] or common
     if len(common) != 1:

@@ -5,16 +5,20 @@ autocompact launcher") does not say it; the verb a question asks of its answer (
 closes ...") must be said where the answer is, or be what a table's "Return type" column implies; a
 term's subjectless description ("Controls ...", "This overrides X ...") is about the term, not about
 the names it mentions, and a name in a condition ("when X is replica") is not what the sentence sets.
-An error code answers only where the sentence says it is returned or raised (`reported`).
+An error code answers only where the sentence says it is returned or raised (`reported`); "Which RFC
+...?" is answered by the number a matching sentence gives the acronym (`acronym_number`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from typing import Final
 
+from citeloop.events import Page
+
 from ._doc_identifiers import is_identifier
-from ._doc_match import clause_start, stems
+from ._doc_match import DocCandidate, clause_start, overlap, sentences_of, stems
 from ._doc_questions import DocQuestion
 from ._doc_shapes import EXCEPTION_NAME
 from ._outline import Line
@@ -197,3 +201,31 @@ def phrase_term(term: str, name: str) -> bool:
     name alone, or with its type in brackets, "max_senders (integer)", is a term of at most three
     words)."""
     return not is_identifier(name) and len(term.split()) > 3
+
+
+def acronym_number(q: DocQuestion, pages: Sequence[Page], acronym: str) -> Iterator[DocCandidate]:
+    """ "RFC 7396" for "Which RFC ...?": the acronym's number in a sentence holding most of the question."""
+    for page, line, sentence in sentences_of(pages):
+        fit = overlap(q, sentence.text, *line.terms[-1:])
+        match = re.search(rf"\b{acronym} (\d+)\b", sentence.text)
+        if match is not None and fit >= 0.6:
+            yield DocCandidate(page.url, match.group(0), sentence.text, 1.0 + fit, f"{acronym} number")
+
+
+# The case a question states ("... raise when it is given ill-formed XML?"): its clause up to the end.
+_CASE: Final = re.compile(r"\b(?:when|if|whenever|once)\b(?P<case>[^?;]+)", re.IGNORECASE)
+# Words any case may say without saying which one.
+_CASE_FRAME: Final = frozenset(
+    stem(w) for w in ("it", "is", "are", "was", "given", "used", "called", "passed", "set", "you", "i", "one")
+)
+
+
+def case_unsaid(q: DocQuestion, text: str, *context: str) -> bool:
+    """Whether the sentence (with its term or heading) says none of the words of the case the question
+    states: "The parser for the binary format raises InvalidFileException ..." answers no "What
+    exception does plistlib.load() raise when it is given ill-formed XML?"."""
+    case = _CASE.search(q.text)
+    if case is None:
+        return False
+    wanted = stems(case.group("case")) - _CASE_FRAME - {stem(w) for w in STOPWORDS}
+    return bool(wanted) and not wanted & stems(" ".join((text, *context)))

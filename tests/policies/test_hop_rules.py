@@ -14,8 +14,10 @@ from citeloop.policies._bridge_answer import (
     another_kind,
     asks_former_name,
     asks_no_name,
+    asks_typed_last,
     names_a_thing,
     typed_as_asked,
+    wrong_kind,
 )
 from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
@@ -954,6 +956,30 @@ READ_WRONG_ANSWERS = [
     ("hotpotqa_review_chains9.jsonl", "L'histoire de Manon", "Massenet"),
     # "Where was silent-era film director Scott Sidney born?" (unanswerable): a month is no birthplace
     ("hotpotqa_review_chains10.jsonl", "Scott Sidney born", "July"),
+    # "Which documentary came out first: Out of Place, the film about ... surfers, or ...?": its makers
+    ("hotpotqa_review_chains11.jsonl", "Cleveland lake surfers", "Ditzenberger"),
+    # "... stars A, B and one other lead actress. Which character did that third actress play ...?"
+    ("hotpotqa_review_chains11.jsonl", "Jawbreaker stars", "Rose McGowan"),
+    # "... a science fantasy series for young adults. Which publisher put out that series?"
+    ("hotpotqa_review_chains11.jsonl", "Which publisher put out", "Animorphs"),
+    # "What was the peak position of Poison's single ...?" (unanswerable): a nationality both pages say
+    ("hotpotqa_review_chains11.jsonl", "peak position of Poison", "American"),
+    # "... among his most visceral. Who directed that film?": the sentence naming the film is no one
+    ("hotpotqa_review_chains12.jsonl", "Who directed that film", "avant-garde"),
+    # "who is the current moroccan ambassador in beijing" (unanswerable): a state is no one
+    ("hotpotqa_review_chains12.jsonl", "moroccan ambassador", "Republic"),
+    # "Which genus contains more species, Sorbaria or goldenrod?": the family is neither genus
+    ("hotpotqa_review_chains12.jsonl", "Sorbaria or goldenrod", "Rosaceae"),
+    # "... under a US president. What number president was that?": a whole sentence is no number
+    ("hotpotqa_review_chains12.jsonl", "What number president", "Suettinger"),
+    # "Which of these two companies, the ... Duke Energy or the ... Affiliated Managers Group, ...?"
+    ("hotpotqa_review_chains13.jsonl", "Which of these two companies", "Inc"),
+    # "What is the birth date of the actress who starred as ...?": the actress both pages name
+    ("hotpotqa_review_chains13.jsonl", "Bobbi Bacha", "Sela Ward"),
+    # "In which year did the ... outlet co-founded by Andrew Jaspan launch ...?": a span of two years
+    ("hotpotqa_review_chains13.jsonl", "Andrew Jaspan", "March 2011"),
+    # "What is the Roud Folk Song Index number of the traditional British song on which ... is based?"
+    ("hotpotqa_review_chains14.jsonl", "song on which \"The Wheels on the Bus\"", "Mulberry Bush"),
 ]
 
 
@@ -1008,3 +1034,78 @@ def test_a_birthplace_is_written_after_a_preposition_of_place() -> None:
     # A month is no place, wherever it stands.
     moved = "The harbour office has been at the Salt House since September 2004."
     assert short_answer(analyze("Where has the harbour office been since 2004?"), moved) == "Salt House"
+
+
+def test_two_names_offered_around_an_appositive_or_after_a_colon() -> None:
+    asked = (
+        "Which documentary came out first: Coldwater Bay, the film about lake surfers, or The Dune Sisters?"
+    )
+    assert offered(asked) == ("Coldwater Bay", "The Dune Sisters")
+    parsed = comparison(asked)
+    assert parsed is not None and parsed.attribute == "origin" and parsed.smaller_wins
+    # A question ending with a full stop offers the name without it.
+    assert offered("Tell me who is older: Nils Kite or Dana Rowe.") == ("Nils Kite", "Dana Rowe")
+
+
+def test_a_name_two_pages_share_is_no_answer_after_a_preamble_nor_a_nationality() -> None:
+    ballet = _page("Coldwater Bay", "Coldwater Bay is a 1999 American film starring Ivo Rook.")
+    lake = _page("Winter Lake", "Winter Lake is an American television series starring Ivo Rook as Tom.")
+    plain = common_name(analyze("Which actor starred in both Coldwater Bay and Winter Lake?"), [ballet, lake])
+    assert plain is not None and plain.answer == "Ivo Rook"
+    preamble = analyze(
+        "Coldwater Bay stars Ada Pell and one other actor. Which role did he play in Winter Lake?"
+    )
+    assert common_name(preamble, [ballet, lake]) is None
+    single = _page("Coldwater Bay", "Coldwater Bay is a song by the American band Harbour.")
+    band = _page("Winter Lake", "Winter Lake is an American band.")
+    assert (
+        common_name(analyze("What chart position did Coldwater Bay by Winter Lake reach?"), [single, band])
+        is None
+    )
+
+
+def test_a_publisher_asked_with_an_irregular_verb_is_no_series() -> None:
+    question = (
+        "The Oak Chronicles is a companion book to a young adult series. Which publisher put out that series?"
+    )
+    assert not typed_as_asked(question, [Sentence(0, 10, SERIES[2])])
+
+
+def test_an_answer_of_another_kind_than_asked() -> None:
+    assert wrong_kind("who is the ambassador in Oslo", "who", "People's Republic of Norland")
+    assert not wrong_kind("who is the ambassador in Oslo", "who", "Ada Pell")
+    offered_pair = "Which genus contains more species, Sorbaria or goldenrod?"
+    assert wrong_kind(offered_pair, "which", "Rosaceae")
+    assert not wrong_kind(offered_pair, "which", "goldenrod")
+    assert not wrong_kind("Which genus is a member of the rose family?", "which", "Sorbaria")
+
+
+def test_the_question_after_a_preamble_asking_a_person_time_place_or_amount() -> None:
+    assert asks_typed_last("Ada Pell scored one film. Who directed that film?")
+    assert asks_typed_last("Ivo Rook served under a president. What number president was that?")
+    assert not asks_typed_last("Ada Pell scored one film. Which studio made it?")
+    assert not asks_typed_last("Who directed the film Ada Pell scored?")  # no sentence before it
+
+
+def test_one_of_two_offered_and_one_year_asked() -> None:
+    two = "Which of these two firms, the utility Harbour Power or the fund Oak Partners, is based in Maine?"
+    assert wrong_kind(two, "which", "Inc")
+    assert not wrong_kind(two, "which", "Oak Partners")
+    year = "In which year did the outlet Ada Pell co-founded open its Oslo office?"
+    assert wrong_kind(year, "when", "March 2011 until March 2017")
+    assert not wrong_kind(year, "when", "2014")
+
+
+def test_a_name_two_pages_share_is_no_date_asked() -> None:
+    film = _page("Coldwater Bay", "Coldwater Bay is a 2004 television film starring Ivo Rook.")
+    role = _page("Tom Lake", "Tom Lake is a detective played by Ivo Rook in Coldwater Bay.")
+    asked = analyze("What is the birth date of the actor who played Tom Lake in Coldwater Bay?")
+    assert common_name(asked, [film, role]) is None
+
+
+def test_a_number_of_a_named_index_is_no_song() -> None:
+    question = "What is the Harbour Song Index number of the old song on which The Oak Chronicles is based?"
+    song = [Sentence(0, 10, "Down by the Quay is an old English song.")]
+    assert not typed_as_asked(question, song)
+    asked_song = "Which old song is The Oak Chronicles based on?"
+    assert typed_as_asked(asked_song, song)
