@@ -34,8 +34,8 @@ _ASKED_NOUN: Final = re.compile(
     # (or of a named index: "What is the Roud Folk Song Index number of the song ...?")
     r"|^\s*[Ww]hat (?:is|was|are|were) (?:the |an? )(?:[\w-]+ ){0,4}?([a-z]{3,}) of (?:the |an? )"
     # "The director of ... is based in what New York city?": the noun asked for at the question's end
-    r"|\b(?:in|at|from|near|by|of|for|with) (?:what|which) (?:[A-Z][\w-]* ){0,3}?(?:[a-z-]+ ){0,2}?"
-    r"([a-z]{3,})\s*\??\s*$"
+    r"|\b(?:in|into|to|until|during|since|at|from|near|by|of|for|with) (?:what|which) "
+    r"(?:[A-Z][\w-]* ){0,3}?(?:[a-z-]+ ){0,2}?([a-z]{3,})\s*\??\s*$"
 )
 
 
@@ -158,7 +158,11 @@ def asks_typed_last(question: str) -> bool:
     return _ASKS_TYPED_LAST.search(question) is not None
 
 
-def asks_former_name(question: str) -> bool:
-    """Whether `question` asks what something was called then ("What was the club called during that
-    first year?"): another name than the bridge's own, so the bridge itself is no answer."""
-    return _CALLED_THEN.search(question) is not None
+def asks_another_name(question: str) -> bool:
+    """Whether `question` asks for another name than the bridge's own: what something was called then
+    ("What was the club called during that first year?"), or another thing of the bridge's kind
+    ("The instrument X plays is, along with which other instrument, ...?"). The bridge is then no answer."""
+    return _CALLED_THEN.search(question) is not None or _OTHER_ASKED.search(question) is not None
+
+
+_OTHER_ASKED: Final = re.compile(r"(?i)\b(?:which|what) other\b")

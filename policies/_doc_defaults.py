@@ -148,6 +148,8 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         *_stated_default(q, pages),
     ]
     for page, param, value, text, described in signature:
+        if re.search(rf"(?<![\w.]){re.escape(param)}\s*=", q.text):
+            continue  # "fileinput.input(inplace=True) left no backup ...": a value the question gives
         # "None" often means "see the text", and a placeholder (0, '') may stand for a default the
         # text states ("port=0": "The default port number is 21"): one the page states outranks it,
         # and so does a description saying what happens when the value is left out ("If omitted,
@@ -385,6 +387,7 @@ _NAMED_ASKED: Final = 0.5
 # A case the question asks the value in ("... is used when the server is under stress"), not an omission.
 _CASE_ASKED: Final = re.compile(
     r"(?i)\b(?:when|while) (?!(?:\w+ ){0,3}(?:omitted|not|no)\b)[^,?]*\b(?:is|are)\b"
+    r"|(?<!not )\b(?:under|during) (?:conditions of |a |an )?(?!the default)[a-z]+"  # ("... under stress?")
 )
 _PLACEHOLDERS: Final = frozenset({"None", "0", "''", '""'})
 _COMPARED: Final = re.compile(r"(?i)(?:more|less) [a-z]+ than\b")

@@ -37,6 +37,16 @@ def from_named_page(question: Question, page: Page, opened: Sequence[Page]) -> b
     return re.search(rf"(?<!\w){re.escape(title)}(?!\w)", question.text.casefold()) is not None
 
 
+def page_subject_answer(question: Question, page: Page, answer: str) -> bool:
+    """Whether an answer to a nested question is the subject of the page it is quoted from, a name the
+    question never writes: that is the thing the question describes ("the surfing competition held
+    every October at ..." -> "MEO Rip Curl Pro Portugal ..."), not the one it asks about it."""
+    if _ASKS_DESCRIBED.match(question.text) is not None:
+        return False
+    title = plain_title(page.title).casefold()
+    return len(title) >= 3 and answer.casefold().startswith(title) and title not in question.text.casefold()
+
+
 def offered_answer(offered: tuple[str, str] | None, answer: str) -> bool:
     """Whether `answer` may answer a question offering two names (`offered`, None for any other):
     only as one of them (every word of it, at most two words besides) - not "New South Wales", which

@@ -33,7 +33,7 @@ from ._extractive_score import (
     score_sentences,
 )
 from ._hop_search import hops
-from ._nested import from_named_page, offered_answer
+from ._nested import from_named_page, offered_answer, page_subject_answer
 from ._outline import clean, outline
 from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
@@ -246,7 +246,10 @@ def finish_prose(
             [other.url],
             other.evidence,
         )
-    if bridging and from_named_page(question, pages[choice.url], ranked):
+    page = pages[choice.url]
+    if bridging and (
+        from_named_page(question, page, ranked) or page_subject_answer(question, page, choice.answer)
+    ):
         # "When was the university Hefferline attended founded?" nests a question: the page of the
         # name it writes (Hefferline's) answers the inner one, and its best sentence gives a date of
         # Hefferline's, not the one asked. No hop found the second page: refuse rather than answer

@@ -50,7 +50,7 @@ from citeloop.events import Page
 
 from ._bridge_answer import (
     another_kind,
-    asks_former_name,
+    asks_another_name,
     asks_no_name,
     names_a_thing,
     typed_as_asked,
@@ -208,7 +208,7 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
     # "Which publisher issued the series that X is a companion to?": a series is no publisher; the bridge
     # answers only as the noun asked, when its page's opening says it is one.
     untyped = not typed_as_asked(question.text, sentences[:DEFINING_SENTENCES])
-    renamed = asks_former_name(question.text)  # ("What was the club called during its first year?")
+    renamed = asks_another_name(question.text)  # ("What was the club called during its first year?")
     if (
         question.kind in ("what", "which", "who")
         and len(residual) >= 2

@@ -12,6 +12,8 @@ from citeloop.runtime import Outcome, Runtime
 from citeloop.tools import Corpus
 
 BASE = "https://docs.example/"
+# The documentation corpora of tests/data (`<name>/html`).
+DATA = Path(__file__).parents[1] / "data"
 
 
 def page_corpus(folder: Path, pages: dict[str, str]) -> Corpus:
@@ -59,3 +61,22 @@ def assert_answer(outcome: Outcome, expected: str | None) -> None:
         assert outcome.status == "abstained", outcome.answer
     else:
         assert (outcome.status, outcome.answer) == ("answered", expected)
+
+
+def corpus_answers(corpus_name: str, question: str) -> list[str]:
+    """What the documentation rules answer `question` with over every page of tests/data/<corpus_name>."""
+    corpus = Corpus.from_path(DATA / corpus_name / "html")
+    try:
+        pages = [page for page in (corpus.open(url) for url in corpus.urls()) if page is not None]
+        return doc_answers(pages, question)
+    finally:
+        corpus.close()
+
+
+async def corpus_outcome(corpus_name: str, question: str) -> Outcome:
+    """`question` run end to end (policy, gate, log) over tests/data/<corpus_name>: the finish's rules too."""
+    corpus = Corpus.from_path(DATA / corpus_name / "html")
+    try:
+        return await ask(corpus, question)
+    finally:
+        corpus.close()

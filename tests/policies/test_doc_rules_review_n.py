@@ -3,12 +3,9 @@ the default a sentence sets aside for the value a case uses."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from citeloop.policies._doc_match import param_matches
 from citeloop.policies._doc_questions import doc_question
-from citeloop.tools import Corpus
-from helpers.doc_pages import doc_answers
+from helpers.doc_pages import corpus_answers
 
 
 def test_a_parameter_is_not_named_by_a_word_sharing_only_its_stem() -> None:
@@ -22,23 +19,12 @@ def test_a_parameter_is_not_named_by_a_word_sharing_only_its_stem() -> None:
     assert levels is not None and param_matches("level", levels)
 
 
-POSTFIX = Path(__file__).parents[1] / "data" / "postfix_doc" / "html"
-
-
-def _postfix_answers(question: str) -> list[str]:
-    corpus = Corpus.from_path(POSTFIX)
-    try:
-        pages = [page for page in (corpus.open(url) for url in corpus.urls()) if page is not None]
-        return doc_answers(pages, question)
-    finally:
-        corpus.close()
-
-
 def test_the_default_set_aside_is_not_the_value_a_case_uses() -> None:
     # Review N (the Postfix manual's "under conditions of stress, use an smtpd_timeout value of 10
     # seconds instead of the default 300 seconds"): asked the value used under stress, not 300 seconds.
-    answers = _postfix_answers(
+    answers = corpus_answers(
+        "postfix_doc",
         "Under the default stress-adaptive settings (Postfix 2.6 and later), what smtpd_timeout value is used"
-        " when the SMTP server is under stress?"
+        " when the SMTP server is under stress?",
     )
     assert "300 seconds" not in answers

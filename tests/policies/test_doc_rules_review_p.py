@@ -3,12 +3,9 @@ setting's value for "which config ...?", and a state of another verb for "does g
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from citeloop.policies._default_asked import asks_default
 from citeloop.policies._default_owner import state_unsaid
-from citeloop.tools import Corpus
-from helpers.doc_pages import doc_answers
+from helpers.doc_pages import corpus_answers
 
 
 def test_asking_which_setting_does_something_asks_no_default_value() -> None:
@@ -19,26 +16,14 @@ def test_asking_which_setting_does_something_asks_no_default_value() -> None:
     assert asks_default("which checkpoint mode does the wal use by default?", False)
 
 
-GIT = Path(__file__).parents[1] / "data" / "git_doc" / "html"
-
-
-def _git_answers(question: str) -> list[str]:
-    corpus = Corpus.from_path(GIT)
-    try:
-        pages = [page for page in (corpus.open(url) for url in corpus.urls()) if page is not None]
-        return doc_answers(pages, question)
-    finally:
-        corpus.close()
-
-
 def test_which_config_is_answered_by_no_default_value() -> None:
     # Git's manual: "If this is set to true, the git stash show command will show the untracked files of
     # a stash entry. Defaults to false." - the value of the config asked for, not its name.
-    assert "false" not in _git_answers(
-        "which config makes `git stash show` include untracked files by default?"
+    assert "false" not in corpus_answers(
+        "git_doc", "which config makes `git stash show` include untracked files by default?"
     )
-    assert "false" in _git_answers(
-        "Does git stash show show the untracked files of a stash entry by default?"
+    assert "false" in corpus_answers(
+        "git_doc", "Does git stash show show the untracked files of a stash entry by default?"
     )
 
 
@@ -54,5 +39,7 @@ def test_a_state_answers_does_it_only_from_a_quote_saying_what_it_does() -> None
 def test_a_state_of_another_verb_is_no_answer() -> None:
     # "... if this variable is false, git will not copy notes ... Defaults to true.": copying, no overwrite
     asked = "rebase copies notes onto a commit that already has a note - does git overwrite it by default?"
-    assert "true" not in _git_answers(asked)
-    assert "true" in _git_answers("When rewriting commits with rebase, does git copy notes by default?")
+    assert "true" not in corpus_answers("git_doc", asked)
+    assert "true" in corpus_answers(
+        "git_doc", "When rewriting commits with rebase, does git copy notes by default?"
+    )

@@ -4,24 +4,9 @@ its parts."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from citeloop.policies._doc_near_miss import other_release_state, part_of_compound
-from citeloop.runtime import Outcome
-from citeloop.tools import Corpus
-from helpers.doc_pages import ask
-
-DATA = Path(__file__).parents[1] / "data"
-
-
-async def _outcome(corpus_name: str, question: str) -> Outcome:
-    """The question run end to end over a corpus: the near misses are dropped when the policy finishes."""
-    corpus = Corpus.from_path(DATA / corpus_name / "html")
-    try:
-        return await ask(corpus, question)
-    finally:
-        corpus.close()
+from helpers.doc_pages import corpus_outcome
 
 
 def test_a_quote_marking_the_release_asked_before_says_what_held_after() -> None:
@@ -41,9 +26,11 @@ def test_a_quote_marking_the_release_asked_before_says_what_held_after() -> None
 @pytest.mark.anyio
 async def test_a_timer_made_default_in_3_3_is_no_answer_for_before_it() -> None:
     question = "Which function did timeit use as its default timer before Python 3.3?"
-    assert (await _outcome("python_doc", question)).status == "abstained"
+    assert (await corpus_outcome("python_doc", question)).status == "abstained"
     # The same sentence answers the question about the change itself.
-    changed = await _outcome("python_doc", "Which function did timeit make its default timer in Python 3.3?")
+    changed = await corpus_outcome(
+        "python_doc", "Which function did timeit make its default timer in Python 3.3?"
+    )
     assert changed.status == "answered" and "perf_counter" in changed.answer
 
 
@@ -58,6 +45,8 @@ def test_a_compound_value_answers_no_question_naming_one_of_its_parts() -> None:
 async def test_the_default_of_one_stage_is_not_the_whole_default() -> None:
     # mod_reqtimeout: "Default: RequestReadTimeout handshake=0 header=20-40,MinRate=500 body=20,MinRate=500"
     question = "What is the default MinRate for the handshake stage of RequestReadTimeout?"
-    assert (await _outcome("apache_doc", question)).status == "abstained"
-    whole = await _outcome("apache_doc", "What is the default value of the RequestReadTimeout directive?")
+    assert (await corpus_outcome("apache_doc", question)).status == "abstained"
+    whole = await corpus_outcome(
+        "apache_doc", "What is the default value of the RequestReadTimeout directive?"
+    )
     assert whole.status == "answered" and "handshake=0" in whole.answer

@@ -3,35 +3,23 @@ directive for when it gained a parameter, and another setting's name for a setti
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from citeloop.policies._doc_questions import doc_question
 from citeloop.policies._doc_shapes import another_setting
-from citeloop.runtime import Outcome
-from citeloop.tools import Corpus
-from helpers.doc_pages import ask
-
-DATA = Path(__file__).parents[1] / "data"
-
-
-async def _outcome(corpus_name: str, question: str) -> Outcome:
-    corpus = Corpus.from_path(DATA / corpus_name / "html")
-    try:
-        return await ask(corpus, question)
-    finally:
-        corpus.close()
+from helpers.doc_pages import corpus_outcome
 
 
 @pytest.mark.anyio
 async def test_a_directive_s_availability_is_not_when_it_gained_a_part() -> None:
     # mod_reqtimeout's row: "Available in version 2.2.15 and later; ... The handshake stage is available
     # since version 2.4.39" - nothing of MinRate.
-    part = await _outcome(
+    part = await corpus_outcome(
         "apache_doc", "In which httpd version did RequestReadTimeout gain the MinRate parameter?"
     )
     assert part.status == "abstained"
-    whole = await _outcome("apache_doc", "In which httpd version did RequestReadTimeout become available?")
+    whole = await corpus_outcome(
+        "apache_doc", "In which httpd version did RequestReadTimeout become available?"
+    )
     assert whole.status == "answered" and whole.answer == "2.2.15"
 
 
@@ -51,5 +39,5 @@ def test_another_setting_s_name_is_no_value_of_the_one_asked() -> None:
 async def test_a_setting_asked_for_its_stress_value_is_not_answered_by_another_setting() -> None:
     # The stress defaults (STRESS_README) name smtpd_hard_error_limit, not the soft limit asked about.
     asked = "What smtpd_soft_error_limit value does Postfix use automatically under stress?"
-    outcome = await _outcome("postfix_doc", asked)
+    outcome = await corpus_outcome("postfix_doc", asked)
     assert "smtpd_hard_error_limit" not in outcome.answer

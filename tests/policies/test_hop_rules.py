@@ -12,7 +12,7 @@ from citeloop.policies import ExtractivePolicy
 from citeloop.policies._amounts import measured
 from citeloop.policies._bridge_answer import (
     another_kind,
-    asks_former_name,
+    asks_another_name,
     asks_no_name,
     asks_typed_last,
     names_a_thing,
@@ -23,6 +23,7 @@ from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import comparison, listed_members, offered
 from citeloop.policies._hop_search import bridge_search, described
+from citeloop.policies._nested import page_subject_answer
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
 from citeloop.policies._sentences import Sentence
@@ -880,10 +881,12 @@ def test_a_name_ending_with_another_kind_of_place(question: str, answer: str, ot
         ("What were they known as before 1990?", True),
         ("What is the club called?", False),
         ("Which club was founded in Milwaukee?", False),
+        # Another thing of the bridge's kind: the bridge is not it.
+        ("The instrument Ada plays is, along with which other instrument, the most popular?", True),
     ],
 )
-def test_a_question_asking_a_former_name(question: str, former: bool) -> None:
-    assert asks_former_name(question) is former
+def test_a_question_asking_another_name(question: str, former: bool) -> None:
+    assert asks_another_name(question) is former
 
 
 @pytest.mark.parametrize(
@@ -979,7 +982,7 @@ READ_WRONG_ANSWERS = [
     # "In which year did the ... outlet co-founded by Andrew Jaspan launch ...?": a span of two years
     ("hotpotqa_review_chains13.jsonl", "Andrew Jaspan", "March 2011"),
     # "What is the Roud Folk Song Index number of the traditional British song on which ... is based?"
-    ("hotpotqa_review_chains14.jsonl", "song on which \"The Wheels on the Bus\"", "Mulberry Bush"),
+    ("hotpotqa_review_chains14.jsonl", 'song on which "The Wheels on the Bus"', "Mulberry Bush"),
 ]
 
 
@@ -1109,3 +1112,20 @@ def test_a_number_of_a_named_index_is_no_song() -> None:
     assert not typed_as_asked(question, song)
     asked_song = "Which old song is The Oak Chronicles based on?"
     assert typed_as_asked(asked_song, song)
+
+
+def test_a_century_asked_last_is_no_tribe() -> None:
+    question = "The tribe Ada Pell ruled is attested by inscriptions into which century?"
+    tribe = [Sentence(0, 10, "The Harlowi were a tribe of iron-age Britain.")]
+    assert not typed_as_asked(question, tribe)
+
+
+def test_the_page_subject_a_nested_question_describes_is_no_answer() -> None:
+    contest = _page(
+        "Harbour Surf Open", "Harbour Surf Open is a surfing competition held every May at Oak Beach."
+    )
+    nested = analyze("The champion of the surfing competition held every May at Oak Beach won which title?")
+    assert page_subject_answer(nested, contest, "Harbour Surf Open, formerly the Oak Beach Open")
+    assert not page_subject_answer(nested, contest, "the Oak Cup")
+    named = analyze("Which surfing competition is held every May at Oak Beach, Harbour Surf Open or Oak Cup?")
+    assert not page_subject_answer(named, contest, "Harbour Surf Open")
