@@ -22,8 +22,8 @@ from ._sentences import Sentence
 # the one "the name for the N that ..." asks the name of ("the continuous slides between notes").
 _ASKED_NOUN: Final = re.compile(
     # (after a sentence that sets the question up, too: "... a young adult book series. Which company ...?")
-    r"(?:^|[.;] )\s*(?:(?:[Ii]n|[Oo]f|[Ff]or|[Aa]t|[Oo]n) )?(?:[Ww]hich|[Ww]hat) "
-    r"(?:[a-z-]+ ){0,2}?([a-z]{3,})"
+    r"(?:^|[.;,] )\s*(?:(?:[Ii]n|[Oo]f|[Ff]or|[Aa]t|[Oo]n) )?(?:[Ww]hich|[Ww]hat) "
+    r"(?:[a-z-]+ ){0,3}?([a-z]{3,})"
     # (an irregular past too: "Which publisher put out that series?")
     r" (?:[a-z]+ed|is|was|are|were|put|made|wrote|built|won|led|ran|held|bought|sold|gave|took|began|sang"
     r"|brought|did|does|do|has|had|have)\b"

@@ -46,7 +46,7 @@ _RELATION_OF: Final = re.compile(
 
 # "a movie starring ...", "the show hosted by ...": an unnamed thing described by what it did.
 _NESTED: Final = re.compile(
-    r"\b(?:a|an)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:starring|featuring|hosted|directed|written|owned|founded"
+    r"\b(?:a|an|the)\s+(?:[a-z]+\s+){0,2}[a-z]+\s+(?:starring|featuring|hosted|directed|written|owned|founded|co-founded"
     r"|based|located|named|known|released|produced|published|created)\b"
 )
 

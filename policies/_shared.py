@@ -37,7 +37,7 @@ _ASKS: Final = re.compile(r"\b(?:in common|both|shared)\b", re.IGNORECASE)
 _COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
 # A question asking a date, a year or an amount asks no name ("What is the birth date of the actress who
 # starred as X in Y?": the actress both pages name is the bridge).
-_ASKS_NO_NAME: Final = re.compile(r"(?i)\b(?:date|year|birthday|when|how many|how much|how long)\b")
+_ASKS_VALUE: Final = re.compile(r"(?i)\b(?:date|year|birthday|when|how many|how much|how long)\b")
 # A sentence before the one asking: "X stars A, B and one other actress. Which character did she play?"
 _PREAMBLE: Final = re.compile(r"[.!]\s+[A-Z][^.!?]*\?\s*$")
 # "A and B were both tennis players. Which of them reached the higher ranking?" asks to choose one of
@@ -128,7 +128,7 @@ def common_name(question: Question, pages: Sequence[Page]) -> CommonName | None:
     name, or several."""
     if question.kind not in ("who", "which", "what", "where"):
         return None
-    if _PREAMBLE.search(question.text) is not None or _ASKS_NO_NAME.search(question.text) is not None:
+    if _PREAMBLE.search(question.text) is not None or _ASKS_VALUE.search(question.text) is not None:
         # "Jawbreaker stars A, B and one other lead actress. Which character did that third actress
         # play?": the name the pages share is the bridge the opening sentence describes, not the answer.
         return None

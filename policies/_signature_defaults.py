@@ -55,12 +55,15 @@ def _names_term(identifier: str, term: str) -> bool:
 
 _LEFT_OUT: Final = re.compile(
     r"\b(?:omitted|not (?:given|specified|provided|passed|set)|is None|are None|None is (?:given|passed))\b"
+    # ("hide is a list of names to hide, and defaults to [os.curdir, os.pardir]": the None is a sentinel)
+    r"|\bdefaults? to\b|\bdefault (?:value )?is\b"
 )
 
 
 def _says_when_left_out(page: Page, lines: Sequence[Line], index: int, param: str) -> bool:
     """Whether the description under the signature at `lines[index]` says what happens when
-    `param` is left out or None ("If omitted, file.mode is used ...", "If salt is None, ...")."""
+    `param` is left out or None ("If omitted, file.mode is used ...", "If salt is None, ...", "hide
+    ... defaults to [os.curdir, os.pardir]")."""
     term = clean(lines[index].text)
     for line in lines[index + 1 :]:
         if term not in line.terms:

@@ -22,7 +22,7 @@ from citeloop.policies._bridge_answer import (
 from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import comparison, listed_members, offered
-from citeloop.policies._hop_search import bridge_search, described
+from citeloop.policies._hop_search import bridge_search, described, multi_hop
 from citeloop.policies._nested import page_subject_answer
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
@@ -983,6 +983,17 @@ READ_WRONG_ANSWERS = [
     ("hotpotqa_review_chains13.jsonl", "Andrew Jaspan", "March 2011"),
     # "What is the Roud Folk Song Index number of the traditional British song on which ... is based?"
     ("hotpotqa_review_chains14.jsonl", 'song on which "The Wheels on the Bus"', "Mulberry Bush"),
+    # "The defending champion of the surfing competition held every October at ... is the first Hawaiian
+    # champion since which three-time world champion?": the competition is what the question describes
+    ("hotpotqa_review_chains15.jsonl", "Supertubos beach", "Rip Curl"),
+    # "The British tribe of which Togodumnus was king is attested by inscriptions into which century?"
+    ("hotpotqa_review_chains15.jsonl", "Togodumnus", "Catuvellauni"),
+    # "The instrument played by ... Apratim Majumdar is, along with which other instrument, ...?"
+    ("hotpotqa_review_chains15.jsonl", "Apratim Majumdar", "Sarod"),
+    # "As of May 2017, what monthly onsite online audience did the media outlet co-founded by ... report?"
+    ("hotpotqa_review_chains16.jsonl", "monthly onsite online audience", "The Conversation"),
+    # "In what year did the heavy metal band co-founded by James Hetfield release ...?" (unanswerable)
+    ("hotpotqa_review_chains16.jsonl", "co-founded by James Hetfield", "1963"),
 ]
 
 
@@ -1129,3 +1140,15 @@ def test_the_page_subject_a_nested_question_describes_is_no_answer() -> None:
     assert not page_subject_answer(nested, contest, "the Oak Cup")
     named = analyze("Which surfing competition is held every May at Oak Beach, Harbour Surf Open or Oak Cup?")
     assert not page_subject_answer(named, contest, "Harbour Surf Open")
+
+
+def test_a_thing_described_by_the_participle_after_the_nests_a_question() -> None:
+    assert multi_hop(analyze("In what year did the band co-founded by Ada Pell release its first album?"))
+    assert multi_hop(analyze("Which city hosts the festival founded by Ivo Rook?"))
+    assert not multi_hop(analyze("In what year was Ada Pell born?"))
+
+
+def test_the_noun_asked_after_a_leading_phrase_and_a_comma() -> None:
+    question = "As of May 2017, what monthly online audience did the outlet Ada Pell co-founded report?"
+    outlet = [Sentence(0, 10, "The Harbour Ledger is an independent media outlet.")]
+    assert not typed_as_asked(question, outlet)
