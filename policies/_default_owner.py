@@ -128,7 +128,7 @@ def state_for_thing(question: str, value: str) -> bool:
 _DOES_IT: Final = re.compile(
     r"(?:^|[-\u2014;:,.] )(?:does|do|did|will|would) (?P<asked>[^?;]+)", re.IGNORECASE
 )
-_NOT_ASKED: Final = frozenset(stem(w) for w in ("default", "it", "them", "this", "that")) | STOPWORDS
+_NOT_ASKED: Final = frozenset(stem(w) for w in ("default", "it", "them", "this", "that", *STOPWORDS))
 
 
 def state_unsaid(question: str, value: str, quote: str) -> bool:
