@@ -34,7 +34,7 @@ _ASKED_NOUN: Final = re.compile(
     # (or of a named index: "What is the Roud Folk Song Index number of the song ...?")
     r"|^\s*[Ww]hat (?:is|was|are|were) (?:the |an? )(?:[\w-]+ ){0,4}?([a-z]{3,}) of (?:the |an? )"
     # "The director of ... is based in what New York city?": the noun asked for at the question's end
-    r"|\b(?:in|into|to|until|during|since|at|from|near|by|of|for|with) (?:what|which) "
+    r"|\b(?:in|into|to|until|during|since|at|on|from|near|by|of|for|with) (?:what|which) "
     r"(?:[A-Z][\w-]* ){0,3}?(?:[a-z-]+ ){0,2}?([a-z]{3,})\s*\??\s*$"
 )
 

@@ -994,6 +994,8 @@ READ_WRONG_ANSWERS = [
     ("hotpotqa_review_chains16.jsonl", "monthly onsite online audience", "The Conversation"),
     # "In what year did the heavy metal band co-founded by James Hetfield release ...?" (unanswerable)
     ("hotpotqa_review_chains16.jsonl", "co-founded by James Hetfield", "1963"),
+    # "The company that owns the Hungry Horse pub-restaurant chain is listed on which stock exchange?"
+    ("hotpotqa_review_chains17.jsonl", "Hungry Horse", "Greene King"),
 ]
 
 
@@ -1152,3 +1154,9 @@ def test_the_noun_asked_after_a_leading_phrase_and_a_comma() -> None:
     question = "As of May 2017, what monthly online audience did the outlet Ada Pell co-founded report?"
     outlet = [Sentence(0, 10, "The Harbour Ledger is an independent media outlet.")]
     assert not typed_as_asked(question, outlet)
+
+
+def test_the_noun_asked_last_after_on() -> None:
+    question = "The company that owns the Oak Tavern chain is listed on which stock exchange?"
+    owner = [Sentence(0, 10, "Harbour Inns is a British pub retailer and brewer.")]
+    assert not typed_as_asked(question, owner)
