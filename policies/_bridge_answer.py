@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from ._questions import CHOOSES_ONE
 from ._sentences import Sentence
 
 # The noun a "which N <verb>" or "what N <verb>" question asks for ("Which publisher issued ...?"), and
@@ -128,16 +129,16 @@ def wrong_kind(question: str, kind: str, answer: str) -> bool:
     """Whether `answer` is of another kind than asked: another kind of place (`another_kind`), a thing
     for "who", neither of two names a comparison offers ("Which genus contains more species, Sorbaria
     or goldenrod?" is no "Rosaceae"), or a span of years for "which year"."""
-    offered = _OFFERED_CHOICE.search(question) or _WHICH_OF_TWO.search(question)
-    unoffered = offered is not None and answer.casefold() not in question.casefold()
+    offered = _OFFERED_CHOICE.search(question) or CHOOSES_ONE.search(question)
+    # (as the question spells one of them, at least in its first word: "Ajuga, also known as bugleweed")
+    named = answer.split()[:1]
+    unoffered = offered is not None and not (named and named[0].casefold() in question.casefold())
     # "In which year did X launch ...?" asks one year: "March 2011 until March 2017" is a span of two.
     years = set(re.findall(r"\b(?:1[0-9]|20)[0-9]{2}\b", answer))
     span = _ONE_YEAR.search(question) is not None and len(years) > 1
     return another_kind(question, answer) or (kind == "who" and names_a_thing(answer)) or unoffered or span
 
 
-# "Which of these two companies, A or B, ...?": the answer is one of the two, as the question spells it.
-_WHICH_OF_TWO: Final = re.compile(r"(?i)\bwhich of (?:these|the|those) two\b")
 _ONE_YEAR: Final = re.compile(r"(?i)\b(?:which|what) year\b")
 
 

@@ -84,6 +84,7 @@ from ._which_checks import (
     acronym_number,
     asked_action,
     case_unsaid,
+    case_words,
     denies,
     describes_its_term,
     in_condition,
@@ -157,6 +158,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
     typed_only: list[DocCandidate] = []
     answered = False
     obj = object_words(q)
+    case = case_words(q)  # "... raise when it is given ill-formed XML?": what the sentence must say of it
     # Terms the question spells out in words ("the cost limit ... COMPACT" for compact_cost_limit).
     spelled = [
         name
@@ -195,7 +197,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
         )
         if partial and typed is None:
             continue
-        if denies(q, text) or case_unsaid(q, text, *line.terms[-1:]):
+        if denies(q, text) or case_unsaid(case, text, *line.terms[-1:]):
             continue  # "foreign key constraints are not enforced" does not say what enforces them
         if spelled and not any(n in " ".join((text, *line.terms)).casefold() for n in spelled):
             continue  # "the cost limit used in automatic COMPACT" names compact_cost_limit, not this term

@@ -268,6 +268,11 @@ def _after_comma(text: str, word: str) -> bool:
     return re.search(rf",\s*{word}\b", unquoted, re.IGNORECASE) is not None
 
 
+# "Which of them ...?", "Which of these two firms, A or B, ...?": the answer is one of two the question
+# names, not what they share nor anything else.
+CHOOSES_ONE: Final = re.compile(r"(?i)\bwhich (?:one )?of (?:them|(?:these|the|those) two)\b|\bwhich one\b")
+
+
 def is_month(word: str) -> bool:
     """Whether `word` names a month."""
     return word.casefold() in _MONTHS

@@ -27,7 +27,7 @@ from citeloop.events import Page
 
 from ._extractive_score import capitalized_runs
 from ._nationalities import NATIONALITIES
-from ._questions import STOPWORDS, Question, is_month
+from ._questions import CHOOSES_ONE, STOPWORDS, Question, is_month
 from ._sentences import Sentence, split_sentences, stem, words
 from ._two_hop import plain_title
 
@@ -40,11 +40,6 @@ _COPULA: Final = re.compile(r"\b(?:is|was|are|were)\b")
 _ASKS_VALUE: Final = re.compile(r"(?i)\b(?:date|year|birthday|when|how many|how much|how long)\b")
 # A sentence before the one asking: "X stars A, B and one other actress. Which character did she play?"
 _PREAMBLE: Final = re.compile(r"[.!]\s+[A-Z][^.!?]*\?\s*$")
-# "A and B were both tennis players. Which of them reached the higher ranking?" asks to choose one of
-# the two: what they share is the question's premise, not its answer.
-_CHOOSES: Final = re.compile(
-    r"\bwhich (?:one )?of (?:them|the two|these two|those two)\b|\bwhich one\b", re.I
-)
 # Question words that ask for a nationality: the shared word is then a capitalized one.
 _NATIONALITY: Final = frozenset({"nationality", "nationalities", "country", "citizenship"})
 # Definition words that say nothing about what the subject is.
@@ -76,7 +71,9 @@ def shared_question(question: str) -> Shared | None:
     nationality = bool(lowered & _NATIONALITY)
     if not lowered & {"what", "which"} or (_ASKS.search(text) is None and not nationality):
         return None
-    if _CHOOSES.search(text) is not None:
+    if CHOOSES_ONE.search(text) is not None:
+        # "A and B were both tennis players. Which of them reached the higher ranking?": what they share
+        # is the question's premise, not its answer.
         return None
     match = _PAIR.search(text)
     if match is None:

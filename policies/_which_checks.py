@@ -220,12 +220,17 @@ _CASE_FRAME: Final = frozenset(
 )
 
 
-def case_unsaid(q: DocQuestion, text: str, *context: str) -> bool:
-    """Whether the sentence (with its term or heading) says none of the words of the case the question
-    states: "The parser for the binary format raises InvalidFileException ..." answers no "What
-    exception does plistlib.load() raise when it is given ill-formed XML?"."""
+def case_words(q: DocQuestion) -> frozenset[str]:
+    """The stems of the case the question states after "when" or "if" ("... raise when it is given
+    ill-formed XML?" -> ill-formed, xml), without the words any case may say; empty when it states none."""
     case = _CASE.search(q.text)
     if case is None:
-        return False
-    wanted = stems(case.group("case")) - _CASE_FRAME - {stem(w) for w in STOPWORDS}
+        return frozenset()
+    return frozenset(stems(case.group("case")) - _CASE_FRAME - {stem(w) for w in STOPWORDS})
+
+
+def case_unsaid(wanted: frozenset[str], text: str, *context: str) -> bool:
+    """Whether the sentence (with its term or heading) says none of the case's words (`case_words`):
+    "The parser for the binary format raises InvalidFileException ..." answers no "What exception does
+    plistlib.load() raise when it is given ill-formed XML?"."""
     return bool(wanted) and not wanted & stems(" ".join((text, *context)))

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from citeloop.policies._doc_questions import doc_question
-from citeloop.policies._which_checks import case_unsaid
+from citeloop.policies._which_checks import case_unsaid, case_words
 from citeloop.tools import Corpus
 from helpers.doc_pages import ask
 
@@ -18,11 +18,11 @@ def test_a_sentence_saying_nothing_of_the_case_asked_does_not_answer_it() -> Non
     asked = doc_question("What exception does plistlib.load() raise when it is given ill-formed XML?", True)
     assert asked is not None
     binary = "The parser for the binary format raises InvalidFileException when the file cannot be parsed."
-    assert case_unsaid(asked, binary)
-    assert not case_unsaid(asked, "Ill-formed XML makes the Expat parser raise ExpatError.")
+    assert case_unsaid(case_words(asked), binary)
+    assert not case_unsaid(case_words(asked), "Ill-formed XML makes the Expat parser raise ExpatError.")
     # No case stated, nothing to say.
     plain = doc_question("What exception does plistlib.load() raise?", True)
-    assert plain is not None and not case_unsaid(plain, binary)
+    assert plain is not None and not case_words(plain) and not case_unsaid(case_words(plain), binary)
 
 
 @pytest.mark.anyio
