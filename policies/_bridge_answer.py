@@ -16,8 +16,9 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ._questions import CHOOSES_ONE
-from ._sentences import Sentence
+from ._questions import CHOOSES_ONE, Question
+from ._sentences import Sentence, stem, words
+from ._short_answer import says_verb, which_noun, which_verb
 
 # The noun a "which N <verb>" or "what N <verb>" question asks for ("Which publisher issued ...?"), and
 # the one "the name for the N that ..." asks the name of ("the continuous slides between notes").
@@ -74,6 +75,24 @@ def another_kind(question: str, answer: str) -> bool:
     asked = _ASKED_KIND.search(question)
     last = answer.rstrip(" .,").rsplit(" ", 1)[-1].casefold().removesuffix("s")
     return asked is not None and last in _PLACE_KINDS and last != asked.group(1).casefold()
+
+
+def unfit_span(question: Question, answer: str, sentence: str) -> bool:
+    """Whether a span of the bridge's page is of another kind than asked: another kind of place
+    (`another_kind`), a thing for "who", or the name in a sentence saying neither the noun nor the
+    verb of "which N <verb>" ("Which firm designed the skyscraper ...?" is not answered by "888 7th
+    Avenue is a ... skyscraper in Midtown Manhattan", which says nothing of who designed it)."""
+    if another_kind(question.text, answer) or (question.kind == "who" and names_a_thing(answer)):
+        return True
+    noun = which_noun(question.text) if question.kind == "which" else None
+    if noun is None:
+        return False
+    told = words(sentence)
+    if stem(noun) in {stem(w) for w in told}:
+        return False
+    asked = re.search(rf"\b{re.escape(noun)}s?\b", question.text)
+    forms = which_verb(question.text, asked.end()) if asked is not None else None
+    return forms is None or not any(says_verb(w, forms) for w in told)
 
 
 def whole_name(name: str | None, text: str) -> str | None:

@@ -54,7 +54,9 @@ _COUNTED: Final = frozenset(
 )
 # "Who is older, A or B?", "Which band was formed first: A or B?": the names after the last comma or colon.
 # ("Which came out first: Out of Place, the film about surfers, or The Mosuo Sisters?": an appositive
-# after the first name, opening with an article, says what it is.)
+# after the first name, opening with an article, says what it is.) A title's own colon stays in it:
+# "..., Orlando: A Biography or The Duchess and the Jeweller?" (capitalised words after a comma, then ":").
+_TITLE_BEFORE_COLON: Final = re.compile(r",\s*([A-Z0-9][\w'.&-]*(?:\s+[A-Z0-9][\w'.&-]*)*)$")
 _PAIR: Final = re.compile(
     r"^(?P<head>.*?)(?P<sep>[,:]\s*|\s)(?P<a>[^,:]+?)(?:,\s+(?:the|a|an)\s[^,:]+?,)?\s+or\s+(?P<b>.+?)\s*(?:\?+|\.)?\s*$"
 )
@@ -88,6 +90,8 @@ def offered(question: str) -> tuple[str, str] | None:
     if match is None:
         return None
     first, second = (_trim(match.group(k)) for k in ("a", "b"))
+    title = _TITLE_BEFORE_COLON.search(match.group("head")) if match.group("sep").strip() == ":" else None
+    first = f"{title.group(1)}: {first}" if title is not None else first
     if match.group("sep").strip() == "" and not first[:1].isupper():
         # No comma before the pair ("who is younger Ulrich Walter or Luca Parmitano?"): the
         # first name is the run of capitalized words just before "or".

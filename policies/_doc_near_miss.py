@@ -5,6 +5,9 @@ Each was a wrong answer to a question written to be *nearly* answerable (review 
 - **another release's state**: "Which function did timeit use as its default timer before Python
   3.3?" is not answered by "Changed in version 3.3: time.perf_counter() is now the default timer." -
   a quote marking the release the question asks *before* says what held from it on;
+- **another of its kind** (a version asked): "Since which SQLite version is shared-cache mode
+  supported?" is not answered by 'Since version 3.7.0, SQLite also supports "WAL mode".' - the quote
+  names the kind asked about ("mode") after another name, in capitals, and the question's word nowhere;
 - **one part of a compound value**: "What is the default MinRate for the handshake stage?" is not
   answered by the whole default "handshake=0 header=20-40,MinRate=500 body=20,MinRate=500", whose
   parts the question names.
@@ -12,10 +15,12 @@ Each was a wrong answer to a question written to be *nearly* answerable (review 
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Final
 
-from ._sentences import words
+from ._questions import STOPWORDS
+from ._sentences import stem, words
 
 _BEFORE_RELEASE: Final = re.compile(
     r"\b(?:before|prior to|until|up to)\s+(?:[A-Za-z][\w-]*\s+)?(?:version\s+)?v?(\d+(?:\.\d+)+)\b",
@@ -45,3 +50,20 @@ def part_of_compound(question: str, answer: str) -> bool:
     if len(_SETTING_PAIR.findall(answer)) < 2:
         return False
     return any(word.casefold() in keys for word in words(question))
+
+
+_TOKEN: Final = re.compile(r"[A-Za-z0-9][\w.-]*[A-Za-z0-9]|[A-Za-z0-9]")
+
+
+def another_named_kind(question: str, evidence: str) -> bool:
+    """Whether the quote names another thing of the kind the question asks about: the question's
+    "<word> <kind>" ("shared-cache mode") stands in the quote as "<Name> <kind>" ("WAL mode"), the
+    name written in capitals, the question's word nowhere in the quote."""
+    asked = [t.casefold() for t in _TOKEN.findall(question)]
+    told = _TOKEN.findall(evidence)
+    told_stems = {stem(t) for t in told}
+    named = {stem(h) for w, h in itertools.pairwise(told) if w.isupper() and w.casefold() not in asked}
+    return any(
+        stem(kind) in named and word not in STOPWORDS and stem(word) not in told_stems
+        for word, kind in itertools.pairwise(asked)
+    )

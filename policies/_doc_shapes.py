@@ -130,6 +130,21 @@ def another_setting(token: str, q: DocQuestion) -> bool:
     )
 
 
+# Nouns a question asks a value of, and the kinds of name a sentence calls a thing it names.
+_VALUE_NOUNS: Final = frozenset({"mode", "level", "strategy", "format", "type", "value", "action"})
+_NAME_KINDS: Final = re.compile(
+    r"\)?\s+(?:pragma|function|method|interface|command|subcommand|statement|option|directive|parameter"
+    r"|setting|variable|module|macro|program)s?\b"
+)
+
+
+def called_a_name(text: str, end: int, q: DocQuestion) -> bool:
+    """Whether the sentence calls the token ending at `end` a pragma, function, option ... where the
+    question asks for a mode, a level or a format: "force a checkpoint using the wal_checkpoint
+    pragma" names no checkpoint mode."""
+    return q.noun in _VALUE_NOUNS and _NAME_KINDS.match(text, end) is not None
+
+
 def typed_name(
     q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context: str, subject: str = ""
 ) -> str | None:

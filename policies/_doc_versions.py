@@ -13,7 +13,7 @@ capitalised statement the question names ("VACUUM INTO"), says the removal or de
 asked about, and gives one version of the product, not "version 1.2.11 of the zlib library".
 A section's "This feature is available in Postfix version 2.1 and later." gives the version of
 what the section told before it, when that holds most of the question's words and names every
-code the question names (quoted from the last sentence that names it).
+code the question names (quoted from the last sentence that names it; `_version_sections`).
 Asked "before which version", the version after "before" or "prior to" answers; otherwise
 that one answers only where the sentence denies its own predicate ("will not work with
 versions prior to 3.9.0": 3.9.0 is when it began to work). A version in brackets right after the
@@ -32,7 +32,6 @@ from citeloop.events import Page
 from ._doc_match import (
     DocCandidate,
     about,
-    mentions,
     names,
     overlap,
     overlap_words,
@@ -45,8 +44,10 @@ from ._doc_match import (
 from ._doc_questions import DocQuestion
 from ._doc_rows import available_rows
 from ._outline import Line
+from ._questions import STOPWORDS
 from ._sentences import Sentence, stem
 from ._version_brackets import bracketed_version
+from ._version_sections import ARRIVAL_WORDS, PROSE_FIT, WHEN_WORDS, section_version
 
 # A release note's own form: "New in version 3.2", "Changed in version 3.9: ...".
 _ADDED: Final = re.compile(r"(?:Added|New)\b")
@@ -73,17 +74,12 @@ _DENIED_USE: Final = re.compile(
 # "version 1.2.11 of the zlib library": the version of something else.
 _OF_ANOTHER: Final = re.compile(r"(?: \([^)]*\))? of\b")
 _DENIAL_REACH: Final = 60  # characters before "prior to version N" where "will not work" may stand
-_WHEN_WORDS: Final = frozenset(
-    {stem(w) for w in ("start", "starting", "need", "needed", "required", "require", "release")}
-)
 # The opening of a sentence under a term that makes the term what became available: nothing, or
 # "This parameter is", "It was", "this feature is".
 _ITSELF: Final = re.compile(
     r"(?i)(?:(?:this|the) (?:parameter|setting|option|feature|directive|variable|function)|it)?"
     r"(?: (?:is|was|has been|became))?"
 )
-# The words of a question asking when the thing itself arrived ("Since which version is X available?").
-_ARRIVAL_WORDS: Final = frozenset(stem(w) for w in ("available", "added", "introduced", "new", "supported"))
 # A number the question asks about, and the words that make one in the text a bound of a range.
 _NUMBERS: Final = re.compile(r"\b\d+(?:\.\d+)+\b|\b\d+\b")
 _RANGE_WORDS: Final = r"(?:older|earlier|newer|later|lower|higher|greater|less|more) than"
@@ -96,8 +92,7 @@ _CHANGE_VERBS: Final = frozenset(
         "improved", "enhance", "enhanced", "support", "supported", "make", "made", "become", "became",
     )
 )  # fmt: skip
-# The share of the question's description a sentence must hold to give the version of its change.
-_PROSE_FIT: Final = 0.6
+_ASKING_WORDS: Final = frozenset(stem(w) for w in (*STOPWORDS, "version", "which", "what", "release"))
 
 
 def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]) -> Iterator[DocCandidate]:
@@ -106,7 +101,7 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     attached databases was added in version 3.15.0". Asked "before which version", the version after
     "before" or "prior to". A page of release notes ("New in version N") answers through those."""
     # "Starting with which version ...", "which version is needed", "in which release": words of asking when.
-    feature = [w for w in feature if w not in _WHEN_WORDS]
+    feature = [w for w in feature if w not in WHEN_WORDS]
     if not feature:
         return
     before = re.search(r"\b(?:before|prior to|until)\b", q.text.casefold()) is not None
@@ -125,10 +120,10 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
         if NEW_IN.search(text) is not None or not (_PROSE_VERSION.search(text) or _BARE_RELEASE.search(text)):
             continue
         fit = overlap(described, text)
-        if fit < _PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
+        if fit < PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
             continue
         items = _LIST_ITEM.split(text)
-        if len(items) >= 3 and max(overlap(things, item) for item in items) < _PROSE_FIT:
+        if len(items) >= 3 and max(overlap(things, item) for item in items) < PROSE_FIT:
             # "Version 1.3 adds A, B, enhances the synchronous mode support, ...": one item tells one change
             continue
         if _bound_unasked(q.text, text):
@@ -159,64 +154,6 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
             yield DocCandidate(page.url, found.pop(), text, 1.0 + fit, how)
 
 
-# "This feature is available in Postfix version 2.1 and later.": what the section told before it.
-_FEATURE_CAME: Final = (
-    r"^This (?:feature|functionality|support) (?:is|was|became|has been) (?:available|introduced|added)"
-)
-# A sentence that adds a capability to what the section tells: "this feature" after it is the addition.
-_ADDS_CAPABILITY: Final = re.compile(
-    r"\b(?:can|may|will|does) also\b|\balso (?:supports?|allows?|provides?|offers?|lets)\b"
-    r"|^(?:In addition|Additionally)\b"
-)
-_FEATURE_REACH: Final = 800  # characters of the section a quote may reach back to name the asked code
-
-
-def _feature_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]) -> Iterator[DocCandidate]:
-    """The version a section gives for "this feature", when the section before it tells the asked
-    feature: the headings above and the sentences before it in the section hold most of the
-    question's words and every code it names. Quoted from the last sentence naming that code."""
-    feature = [w for w in feature if w not in _WHEN_WORDS and w not in _ARRIVAL_WORDS]
-    if not feature or q.noun is None:
-        return
-    came = re.compile(
-        rf"{_FEATURE_CAME} (?:in|since|with|as of) (?:{re.escape(q.noun)} )?(?:version |release )?"
-        r"(\d+(?:\.\d+)*)\b",
-        re.IGNORECASE,
-    )
-    described = replace(q, words=tuple(feature))
-    told: list[tuple[Line, Sentence]] = []
-    section: tuple[str, ...] | None = None
-    add_on = False  # "It can also keep the results in a cache": "this feature" is that, not the heading's
-    for page, line, sentence in sentences_of(pages):
-        if (page.url, *line.headings) != section:
-            section, told, add_on = (page.url, *line.headings), [], False
-        if _ADDS_CAPABILITY.search(sentence.text):
-            told, add_on = [], True
-        match = came.match(sentence.text)
-        told.append((line, sentence))
-        if match is None:
-            continue
-        # (the words of a code name tell no feature: "leaf_verify_map" is no "leaf verification")
-        before = re.sub(r"\w+_\w+", " ", " ".join(said.text for _, said in told[:-1]))
-        fit = overlap(described, before, *(() if add_on else line.headings))
-        if fit < _PROSE_FIT:
-            continue
-        start = line.start + sentence.start
-        if q.identifiers:
-            naming = [
-                (at, said) for at, said in told[:-1] if all(mentions(said.text, i) for i in q.identifiers)
-            ]
-            if not naming:
-                continue
-            start = naming[-1][0].start + naming[-1][1].start
-        if line.start + sentence.end - start > _FEATURE_REACH:
-            continue
-        quote = " ".join(page.body[start : line.start + sentence.end].split())
-        yield DocCandidate(
-            page.url, match.group(1), quote, 1.0 + fit, "version the section gives its feature"
-        )
-
-
 def _answers_when(match: re.Match[str], text: str, before: bool, said_before: bool) -> bool:
     """Whether a version of `_PROSE_VERSION` answers: one after "before" for "before which version",
     any other for "which version" - and one after "before" too when the words just before deny
@@ -237,10 +174,10 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     # What the question asks about beyond the code it names ("support for weights" of "f").
     feature = [w for w in q.words if w not in stems(" ".join(q.identifiers))]
     yield from _prose_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
-    yield from _feature_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
-    asked = [w for w in feature if w not in stems(q.noun or "") and w not in _WHEN_WORDS | _ARRIVAL_WORDS]
+    yield from section_version(q, pages, [w for w in feature if w not in stems(q.noun or "")])
+    asked = [w for w in feature if w not in stems(q.noun or "") and w not in WHEN_WORDS | ARRIVAL_WORDS]
     yield from bracketed_version(q, pages, asked)
-    itself = all(w in _ARRIVAL_WORDS for w in feature)
+    itself = all(w in ARRIVAL_WORDS for w in feature)
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
         if q.noun != "python":
@@ -289,6 +226,8 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
                 continue  # "the --hiss option added": a note that names the option, not its page's others
             if added and asked and not overlap_words(asked, rest):
                 continue  # "support for weights added to f": f's own "New in version" is not when
+            if match.group(1) == "Changed" and not added and not _tells_change(q, page, rest):
+                continue  # asked when f began raising TypeError: "Changed in 3.2: f is more sophisticated"
             # Under the term the question names in full ("Repr.fillvalue"), not one that shares its last part.
             where = (
                 1.5 if any(_is_term_of(term, i) for term in line.terms[-1:] for i in q.identifiers) else 1.0
@@ -303,6 +242,18 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         score = where + (overlap(q, rest) if rest else 0.5)
         quote = own_quote(page, line, sentence)
         yield DocCandidate(page.url, match.group(2), quote, score, f"{match.group(1)} in version")
+
+
+def _tells_change(q: DocQuestion, page: Page, note: str) -> bool:
+    """Whether a "Changed in version N" note tells the change asked about: it names a code the question
+    names, or says a word of the question beyond its code and page ("... does random.randrange(10.0)
+    start raising TypeError instead of converting the float?": raising, float, ...; "default" and "3"
+    count), not only "randrange() is more sophisticated about producing equally distributed values"."""
+    if any(re.sub(r"\(.*", "", i) in note for i in q.identifiers):
+        return True
+    named = stems(" ".join((*q.identifiers, page_subject(page), q.noun or "")))
+    asked = sorted(stems(q.text) - named - _CHANGE_VERBS - WHEN_WORDS - _ASKING_WORDS)
+    return not asked or overlap_words(asked, note)
 
 
 def _is_term_of(term: str, identifier: str) -> bool:

@@ -68,6 +68,7 @@ from ._doc_shapes import (
     another_setting,
     assignment_side,
     called,
+    called_a_name,
     denied_before,
     given_word,
     names_the_asked,
@@ -239,6 +240,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and not assignment_side(text, m.start(), m.end(), q.noun)
             and not given_word(m.group(0).rstrip(".,;:"), q)
             and not (names_the_asked(m.group(0), q) or another_setting(m.group(0), q))
+            and not called_a_name(text, m.end(), q)  # "the wal_checkpoint pragma" is no checkpoint mode
             and not denied_before(text, m.start())
             and not a_replacement(text, m.start(), m.end(), q)
             # A program, daemon or server: its manual page, or a name the sentence calls so ("the

@@ -270,7 +270,10 @@ def _after_comma(text: str, word: str) -> bool:
 
 # "Which of them ...?", "Which of these two firms, A or B, ...?": the answer is one of two the question
 # names, not what they share nor anything else.
-CHOOSES_ONE: Final = re.compile(r"(?i)\bwhich (?:one )?of (?:them|(?:these|the|those) two)\b|\bwhich one\b")
+CHOOSES_ONE: Final = re.compile(
+    r"(?i)\bwhich (?:one )?of (?:them|(?:these|the|those) two)\b|\bwhich one\b"
+    r"|\bwhich (?:one )?of (?-i:[A-Z])[^?,]*? and (?-i:[A-Z])"  # "Which of Marcel Trillat and Ron Kelly ...?"
+)
 
 
 def is_month(word: str) -> bool:

@@ -136,13 +136,19 @@ def _name(question: Question, text: str, positions: list[tuple[int, str]]) -> st
     return ranked[0] if ranked[0] in text else None
 
 
-# "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun.
-# Any verb in -s or -ed counts when an object follows it ("Which corporation owns and operates the
-# hotel ...?"): the noun is what does it.
+_IRREGULAR_PAST: Final = {
+    "wrote": "write", "led": "lead", "built": "build", "won": "win", "made": "make", "sang": "sing",
+    "drew": "draw", "took": "take", "gave": "give", "began": "begin", "became": "become", "bought": "buy",
+    "sold": "sell", "taught": "teach", "brought": "bring", "held": "hold", "told": "tell", "ran": "run",
+    "spoke": "speak", "fought": "fight", "chose": "choose", "sent": "send", "paid": "pay", "met": "meet",
+}  # fmt: skip
+# "Which American character actor ...?" -> "actor": the last word before a verb or a relative pronoun; any
+# verb in -s, -ed or irregular ("wrote") with an object counts ("Which firm owns the hotel ...?": its doer).
 _WHICH_NOUN: Final = re.compile(
     r"\b[Ww]hich\s+((?:[\w'-]+\s+){0,6}?)([a-z][a-z-]{2,})(?=\s+(?:is|was|are|were|did|does|do|has|had|have"
     r"|who|that|which|whose|starred|played|won)\b|\s*[?,]"
-    r"|\s+[a-z]+(?:s|ed)(?: and [a-z]+(?:s|ed))? (?:the|a|an|his|her|its|their)\b)"
+    rf"|\s+(?:[a-z][a-z-]*(?:s|ed)(?: and [a-z]+(?:s|ed))?|{'|'.join(_IRREGULAR_PAST)})"
+    r" (?:the|a|an|his|her|its|their)\b)"
 )
 # Words a sentence may open with before its subject, capitalized as its first word.
 _OPENERS: Final = frozenset(
@@ -180,7 +186,7 @@ def _typed_subject(question: str, text: str) -> str | None:
     # clause says he did must be what the question asks ("played"), or he is no answer.
     relative = _RELATIVE_VERB.match(text, typed.end())
     if relative is not None:
-        asked_verb = _which_verb(question, asked.end(2))
+        asked_verb = which_verb(question, asked.end(2))
         if asked_verb is None or not says_verb(relative.group(1), asked_verb):
             return None
     name = typed.group("name").split()
@@ -194,10 +200,10 @@ def _typed_subject(question: str, text: str) -> str | None:
 _RELATIVE_VERB: Final = re.compile(r"\s+(?:who|that|which)\s+([a-z]+)\b")
 
 
-def _which_verb(question: str, after_noun: int) -> frozenset[str] | None:
+def which_verb(question: str, after_noun: int) -> frozenset[str] | None:
     """The verb a "which N" question asks of its N ("Which actor played Quint?" -> "played"), as
     `verb_forms` gives a verb; None when no verb follows the noun."""
-    verb = re.match(r"\s+(?:who\s+|that\s+)?([a-z]+)\b", question[after_noun:])
+    verb = re.match(r"\s+(?:who\s+|that\s+)?([a-z][a-z-]*)\b", question[after_noun:])
     if verb is None or verb.group(1) in _AUX_AFTER_WHO:
         return None
     return verb_forms(f"Who {verb.group(1)}")
@@ -212,12 +218,6 @@ _HEAD_ENDS: Final = re.compile(
 
 
 # Past tenses whose base form shares no four letters with them ("wrote" / "writer").
-_IRREGULAR_PAST: Final = {
-    "wrote": "write", "led": "lead", "built": "build", "won": "win", "made": "make", "sang": "sing",
-    "drew": "draw", "took": "take", "gave": "give", "began": "begin", "became": "become", "bought": "buy",
-    "sold": "sell", "taught": "teach", "brought": "bring", "held": "hold", "told": "tell", "ran": "run",
-    "spoke": "speak", "fought": "fight", "chose": "choose", "sent": "send", "paid": "pay", "met": "meet",
-}  # fmt: skip
 _AUX_AFTER_WHO: Final = frozenset(
     {
         "is",
@@ -240,13 +240,13 @@ _AUX_AFTER_WHO: Final = frozenset(
 
 
 def verb_forms(question: str) -> frozenset[str] | None:
-    """The verb of "Who <verb> ...?" and, for an irregular past, its base ("wrote" -> "write");
-    None for "Who is ...?" and the like."""
-    asked = re.match(r"\s*[Ww]ho\s+([a-z]+)\b", question)
+    """The verb of "Who <verb> ...?" and, for an irregular past, its base ("wrote" -> "write"), for
+    "co-founded" "founded" too ("founded by A and B" says it); None for "Who is ...?" and the like."""
+    asked = re.match(r"\s*[Ww]ho\s+([a-z][a-z-]*)\b", question)
     if asked is None or asked.group(1) in _AUX_AFTER_WHO:
         return None
     verb = asked.group(1)
-    return frozenset({verb, _IRREGULAR_PAST.get(verb, verb)})
+    return frozenset({verb, _IRREGULAR_PAST.get(verb, verb), verb.removeprefix("co-")})
 
 
 def says_verb(word: str, forms: frozenset[str]) -> bool:

@@ -48,14 +48,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._bridge_answer import (
-    another_kind,
-    asks_another_name,
-    asks_no_name,
-    names_a_thing,
-    typed_as_asked,
-    whole_name,
-)
+from ._bridge_answer import asks_another_name, asks_no_name, typed_as_asked, unfit_span, whole_name
 from ._extractive_score import capitalized_runs, score_sentences
 from ._questions import Question
 from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
@@ -255,7 +248,7 @@ def second_hop(question: Question, bridge: Bridge, page: Page, *, named_only: bo
             )
         if answer is None or not _fresh(answer, question, bridge, bridge_words):
             continue
-        if another_kind(question.text, answer) or (question.kind == "who" and names_a_thing(answer)):
+        if unfit_span(question, answer, sentence.text):
             continue  # "In which sea ...?": not the "North Indian Ocean"; "Who ...?": not "Georgia Dome"
         if best is None or overlap > best[0]:
             best = (overlap, index, answer)

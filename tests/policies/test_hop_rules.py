@@ -996,7 +996,21 @@ READ_WRONG_ANSWERS = [
     ("hotpotqa_review_chains16.jsonl", "co-founded by James Hetfield", "1963"),
     # "The company that owns the Hungry Horse pub-restaurant chain is listed on which stock exchange?"
     ("hotpotqa_review_chains17.jsonl", "Hungry Horse", "Greene King"),
+    # "Which firm designed the skyscraper where Pershing Square Capital Management is located?": the
+    # skyscraper's page says where it stands, not who designed it
+    ("hotpotqa_review_chains18.jsonl", "Which firm designed", "Midtown Manhattan"),
+    # "Which playwright wrote the play that the director of Last Year at Marienbad adapted ...?": a short
+    # film the director's page names is no playwright
+    ("hotpotqa_review_chains19.jsonl", "Which playwright wrote", "Night and Fog"),
 ]
+
+
+@pytest.mark.anyio
+async def test_a_title_with_its_own_colon_is_offered_whole() -> None:
+    # "Which Virginia Woolf work was published first, Orlando: A Biography or The Duchess and the
+    # Jeweller?" (review chains 18): it answered "A Biography", half the title.
+    outcome = await _ask_in_file("hotpotqa_review_chains18.jsonl", "Orlando: A Biography or")
+    assert outcome.answer == "Orlando: A Biography"
 
 
 @pytest.mark.anyio
