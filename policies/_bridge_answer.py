@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
-from ._questions import CHOOSES_ONE, Question
+from ._questions import CHOOSES_ONE, STOPWORDS, Question
 from ._sentences import Sentence, stem, words
 from ._short_answer import says_verb, which_noun, which_verb
 
@@ -93,6 +93,19 @@ def unfit_span(question: Question, answer: str, sentence: str) -> bool:
     asked = re.search(rf"\b{re.escape(noun)}s?\b", question.text)
     forms = which_verb(question.text, asked.end()) if asked is not None else None
     return forms is None or not any(says_verb(w, forms) for w in told)
+
+
+def which_unsaid(question: str, sentence: str) -> bool:
+    """Whether a "which N" question ("Which Kentucky author has had works published by X?") is
+    answered from a sentence that never says N: the name it gives is not said to be an N."""
+    noun = which_noun(question)
+    if noun is None:
+        return False
+    told = {stem(w) for w in words(sentence)}
+    # The word that says which kind of N, too: "To which plant family ...?" is no butterfly's family.
+    kind = re.search(rf"\b([a-z][a-z-]+) {re.escape(noun)}s?\b", question)
+    unsaid_kind = kind is not None and kind.group(1) not in STOPWORDS and stem(kind.group(1)) not in told
+    return stem(noun) not in told or unsaid_kind
 
 
 def whole_name(name: str | None, text: str) -> str | None:

@@ -38,8 +38,9 @@ from citeloop.events import Hit, Page
 
 from ._compare_dates import YEAR, date_key, origin_year
 from ._compare_measures import asked_measure, measure_of
+from ._life_dates import life_dates
 from ._sentences import Sentence, split_sentences, stem, words
-from ._two_hop import life_dates, plain_title
+from ._two_hop import plain_title
 
 Attribute = Literal["born", "died", "origin", "count"]
 

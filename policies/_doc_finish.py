@@ -20,7 +20,13 @@ from citeloop.events import Page
 from ._doc_answer import DocCandidate, answer_doc
 from ._doc_identifiers import is_identifier
 from ._doc_match import stems
-from ._doc_near_miss import another_named_kind, other_release_state, part_of_compound
+from ._doc_near_miss import (
+    another_named_kind,
+    another_release,
+    name_for_number,
+    other_release_state,
+    part_of_compound,
+)
 from ._doc_questions import DocQuestion
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 
@@ -44,13 +50,15 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
             "the opened pages do not state the answer",
         )
     # Quotes that only come close: another release's state, a whole compound value for one of its
-    # parts, another thing of the kind asked about (`_doc_near_miss`).
+    # parts, another thing of the kind asked about, another release, a name for a number (`_doc_near_miss`).
     candidates = [
         c
         for c in answer_doc(doc, ranked)
         if not other_release_state(doc.text, c.evidence)
         and not part_of_compound(doc.text, c.answer)
         and not (doc.kind == "version" and another_named_kind(doc.text, c.evidence))
+        and not another_release(doc.text, c.evidence)
+        and not name_for_number(doc.text, c.answer)
     ]
     if doc.noun == "unhandled" and not candidates:
         # (Of such a question only the one value a matching sentence quotes is read: `_doc_quoted`.)

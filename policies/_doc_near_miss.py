@@ -8,6 +8,11 @@ Each was a wrong answer to a question written to be *nearly* answerable (review 
 - **another of its kind** (a version asked): "Since which SQLite version is shared-cache mode
   supported?" is not answered by 'Since version 3.7.0, SQLite also supports "WAL mode".' - the quote
   names the kind asked about ("mode") after another name, in capitals, and the question's word nowhere;
+- **another release of a product the question names**: "What is hashlib.scrypt's default maxmem
+  limit when Python is linked against OpenSSL 3.0?" is not answered by "(OpenSSL 1.1.0 defaults to 32
+  MiB)" (review AA);
+- **a name for a number**: "What numeric memLevel does zlib.compressobj() use by default?" is not
+  answered by `memLevel=DEF_MEM_LEVEL` (review AA);
 - **one part of a compound value**: "What is the default MinRate for the handshake stage?" is not
   answered by the whole default "handshake=0 header=20-40,MinRate=500 body=20,MinRate=500", whose
   parts the question names.
@@ -67,3 +72,27 @@ def another_named_kind(question: str, evidence: str) -> bool:
         stem(kind) in named and word not in STOPWORDS and stem(word) not in told_stems
         for word, kind in itertools.pairwise(asked)
     )
+
+
+# "OpenSSL 3.0", "SQLite 3.35.0": a product named with a release of it.
+_PRODUCT_RELEASE: Final = re.compile(r"\b([A-Z][A-Za-z]+) v?(\d+(?:\.\d+)+)\b")
+
+
+def another_release(question: str, evidence: str) -> bool:
+    """Whether the quote names the product of a release the question names ("OpenSSL 3.0") only with
+    other releases of it ("OpenSSL 1.1.0"): it says what holds for those."""
+    told = _PRODUCT_RELEASE.findall(evidence)
+    for product, release in _PRODUCT_RELEASE.findall(question):
+        releases = [r for p, r in told if p == product]
+        if releases and release not in releases:
+            return True
+    return False
+
+
+_NUMBER_ASKED: Final = re.compile(r"\b(?:what|which) (?:numeric|number)\b", re.IGNORECASE)
+
+
+def name_for_number(question: str, answer: str) -> bool:
+    """Whether the question asks for a number ("What numeric memLevel ...?") and the answer holds no
+    digit: a constant's name ("DEF_MEM_LEVEL") is not the number it stands for."""
+    return _NUMBER_ASKED.search(question) is not None and not any(c.isdigit() for c in answer)

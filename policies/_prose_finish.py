@@ -17,7 +17,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._antecedent import with_antecedent
-from ._bridge_answer import asks_typed_last, wrong_kind
+from ._bridge_answer import asks_typed_last, which_unsaid, wrong_kind
 from ._cloze import fill_gap
 from ._compare import offered
 from ._conflict import disagreement
@@ -39,7 +39,7 @@ from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
 from ._sentences import POINTING_BACK, Sentence, stem, words
 from ._shared import common_name
-from ._short_answer import says_verb, short_answer, verb_forms, which_noun
+from ._short_answer import says_verb, short_answer, verb_forms
 from ._two_hop import plain_title
 from ._what import head_noun, typed_name
 
@@ -178,7 +178,7 @@ def finish_prose(
             choice.confidence,
         )
     if not in_structure and (
-        (question.kind == "which" and _which_unsaid(question, choice))
+        (question.kind == "which" and which_unsaid(question.text, choice.sentence.text))
         or wrong_kind(question.text, question.kind, choice.answer)
     ):
         return hinted_abstain_reply(
@@ -361,15 +361,6 @@ def _term_described(body: str, sentence: Sentence) -> str | None:
         if line.start <= sentence.start < line.end:
             return clean(line.terms[-1]) if line.terms else None
     return None
-
-
-def _which_unsaid(question: Question, choice: Choice) -> bool:
-    """Whether a "which N" question ("Which Kentucky author has had works published by X?") is
-    answered from a sentence that never says N: the name it gives is not said to be an N."""
-    noun = which_noun(question.text)
-    if noun is None:
-        return False
-    return stem(noun) not in {stem(w) for w in words(choice.sentence.text)}
 
 
 def _verb_unsaid(question: str, sentence: str) -> bool:

@@ -256,6 +256,8 @@ def _wh_kind(lowered: list[str], at: int) -> QuestionType:
         return "how_much" if measured else "how"  # "how long ago" asks when, not an amount
     if at >= 1 and lowered[at - 1] in _LOCATIVE and following[:1] and following[0] in PLACE_NOUNS:
         return "where"  # "In what city was ...?" asks where, as plainly as "Where ...?"
+    if at >= 1 and lowered[at - 1] in _LOCATIVE and following == ["part", "of"]:
+        return "where"  # "In which part of London was ... born?": a place within it
     if following[:1] and following[0] in _SHARE_NOUNS and following[1:2] == ["of"]:
         return "how_much"  # "What share of the mail ...?" asks an amount, "50%" (not "Which share class")
     return "which" if word == "which" else "what"

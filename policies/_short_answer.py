@@ -14,8 +14,9 @@ import re
 from typing import Final
 
 from ._amounts import amount, measured
-from ._extractive_score import CONNECTORS, candidate_positions, capitalized_runs
-from ._questions import PLACE_NOUNS, STOPWORDS, Question, is_month
+from ._extractive_score import candidate_positions, capitalized_runs
+from ._places import as_written, where_answer
+from ._questions import STOPWORDS, Question
 from ._sentences import POINTING_BACK, stem, words
 from ._when import when_answer
 
@@ -50,19 +51,7 @@ def _short_answer(question: Question, text: str) -> str | None:
     if not found:
         return _opening_name(question, text) if question.kind == "who" else None
     if question.kind == "where":
-        # A place follows a preposition of place ("born in 1968 in Braga"); the first capitalized
-        # word of the sentence may be a nationality ("a Portuguese businessman").
-        tokens = words(text)
-        placed = [span for i, span in positions if i > 0 and tokens[i - 1].casefold() in _LOCATIVE]
-        noun = _PLACE_NOUN.search(question.text)
-        if noun is not None:
-            return _place_of_kind(noun.group(1).casefold(), text, positions)
-        # A month is no place; and a birthplace is written after "in" or "at": "Scott Sidney (July 1872 -
-        # December 20, 1928), born Harry Wilbur Siggins, ..." says no place (only a month, a name).
-        unplaced = [span for span in found if not is_month(span.split()[0])]
-        if not placed and (not unplaced or _BORN.search(question.text) is not None):
-            return None
-        return _as_written((placed or unplaced)[0], text, commas=True)
+        return where_answer(question, text, positions)
     if question.kind == "which":
         subject = _typed_subject(question.text, text)
         if subject is not None and stem(subject.split()[0]) not in set(question.entities):
@@ -83,7 +72,7 @@ def _short_answer(question: Question, text: str) -> str | None:
         ):
             return None
         return found_amount
-    return _as_written(found[0], text)
+    return as_written(found[0], text)
 
 
 # A question asking for a part of a whole, and what writes one: "75 percent", "2%", "a third".
@@ -318,7 +307,7 @@ def _opening_name(question: Question, text: str) -> str | None:
     asked = set(question.terms) | set(question.entities) | {stem(t) for t in words(question.text)}
     runs = capitalized_runs(["", *tokens], asked)
     opening = next((run for begin, run in runs if begin == 1), None)
-    written = _as_written(opening, text) if opening is not None else None
+    written = as_written(opening, text) if opening is not None else None
     after = re.match(rf"{re.escape(written)} ([a-z]+)", text) if written is not None else None
     if written is None or after is None or not says_verb(after.group(1), forms):
         return None
@@ -340,61 +329,3 @@ def _object_is_asked(question: Question, rest: str) -> bool:
         if stem(word) not in set(question.terms):
             return False
     return False
-
-
-def _as_written(run: str, text: str, commas: bool = False) -> str | None:
-    """The longest leading part of a capitalized `run` that `text` writes as is: a run read across
-    punctuation ("Tenerife (Canary Islands, Spain)" read as "Tenerife Canary Islands Spain") is not
-    a span of the text, its first words are. With `commas`, a place keeps the larger one a comma
-    adds ("Paris, Texas" is not Paris)."""
-    parts = run.split(" ")
-    while parts and _written(parts, text, commas) is None:
-        parts.pop()
-    written = _written(parts, text, commas) if parts else None
-    if written is not None and written != " ".join(parts):
-        return written
-    while parts and parts[-1] in CONNECTORS:
-        parts.pop()
-    return " ".join(parts) or None
-
-
-def _written(parts: list[str], text: str, commas: bool) -> str | None:
-    """How `text` writes the words `parts` in a row: with spaces, or (`commas`) also with commas."""
-    joined = " ".join(parts)
-    if joined in text:
-        return joined
-    if not commas:
-        return None
-    # "Paris, Texas." but not "Porto, Ines Duarte in Lisbon": the larger place ends its clause.
-    found = re.search(r",?\s+".join(re.escape(part) for part in parts) + r"(?=\s*[.,;:)]|\s*$)", text)
-    return found.group(0) if found is not None else None
-
-
-_PLACE_NOUN: Final = re.compile(
-    rf"\b(?:in|at|from|near) (?:what|which) ({'|'.join(sorted(PLACE_NOUNS))})\b", re.IGNORECASE
-)
-_LARGER_PLACES: Final = frozenset({"country", "state", "county", "province"})
-
-
-def _place_of_kind(noun: str, text: str, positions: list[tuple[int, str]]) -> str | None:
-    """The place answering "in what <noun> ...?": one the text calls so ("the state of Ohio"), else,
-    after a preposition of place ("in the United Kingdom" too), the last for a country or state (a
-    chain of places grows: "at Kell Farm near Braga in Portugal") and the first for a city or town.
-    Never a capitalized word after no such preposition ("a Portuguese engineer" names no country)."""
-    tokens = [t.casefold() for t in words(text)]
-    called = [run for i, run in positions if i >= 2 and tokens[i - 2 : i] == [noun, "of"]]
-    if called:
-        return _as_written(called[0], text, commas=True)
-    placed = [
-        run
-        for i, run in positions
-        if i > 0
-        and (tokens[i - 1] in _LOCATIVE or (tokens[i - 1] == "the" and i > 1 and tokens[i - 2] in _LOCATIVE))
-    ]
-    if not placed:
-        return None
-    return _as_written(placed[-1] if noun in _LARGER_PLACES else placed[0], text, commas=True)
-
-
-_BORN: Final = re.compile(r"\bborn\b", re.IGNORECASE)
-_LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "inside", "across"})

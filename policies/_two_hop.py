@@ -50,6 +50,7 @@ from citeloop.events import Page
 
 from ._bridge_answer import asks_another_name, asks_no_name, typed_as_asked, unfit_span, whole_name
 from ._extractive_score import capitalized_runs, score_sentences
+from ._life_dates import FULL_DATE, life_dates
 from ._questions import Question
 from ._sentences import POINTING_BACK, Sentence, split_sentences, stem, words
 from ._short_answer import short_answer
@@ -297,7 +298,8 @@ def _place(question: Question, text: str) -> str | None:
         if "." not in place.rsplit(" ", 1)[-1][:-1]:
             place = place.removesuffix(".")  # the sentence's full stop, not an initial's ("D.C.")
         if not {stem(w) for w in words(place)} <= asked:
-            return place
+            within, _, larger = place.rpartition(", ")  # "which part of London?": Kensington, not ", London"
+            return within if within and {stem(w) for w in words(larger)} <= asked else place
     return None
 
 
@@ -322,7 +324,7 @@ def _year_near(text: str, residual: set[str], *, dated: bool = False) -> str | N
     best = min(years, key=lambda y: (min(abs(y - n) for n in near), y))
     # The year as part of the full date the sentence gives, when it gives one ("released on 6
     # November 2015"): the date is the answer to "when", and new where the year alone is not.
-    for date in re.finditer(_FULL_DATE, bare) if dated else ():
+    for date in re.finditer(FULL_DATE, bare) if dated else ():
         if date.group(0).endswith(tokens[best]):
             return date.group(0)
     return tokens[best]
@@ -338,49 +340,7 @@ def _fresh(answer: str, question: Question, bridge: Bridge, bridge_words: set[st
     return answer not in bridge.sentence.text
 
 
-_DATE: Final = re.compile(
-    r"\b(?:\d{1,2} (?:January|February|March|April|May|June|July|August|September|October|November|December)"
-    r" \d{3,4}|(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-    r" \d{1,2}, \d{3,4}|\d{3,4})\b"
-)
-_LIFE: Final = re.compile(r"\(([^()]*)\)")
 _ASKS_YEAR: Final = re.compile(r"\b(?:year|century|decade)\b", re.IGNORECASE)
-_MONTH: Final = "(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-# Two full dates with the dash between them lost, as some extracted text has them: "(14 August
-# 193322 November 2012)", "(September 14, 1914January 7, 1996)". A year has four digits, so the
-# first date ends after its fourth and the second begins with its day or month right after it.
-_FULL_DATE: Final = rf"(\d{{1,2}} {_MONTH} \d{{4}}|{_MONTH} \d{{1,2}}, \d{{4}})"
-_GLUED: Final = re.compile(rf"\b{_FULL_DATE}{_FULL_DATE}\b")
-
-
-_OLD_STYLE: Final = re.compile(r"\s*\[O\.S\.[^\]]*\]")
-
-
-def life_dates(sentence: str) -> tuple[str | None, str | None]:
-    """Birth and death dates in a first sentence: "(born 3 June 1865)", "(3 June 1865 - 20 January 1936)",
-    also with the dash lost ("(3 June 186520 January 1936)")."""
-    # (Russian lives carry an old-style date in square brackets: "18 February [O.S. 5 February] 1903".)
-    for group in _LIFE.finditer(_OLD_STYLE.sub("", sentence)):
-        inside = group.group(1)
-        glued = _GLUED.search(inside)
-        if glued is not None:
-            return glued.group(1), glued.group(2)
-        dates = list(_DATE.finditer(inside))
-        if not dates:
-            continue
-        if re.search(r"\bborn\b", inside) and len(dates) == 1:
-            return dates[0].group(0), None
-        dash = re.search(r"\s[\u2013\u2014-]\s|[\u2013\u2014]", inside)
-        if dash is not None and len(dates) >= 2 and dates[0].end() <= dash.start() < dates[1].start():
-            return dates[0].group(0), dates[1].group(0)
-        if (
-            len(dates) == 2
-            and not inside[dates[0].end() : dates[1].start()].strip()
-            and " " in dates[1].group(0)
-        ):
-            return dates[0].group(0), dates[1].group(0)  # two full dates, the dash between them lost
-        return None, None
-    return None, None
 
 
 def _life_date(residual: set[str], first_sentence: str) -> str | None:

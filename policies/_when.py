@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from ._life_dates import life_dates
 from ._questions import Question
 from ._sentences import stem, words
 
@@ -41,6 +42,9 @@ def when_answer(question: Question, text: str) -> str | None:
     life = _ASKS_BIRTH.search(question.text) or _ASKS_DEATH.search(question.text)
     if life is not None and not (_SAYS_LIFE.search(text) or _LIFE_BRACKET.search(text)):
         return None  # a birth or a death is told as one ("born", "(1900 - 1980)"), not by a battle's date
+    life_date = _life_asked(question.text, text) if life is not None else None
+    if life_date is not None:
+        return life_date  # "(5 August 1811 - 12 February 1896) ... Director from 1871 till his death": 1896
     found = list(_WHEN.finditer(text))
     new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
     # Dates in brackets are a life's or an aside's ("Rui Costa (1900 - 1980) founded Acme in 1930").
@@ -102,6 +106,17 @@ def _joins(text: str, first: re.Match[str], second: re.Match[str]) -> bool:
     return between and words(text[: first.start()])[-1:] == ["between"]
 
 
+def _life_asked(question: str, text: str) -> str | None:
+    """The birth or death date (the last of "born", "die", "died", "death" the question says) that the
+    sentence's life dates in brackets give: the year alone when a year is asked."""
+    asked = re.findall(r"\b(born|die|died|death)\b", question, re.IGNORECASE)
+    born, died = life_dates(text)
+    dated = born if asked[-1].casefold() == "born" else died
+    if dated is not None and re.search(r"\byear\b", question, re.IGNORECASE):
+        return dated[-4:] if re.fullmatch(r".*\b\d{4}", dated) else None
+    return dated
+
+
 # A life's end marked just before a date, and its start.
 _DIED: Final = re.compile(r"\b(?:d\.|died|death:?)\s*$", re.IGNORECASE)
 _BORN: Final = re.compile(r"\b(?:b\.|born)\s*$", re.IGNORECASE)
@@ -110,7 +125,7 @@ _ASKS_DEATH: Final = re.compile(r"\b(?:die|died|death)\b", re.IGNORECASE)
 _SAYS_LIFE: Final = re.compile(r"\b(?:born|birth|died|dies|death|b\.|d\.)", re.IGNORECASE)
 _LIFE_BRACKET: Final = re.compile(r"\([^()]*\b(?:1[0-9]{3}|20[0-9]{2})\b[^()]*\)")
 _CENTURY_ASKED: Final = re.compile(r"\b(?:what|which) century\b", re.IGNORECASE)
-_DAY_ASKED: Final = re.compile(r"\b(?:what|which) (?:date|day)\b", re.IGNORECASE)
+_DAY_ASKED: Final = re.compile(r"\b(?:what|which) (?:date|day)\b|\bwhen exactly\b", re.IGNORECASE)
 
 
 _TIME_PREPOSITIONS: Final = frozenset({"in", "on", "during", "by", "since", "until", "from", "of", "at"})

@@ -23,13 +23,13 @@ from citeloop.policies._choice import choice_question
 from citeloop.policies._choice_nationality import asked_nationality
 from citeloop.policies._compare import comparison, listed_members, offered
 from citeloop.policies._hop_search import bridge_search, described, multi_hop
+from citeloop.policies._life_dates import life_dates
 from citeloop.policies._nested import page_subject_answer
 from citeloop.policies._prose_finish import _spells
 from citeloop.policies._questions import analyze
 from citeloop.policies._sentences import Sentence
 from citeloop.policies._shared import common_name, shared_question
 from citeloop.policies._short_answer import short_answer, which_noun
-from citeloop.policies._two_hop import life_dates
 from citeloop.policies._what import head_noun, typed_name
 from citeloop.policies._when import when_answer
 from citeloop.runtime import Outcome, Runtime
@@ -532,7 +532,9 @@ def test_names_offered_with_what_they_are_or_opening_with_a_number() -> None:
         # A birth is told as one: a battle's date is no birth date.
         ("When was the chief born?", "The chief led the warriors at the battle on November 7, 1811.", None),
         ("When was the chief born?", "The chief was born in 1768 near Chillicothe.", "1768"),
-        ("When was the chief born?", "Tam Ora (1768 - 1813) was a Shawnee chief.", "1768 - 1813"),
+        # Life dates in brackets: the birth's end of them (the whole range until review chains 20).
+        ("When was the chief born?", "Tam Ora (1768 - 1813) was a Shawnee chief.", "1768"),
+        ("When did the chief die?", "Tam Ora (1768 - 1813) was a Shawnee chief.", "1813"),
     ],
 )
 def test_a_birth_or_death_date_is_told_as_one(question: str, text: str, expected: str | None) -> None:
@@ -1002,7 +1004,35 @@ READ_WRONG_ANSWERS = [
     # "Which playwright wrote the play that the director of Last Year at Marienbad adapted ...?": a short
     # film the director's page names is no playwright
     ("hotpotqa_review_chains19.jsonl", "Which playwright wrote", "Night and Fog"),
+    # "When did the French composer best known for the operas "Mignon" and "Hamlet" die?": not the year
+    # he became the Conservatoire's director, when his life dates say when he died
+    ("hotpotqa_review_chains20.jsonl", '"Mignon" and "Hamlet"', "1871"),
+    # "To which plant family does the genus that hosts the caterpillars of the Mormon metalmark ...?":
+    # the butterfly's family is no plant family (chains 3 asked it too)
+    ("hotpotqa_review_chains20.jsonl", "Mormon metalmark", "Riodinidae"),
+    ("hotpotqa_review_chains3.jsonl", "Mormon metalmark", "Riodinidae"),
+    # "When exactly was the First Battle of Guam fought?" (unanswerable): a year is no exact date
+    ("hotpotqa_review_chains21.jsonl", "First Battle of Guam", "1941"),
+    # "In which city was Harry Prowell born?" (unanswerable): the race he ran is no birthplace
+    ("hotpotqa_review_chains21.jsonl", "Harry Prowell", "Marathon"),
+    # "In which city was Annie Morton born?" (unanswerable): a state is no city
+    ("hotpotqa_review_chains21.jsonl", "Annie Morton born", "Pennsylvania"),
 ]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(
+    ("name", "fragment", "right"),
+    [
+        # (chains 16 and 20 answered "King's College", where she studied)
+        ("hotpotqa_review_chains16.jsonl", "In which part of London", "Kensington"),
+        ("hotpotqa_review_chains20.jsonl", "In which part of London", "Kensington"),
+        ("hotpotqa_review_chains20.jsonl", '"Mignon" and "Hamlet"', "12 February 1896"),
+    ],
+)
+async def test_a_read_wrong_answer_now_right(name: str, fragment: str, right: str) -> None:
+    outcome = await _ask_in_file(name, fragment)
+    assert outcome.answer == right
 
 
 @pytest.mark.anyio

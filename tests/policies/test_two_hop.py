@@ -16,9 +16,10 @@ from citeloop.events import Answered, open_store
 from citeloop.policies import ExtractivePolicy
 from citeloop.policies._compare import comparison, offered
 from citeloop.policies._hop_search import multi_hop
+from citeloop.policies._life_dates import life_dates
 from citeloop.policies._questions import analyze
 from citeloop.policies._shared import shared_question
-from citeloop.policies._two_hop import life_dates, plain_title
+from citeloop.policies._two_hop import plain_title
 from citeloop.runtime import Outcome, Runtime
 from citeloop.runtime.eval import load_dataset, run_evaluation
 from citeloop.runtime.eval.datasets import hotpotqa_split
