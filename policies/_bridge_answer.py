@@ -132,8 +132,15 @@ _ASKS_NO_NAME: Final = re.compile(r"[.;]\s+(?:[Ww]here|[Ww]hen|[Hh]ow|[Ww]hy)\b[
 
 
 def asks_no_name(question: str) -> bool:
-    """Whether the question a preamble sentence leads to asks where, when, how or why (not a name)."""
-    return _ASKS_NO_NAME.search(question) is not None
+    """Whether the question a preamble sentence leads to asks where, when, how or why (not a name), or
+    the question's subject is what it describes ("The actor who played General Hammond ... played which
+    character in Twin Peaks?"): the bridge, that subject, is then no answer."""
+    return _ASKS_NO_NAME.search(question) is not None or _DESCRIBED_SUBJECT.match(question) is not None
+
+
+_DESCRIBED_SUBJECT: Final = re.compile(
+    r"\s*The\s+(?:[\w'-]+\s+){0,3}?(?:of|who|that|whose)\b[^?]*\b(?:which|what)\b"
+)
 
 
 # What a person's name does not end with: a kind of place, building, body or work ("Georgia Dome" is

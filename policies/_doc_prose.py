@@ -161,6 +161,10 @@ def consequence_in_prose(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocC
         # As negated as the question: "If autocommit is not enabled, ..." says nothing of when it is.
         if (_NEGATION.search(stated) is None) != (_NEGATION.search(q.text) is None):
             continue
+        # The condition itself states the case: "If the client fails to complete each of these stages
+        # within the configured time" is not "if a negative timeout value is configured for a stage".
+        if overlap(q, stated, *line.headings[-1:]) < CONDITION_FIT:
+            continue
         yield DocCandidate(
             page.url, answer.rstrip(" .;:,"), text, 1.0 + fit, "the consequence the sentence states"
         )

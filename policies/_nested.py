@@ -54,3 +54,17 @@ def offered_answer(offered: tuple[str, str] | None, answer: str) -> bool:
     if offered is None:
         return True
     return any(spelled(name, answer) and len(answer.split()) <= len(name.split()) + 2 for name in offered)
+
+
+# A title the question quotes, capitalised: 'George Harrison's song "Love You To"' (not a phrase
+# quoted in a preamble: 'called the "hometown of fish and rice"').
+_QUOTED_TITLE: Final = re.compile(r"[\"\u201c]([A-Z0-9][^\"\u201d]{1,79})[\"\u201d]")
+
+
+def quoted_unsaid(question: str, page: Page, sentence: str) -> bool:
+    """Whether the question quotes titles none of which the answer's sentence or its page's title
+    writes: '"Within You Without You" is a song ... released on the Beatles' 1967 album ...' answers
+    nothing asked of "Love You To"."""
+    told = f"{sentence} {page.title}".casefold()
+    titles = _QUOTED_TITLE.findall(question)
+    return bool(titles) and all(title.casefold() not in told for title in titles)

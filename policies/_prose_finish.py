@@ -33,7 +33,7 @@ from ._extractive_score import (
     score_sentences,
 )
 from ._hop_search import hops
-from ._nested import from_named_page, offered_answer, page_subject_answer
+from ._nested import from_named_page, offered_answer, page_subject_answer, quoted_unsaid
 from ._outline import clean, outline
 from ._questions import Question
 from ._react import abstain_reply, finish_reply, hinted_abstain_reply
@@ -256,6 +256,14 @@ def finish_prose(
         # from the named entity's own page (`_nested`).
         return hinted_abstain_reply(
             f"confidence {choice.confidence:.6f}, but the question nests another and no second page answers",
+            "the opened pages do not state the answer",
+            "low_confidence",
+            choice.answer,
+            choice.confidence,
+        )
+    if quoted_unsaid(question.text, page, choice.sentence.text):
+        return hinted_abstain_reply(
+            f"confidence {choice.confidence:.6f}, but the best sentence never writes the title asked about",
             "the opened pages do not state the answer",
             "low_confidence",
             choice.answer,

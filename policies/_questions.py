@@ -275,6 +275,9 @@ def _after_comma(text: str, word: str) -> bool:
 CHOOSES_ONE: Final = re.compile(
     r"(?i)\bwhich (?:one )?of (?:them|(?:these|the|those) two)\b|\bwhich one\b"
     r"|\bwhich (?:one )?of (?-i:[A-Z])[^?,]*? and (?-i:[A-Z])"  # "Which of Marcel Trillat and Ron Kelly ...?"
+    # "A and B both appeared on the cover. Which model is older?": a comparative chooses one of them.
+    r"|\bwhich (?:[\w-]+ ){0,2}(?:is|was|are|were) (?:the )?(?:older|younger|taller|shorter|larger|bigger"
+    r"|smaller|longer|earlier|later|first|last)\b"
 )
 
 

@@ -16,7 +16,7 @@ from typing import Final
 from ._amounts import amount, measured
 from ._extractive_score import candidate_positions, capitalized_runs
 from ._places import as_written, where_answer
-from ._questions import STOPWORDS, Question
+from ._questions import CHOOSES_ONE, STOPWORDS, Question
 from ._sentences import POINTING_BACK, stem, words
 from ._when import when_answer
 
@@ -56,6 +56,9 @@ def _short_answer(question: Question, text: str) -> str | None:
         subject = _typed_subject(question.text, text)
         if subject is not None and stem(subject.split()[0]) not in set(question.entities):
             return subject
+        titled = _titled_by_noun(question, text, positions)
+        if titled is not None:
+            return titled
     if question.kind in ("who", "which"):
         return _name(question, text, positions)
     if question.kind in ("how_many", "how_much"):
@@ -137,7 +140,7 @@ _WHICH_NOUN: Final = re.compile(
     r"\b[Ww]hich\s+((?:[\w'-]+\s+){0,6}?)([a-z][a-z-]{2,})(?=\s+(?:is|was|are|were|did|does|do|has|had|have"
     r"|who|that|which|whose|starred|played|won)\b|\s*[?,]"
     rf"|\s+(?:[a-z][a-z-]*(?:s|ed)(?: and [a-z]+(?:s|ed))?|{'|'.join(_IRREGULAR_PAST)})"
-    r" (?:the|a|an|his|her|its|their)\b)"
+    r" (?:the|a|an|his|her|its|their)\b|\s+[a-z]{3,}ed (?:with|for|in|on|at|under|alongside)\b)"
 )
 # Words a sentence may open with before its subject, capitalized as its first word.
 _OPENERS: Final = frozenset(
@@ -146,6 +149,25 @@ _OPENERS: Final = frozenset(
 # What may follow a name after a comma and still be the name: a degree, a suffix, initials of honours.
 _SUFFIX: Final = r"(?:Ph\.?D\.?|Jr\.?|Sr\.?|M\.?D\.?|[A-Z]{2,5})"
 _SUBJECT: Final = r"(?P<name>[A-Z][\w.'&-]*(?:\s+(?:of|the|de|van|von)?\s*[A-Z][\w.'&-]*)*)"
+
+
+def _titled_by_noun(question: Question, text: str, positions: list[tuple[int, str]]) -> str | None:
+    """The one name the text writes right after the noun a "which N" question asks ("in collaboration
+    with choreographer Graeme Murphy of the Sydney Dance Company" -> "Graeme Murphy" for "Which
+    choreographer ...?"), not one the question writes."""
+    noun = which_noun(question.text)
+    if noun is None or CHOOSES_ONE.search(question.text) is not None:
+        return None  # (a choice between names the question offers is answered by one of them)
+    tokens = [t.casefold() for t in words(text)]
+    titled = {
+        run
+        for i, run in positions
+        if i > 0
+        and tokens[i - 1] in (noun, noun + "s")
+        and re.search(rf"\b{re.escape(noun)}s? {re.escape(run)}", text, re.IGNORECASE) is not None
+        and stem(run.split()[0]) not in set(question.entities)
+    }
+    return as_written(titled.pop(), text) if len(titled) == 1 else None
 
 
 def which_noun(question: str) -> str | None:

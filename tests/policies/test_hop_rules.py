@@ -1017,6 +1017,17 @@ READ_WRONG_ANSWERS = [
     ("hotpotqa_review_chains21.jsonl", "Harry Prowell", "Marathon"),
     # "In which city was Annie Morton born?" (unanswerable): a state is no city
     ("hotpotqa_review_chains21.jsonl", "Annie Morton born", "Pennsylvania"),
+    # "Mia Rosing and Tatiana Kovylina have both appeared on the cover ... Which model is older?": what
+    # both are is the premise, not the answer
+    ("hotpotqa_review_chains22.jsonl", "Which model is older", "model"),
+    # "The singer of "A Rather Blustery Day" is known for voicing which character ...?": the singer, the
+    # bridge, is the question's subject
+    ("hotpotqa_review_chains22.jsonl", "A Rather Blustery Day", "Jim Cummings"),
+    ("hotpotqa_review_chains22.jsonl", "General Hammond", "Don S. Davis"),
+    # "The Saturday edition of which daily newspaper carries the French magazine ...?": the magazine
+    ("hotpotqa_review_chains3.jsonl", "Saturday edition", "Madame Figaro"),
+    # 'On which album was George Harrison's song "Love You To" first released?': another song's album
+    ("hotpotqa_review_chains17.jsonl", "Love You To", "Within You Without You"),
 ]
 
 
@@ -1028,6 +1039,9 @@ READ_WRONG_ANSWERS = [
         ("hotpotqa_review_chains16.jsonl", "In which part of London", "Kensington"),
         ("hotpotqa_review_chains20.jsonl", "In which part of London", "Kensington"),
         ("hotpotqa_review_chains20.jsonl", '"Mignon" and "Hamlet"', "12 February 1896"),
+        # (chains 22 answered the dance company the choreographer was of)
+        ("hotpotqa_review_chains22.jsonl", "ballet Boxes", "Graeme Murphy"),
+        ("hotpotqa_review_chains.jsonl", "Ricky Proehl won", "Tennessee Titans"),
     ],
 )
 async def test_a_read_wrong_answer_now_right(name: str, fragment: str, right: str) -> None:

@@ -1,0 +1,50 @@
+"""Review chains 22 (2026-12-05, fresh: people and their roles) and chains 17's quoted title: the rules
+their wrong answers were read into, on sentences written for the test (the answers themselves:
+`test_hop_rules.READ_WRONG_ANSWERS`)."""
+
+from __future__ import annotations
+
+from citeloop.events import Page
+from citeloop.policies._bridge_answer import asks_no_name
+from citeloop.policies._nested import quoted_unsaid
+from citeloop.policies._questions import analyze
+from citeloop.policies._shared import shared_question
+from citeloop.policies._short_answer import short_answer, which_noun
+
+
+def _page(title: str) -> Page:
+    return Page(url=f"https://wiki.example/{title}", title=title, body="", sha256="0" * 64)
+
+
+def test_a_title_the_question_quotes_is_written_where_the_answer_is() -> None:
+    asked = 'On which album was Ada Pell\'s song "Love You Too" first released?'
+    other = '"Within You" is a song by Ada Pell released on her 1967 album "Harbour".'
+    assert quoted_unsaid(asked, _page("Within You"), other)
+    assert not quoted_unsaid(asked, _page("Love You Too"), "It was released on her 1966 album Harbour.")
+    assert not quoted_unsaid(asked, _page("Harbour"), '"Love You Too" opens the album Harbour.')
+    # A phrase a preamble quotes, not a title: the answer need not repeat it.
+    phrase = 'Oakton is called the "town of fish and rice". Which district is it in?'
+    assert not quoted_unsaid(phrase, _page("Harbour District"), "Harbour District lies on the coast.")
+
+
+def test_a_comparative_after_a_preamble_chooses_one_of_the_two() -> None:
+    asked = "Ada Pell and Tia Rook have both appeared on the cover of Harbour Monthly. Which model is older?"
+    assert shared_question(asked) is None
+    assert shared_question("What profession do Ada Pell and Tia Rook have in common?") is not None
+
+
+def test_the_subject_a_question_describes_is_no_answer() -> None:
+    assert asks_no_name("The actor who played General Oak on Harbour played which character in Coldwater?")
+    assert asks_no_name("The company that owns the Oak chain is listed on which stock exchange?")
+    assert not asks_no_name("Which actor who played General Oak on Harbour was born in Oslo?")
+    assert not asks_no_name("The Oak Chronicles is a companion book to which series?")
+
+
+def test_the_name_written_right_after_the_noun_asked() -> None:
+    asked = "Which choreographer worked with Ada Pell on the ballet Boxes?"
+    assert which_noun(asked) == "choreographer"
+    text = "It was made with Ada Pell and choreographer Ivo Rook of the Harbour Dance Company."
+    assert short_answer(analyze(asked), text) == "Ivo Rook"
+    # Punctuation between the noun and a name: no name written after it.
+    war = "The Second Oak War (Pashto: name) was fought while the land was ruled by Sher Ali Khan."
+    assert short_answer(analyze("Which emir ruled the land during the war?"), war) != "Pashto"
