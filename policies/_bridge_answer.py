@@ -129,6 +129,10 @@ _CALLED_THEN: Final = re.compile(
 # The question a sentence setting it up leads to, when it asks no name: "... chairs an evangelical
 # magazine. Where is that magazine based?" asks a place, so the bridge (the magazine) is no answer.
 _ASKS_NO_NAME: Final = re.compile(r"[.;]\s+(?:[Ww]here|[Ww]hen|[Hh]ow|[Ww]hy)\b[^.;]*$")
+# A question whose subject is what it describes: "The actor who played X played which character ...?".
+_DESCRIBED_SUBJECT: Final = re.compile(
+    r"\s*The\s+(?:[\w'-]+\s+){0,3}?(?:of|who|that|whose)\b[^?]*\b(?:which|what)\b"
+)
 
 
 def asks_no_name(question: str) -> bool:
@@ -136,11 +140,6 @@ def asks_no_name(question: str) -> bool:
     the question's subject is what it describes ("The actor who played General Hammond ... played which
     character in Twin Peaks?"): the bridge, that subject, is then no answer."""
     return _ASKS_NO_NAME.search(question) is not None or _DESCRIBED_SUBJECT.match(question) is not None
-
-
-_DESCRIBED_SUBJECT: Final = re.compile(
-    r"\s*The\s+(?:[\w'-]+\s+){0,3}?(?:of|who|that|whose)\b[^?]*\b(?:which|what)\b"
-)
 
 
 # What a person's name does not end with: a kind of place, building, body or work ("Georgia Dome" is

@@ -158,13 +158,10 @@ def _titled_by_noun(question: Question, text: str, positions: list[tuple[int, st
     noun = which_noun(question.text)
     if noun is None or CHOOSES_ONE.search(question.text) is not None:
         return None  # (a choice between names the question offers is answered by one of them)
-    tokens = [t.casefold() for t in words(text)]
     titled = {
         run
-        for i, run in positions
-        if i > 0
-        and tokens[i - 1] in (noun, noun + "s")
-        and re.search(rf"\b{re.escape(noun)}s? {re.escape(run)}", text, re.IGNORECASE) is not None
+        for _, run in positions
+        if re.search(rf"\b{re.escape(noun)}s? {re.escape(run)}", text, re.IGNORECASE) is not None
         and stem(run.split()[0]) not in set(question.entities)
     }
     return as_written(titled.pop(), text) if len(titled) == 1 else None
