@@ -25,7 +25,8 @@ _LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "insi
 def where_answer(question: Question, text: str, positions: list[tuple[int, str]]) -> str | None:
     """The place in `text` (its capitalized runs at `positions`, token indices) answering `question`."""
     tokens = words(text)
-    if _BORN.search(question.text) is not None:
+    born_asked = _BORN.search(question.text) is not None
+    if born_asked:
         born = next((i for i, token in enumerate(tokens) if token.casefold() == "born"), None)
         if born is None:
             return None  # a sentence not saying "born" says no birthplace
@@ -38,7 +39,7 @@ def where_answer(question: Question, text: str, positions: list[tuple[int, str]]
     # A month is no place; and a birthplace is written after "in" or "at": "Scott Sidney (July 1872 -
     # December 20, 1928), born Harry Wilbur Siggins, ..." says no place (only a month, a name).
     unplaced = [span for _, span in positions if not is_month(span.split()[0])]
-    if not placed and (not unplaced or _BORN.search(question.text) is not None):
+    if not placed and (not unplaced or born_asked):
         return None
     return as_written((placed or unplaced)[0], text, commas=True)
 
