@@ -18,7 +18,7 @@ from typing import Final
 
 from ._questions import CHOOSES_ONE, STOPWORDS, Question
 from ._sentences import Sentence, stem, words
-from ._short_answer import says_verb, which_noun, which_verb
+from ._short_answer import says_verb, verb_forms, which_noun, which_verb
 
 # The noun a "which N <verb>" or "what N <verb>" question asks for ("Which publisher issued ...?"), and
 # the one "the name for the N that ..." asks the name of ("the continuous slides between notes").
@@ -83,6 +83,11 @@ def unfit_span(question: Question, answer: str, sentence: str) -> bool:
     verb of "which N <verb>" ("Which firm designed the skyscraper ...?" is not answered by "888 7th
     Avenue is a ... skyscraper in Midtown Manhattan", which says nothing of who designed it)."""
     if another_kind(question.text, answer) or (question.kind == "who" and names_a_thing(answer)):
+        return True
+    # "Who directed the film ...?": a sentence that says no directing names no director ("... starring
+    # Sela Ward as PI Bobbi Bacha of Blue Moon Investigations").
+    done = verb_forms(question.text) if question.kind == "who" else None
+    if done is not None and not any(says_verb(w, done) for w in words(sentence)):
         return True
     noun = which_noun(question.text) if question.kind == "which" else None
     if noun is None:

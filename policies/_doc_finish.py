@@ -18,6 +18,7 @@ from typing import Final
 from citeloop.events import Page
 
 from ._doc_answer import DocCandidate, answer_doc
+from ._doc_clause import asked_clause
 from ._doc_identifiers import is_identifier
 from ._doc_match import stems
 from ._doc_near_miss import (
@@ -60,6 +61,9 @@ def finish_doc(doc: DocQuestion, ranked: list[Page], rejected: set[tuple[str, st
         and not another_release(doc.text, c.evidence)
         and not name_for_number(doc.text, c.answer)
     ]
+    clause = asked_clause(doc) if not candidates else None
+    if clause is not None:
+        return finish_doc(clause, ranked, rejected)
     if doc.noun == "unhandled" and not candidates:
         # (Of such a question only the one value a matching sentence quotes is read: `_doc_quoted`.)
         return abstain_reply(
@@ -178,6 +182,12 @@ def _differs(one: DocCandidate, other: DocCandidate) -> bool:
     return True
 
 
+# A word negated by its prefix ("unreachable", "unset"), not a word that only opens so ("unique").
+_UN_PREFIX: Final = re.compile(
+    r"\bun(?!i(?:que|code|on|t|versal|x|form)|less|til|der)([a-z]{4,})", re.IGNORECASE
+)
+
+
 def _unqualified(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate | None:
     """The one tied candidate whose quote each other one repeats with words the question does not
     ask ("removes reflog entries older than this time; defaults to 90 days" against "... older than
@@ -187,7 +197,8 @@ def _unqualified(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate | N
     if len({c.url for c in tied}) != 1:
         return None
     said = {c.url + c.evidence: stems(c.evidence) - stems(c.answer) for c in tied}
-    asked = stems(doc.text)
+    # ("unreachable reflog entries" asks the case of entries "not reachable from the current tip")
+    asked = stems(doc.text) | stems(_UN_PREFIX.sub(r"not \1", doc.text))
     for plain in tied:
         words = said[plain.url + plain.evidence]
         others = [said[c.url + c.evidence] for c in tied if c is not plain]
@@ -211,7 +222,7 @@ def _same_polarity(tied: list[DocCandidate], doc: DocQuestion) -> DocCandidate |
     default is 15 days."). Only on one page, as `_unqualified`; None when there is no such one."""
     if len({c.url for c in tied}) != 1:
         return None
-    negated = _NEGATED.search(doc.text) is not None
+    negated = _NEGATED.search(_UN_PREFIX.sub(r"not \1", doc.text)) is not None
     alike = [c for c in tied if (_NEGATED.search(c.evidence) is not None) == negated]
     return alike[0] if len(alike) == 1 else None
 

@@ -145,6 +145,16 @@ def called_a_name(text: str, end: int, q: DocQuestion) -> bool:
     return q.noun in _VALUE_NOUNS and _NAME_KINDS.match(text, end) is not None
 
 
+# A name followed by a value of its own: "ExpiresActive On", "LogLevel 3", "cache_size = 2000".
+_ITS_VALUE: Final = re.compile(r"(?: =)? (?:[Oo]n|[Oo]ff|[Yy]es|[Nn]o|-?\d+)\b")
+
+
+def set_to_a_value(text: str, end: int, q: DocQuestion) -> bool:
+    """Whether the token ending at `end` is a setting given its own value ("ExpiresActive On" in an
+    example) where the question asks for a value, a mode or a level: the name set is no value."""
+    return q.noun in _VALUE_NOUNS and _ITS_VALUE.match(text, end) is not None
+
+
 def typed_name(
     q: DocQuestion, said: DocQuestion, text: str, own: set[str], *context: str, subject: str = ""
 ) -> str | None:

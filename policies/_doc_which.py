@@ -73,6 +73,7 @@ from ._doc_shapes import (
     given_word,
     names_the_asked,
     object_words,
+    set_to_a_value,
     shape_ok,
     typed_name,
 )
@@ -98,8 +99,7 @@ from ._which_checks import (
     says,
 )
 
-# Word order and adjacency break a tie of the same words ("RGB to HSV" / "HSV to RGB"); they never
-# outweigh a word.
+# Word order and adjacency break a tie of the same words ("RGB to HSV" / "HSV to RGB"), never a word.
 ORDER: Final = 0.05
 # A sentence under the term the question names outranks one under another term holding more of its words.
 UNDER: Final = 0.5
@@ -128,8 +128,8 @@ _SETTING: Final = re.compile(r"\b([a-z][\w.]*)=([A-Za-z0-9][\w.-]*)")
 _USAGE: Final = re.compile(r"(?i)synopsis|usage")
 # 'a "malformed database schema" error': an error named by its message, quoted before the word.
 _QUOTED_ERROR: Final = re.compile(r"[\"\u201c]([^\"\u201c\u201d]{3,60})[\"\u201d] error\b")
-# "raises the Full exception": an exception named by a plain capitalised word.
-_NAMED_EXCEPTION: Final = re.compile(r"\b([A-Z]\w*) exception\b")
+# "raises the Full exception", "a binascii.Error exception": a capitalised name (and its module).
+_NAMED_EXCEPTION: Final = re.compile(r"(?<![\w.])((?:[a-z_]\w*\.)*[A-Z]\w*) exception\b")
 
 
 def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
@@ -241,6 +241,7 @@ def which_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandi
             and not given_word(m.group(0).rstrip(".,;:"), q)
             and not (names_the_asked(m.group(0), q) or another_setting(m.group(0), q))
             and not called_a_name(text, m.end(), q)  # "the wal_checkpoint pragma" is no checkpoint mode
+            and not set_to_a_value(text, m.end(), q)  # nor does "ExpiresActive On" name a value
             and not denied_before(text, m.start())
             and not a_replacement(text, m.start(), m.end(), q)
             # A program, daemon or server: its manual page, or a name the sentence calls so ("the

@@ -25,6 +25,8 @@ _LOCATIVE: Final = frozenset({"in", "at", "near", "from", "on", "outside", "insi
 def where_answer(question: Question, text: str, positions: list[tuple[int, str]]) -> str | None:
     """The place in `text` (its capitalized runs at `positions`, token indices) answering `question`."""
     tokens = words(text)
+    # Code is no place: "(... the relevant Logger.propagate attributes)" says where no message goes.
+    positions = [(i, span) for i, span in positions if not re.search(r"\w\.\w|_", span)]
     born_asked = _BORN.search(question.text) is not None
     if born_asked:
         born = next((i for i, token in enumerate(tokens) if token.casefold() == "born"), None)

@@ -47,6 +47,11 @@ def when_answer(question: Question, text: str) -> str | None:
         return life_date  # "(5 August 1811 - 12 February 1896) ... Director from 1871 till his death": 1896
     found = list(_WHEN.finditer(text))
     new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
+    if life is None:
+        # A birth or a death answers only a question asking for one ("a psychology professor at a
+        # university established in what year?" is not asked the professor's birth).
+        lived = [d for d in life_dates(text) if d is not None]
+        new = [m for m in new if not any(m.group(0) in d or d in m.group(0) for d in lived)]
     # Dates in brackets are a life's or an aside's ("Rui Costa (1900 - 1980) founded Acme in 1930").
     # "(d. 1560)" is no birth date, "(b. 1952)" no date of death.
     other_end = (

@@ -924,6 +924,12 @@ def test_a_name_ending_with_a_kind_of_thing_names_no_person() -> None:
 # Each wrong answer a fresh review set gave before it was read, read and made a refusal: the file, the
 # question (by a fragment of it) and the wrong answer.
 READ_WRONG_ANSWERS = [
+    # "Ralph Hefferline was a psychology professor at a university established in what year?": his
+    # birth date, from the brackets of his life, is not the university's founding (chains 6, 17, 23)
+    ("hotpotqa_review_chains23.jsonl", "Hefferline", "1910"),
+    # "Who directed the 2004 CBS television film in which Sela Ward plays ... Bobbi Bacha?" (the pages
+    # name no director): not the agency the film's sentence names
+    ("hotpotqa_review_chains23.jsonl", "Bobbi Bacha", "Blue Moon"),
     # 'The director of the romantic comedy "Big Stone Gap" is based in what New York city?': the
     # director, whose page calls her an author, is no city
     ("hotpotqa_slice.jsonl", '"Big Stone Gap"', "Trigiani"),

@@ -5,7 +5,7 @@ their wrong answers were read into, on sentences written for the test (the answe
 from __future__ import annotations
 
 from citeloop.events import Page
-from citeloop.policies._bridge_answer import asks_no_name
+from citeloop.policies._bridge_answer import asks_no_name, unfit_span
 from citeloop.policies._nested import quoted_unsaid
 from citeloop.policies._questions import analyze
 from citeloop.policies._shared import shared_question
@@ -48,3 +48,27 @@ def test_the_name_written_right_after_the_noun_asked() -> None:
     # Punctuation between the noun and a name: no name written after it.
     war = "The Second Oak War (Pashto: name) was fought while the land was ruled by Sher Ali Khan."
     assert short_answer(analyze("Which emir ruled the land during the war?"), war) != "Pashto"
+
+
+def test_a_life_date_answers_only_a_birth_or_a_death() -> None:
+    # Review chains 23: the life dates in brackets date the person, not what the question dates.
+    sentence = (
+        "Tom Rook (15 February 1910 in Muncie, Indiana \u2013 16 March 1974) was a professor at Oak College."
+    )
+    founded = analyze("Tom Rook was a professor at a college established in what year?")
+    assert short_answer(founded, sentence) is None
+    born = analyze("In what year was Tom Rook born?")
+    assert short_answer(born, sentence) == "1910"
+    # A date outside the brackets of a life still answers.
+    moved = analyze("In what year did Tom Rook move to Oak College?")
+    assert short_answer(moved, "Tom Rook (1910 \u2013 1974) moved to Oak College in 1946.") == "1946"
+
+
+def test_who_did_it_is_answered_only_by_a_sentence_saying_the_deed() -> None:
+    # Review chains 23: the film's page says who starred and what agency she ran, not who directed it.
+    asked = analyze("Who directed the 2004 television film in which Ada Pell plays investigator Tia Rook?")
+    starring = "Oak Street is a 2004 television film starring Ada Pell as Tia Rook of Harbour Investigations."
+    assert unfit_span(asked, "Harbour Investigations", starring)
+    directed = "Oak Street is a 2004 television film directed by Nils Kite."
+    assert not unfit_span(asked, "Nils Kite", directed)
+    assert not unfit_span(asked, "Nils Kite", "Oak Street is a 2004 television film by director Nils Kite.")
