@@ -67,6 +67,7 @@ from ._default_scope import (
     untimed,
     word_before,
 )
+from ._described_defaults import described_defaults, described_directive_defaults
 from ._doc_match import (
     PLAIN,
     UNIT,
@@ -146,6 +147,8 @@ def default_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         *labelled,
         *default_sections(q, pages),
         *_stated_default(q, pages),
+        *described_defaults(q, pages),
+        *described_directive_defaults(q, pages),
     ]
     for page, param, value, text, described in signature:
         if re.search(rf"(?<![\w.]){re.escape(param)}\s*=", q.text):

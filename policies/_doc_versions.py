@@ -7,7 +7,9 @@ became available in, for a product other than Python; the rules are on `_doc_ans
 docstring), and versions told in prose. A reference manual that keeps no "New in version N"
 notes says when something changed in its sentences: "beginning with SQLite version 3.12.0, the
 default page size increased to 4096", "The ability to vacuum attached databases was added in
-version 3.15.0", "For SQLite versions before 3.16.0, ...". Such a sentence answers when it
+version 3.15.0", "For SQLite versions before 3.16.0, ...", or by the product's name alone where the
+sentence says something arrived or is required ("first introduced with SQLite 3.18.0", "This requires
+Postfix 2.11 or later"). Such a sentence answers when it
 holds most of what the question says changed (not the words of asking when), names every
 capitalised statement the question names ("VACUUM INTO"), says the removal or deprecation
 asked about, and gives one version of the product, not "version 1.2.11 of the zlib library".
@@ -32,6 +34,7 @@ from citeloop.events import Page
 from ._doc_match import (
     DocCandidate,
     about,
+    mentions,
     names,
     overlap,
     overlap_words,
@@ -63,6 +66,18 @@ _PROSE_VERSION: Final = re.compile(
 # A release in three parts after a word of time, "version" unsaid: "since 7.62.0", "until 7.88.0" (a bound).
 _BARE_RELEASE: Final = re.compile(
     r"\b(?:since|in|from|as of|starting (?:in|with)|(before|prior to|until)) (\d+\.\d+\.\d+)\b(?!\.\d)",
+    re.IGNORECASE,
+)
+# A release named by its product, "version" unsaid: "first introduced with SQLite 3.18.0", "requires
+# Postfix 2.11 or later" (read only for the product the question asks a version of).
+_PRODUCT_RELEASE: Final = re.compile(
+    r"\b(?:(before|prior to|earlier than|older than) )?([A-Z][A-Za-z]+) (\d+\.\d+(?:\.\d+)?)\b(?!\.\d)"
+)
+# What makes such a release the one a thing arrived in, not one a sentence dates something else by
+# ("From Python 3.2 onwards, you can also construct ..." does not say when the module came).
+_ARRIVES: Final = re.compile(
+    r"\b(?:introduced|added|available|requires?|required|released|supported)\b"
+    r"|\b(?:and|or) (?:later|newer)\b",
     re.IGNORECASE,
 )
 # The denial governs the version's own predicate: "will not work with versions of X prior to", never a
@@ -115,9 +130,22 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     # Words the question writes in capitals ("VACUUM INTO") name a statement: the sentence names all of
     # it, not only its first word ("vacuum attached databases" is not VACUUM INTO).
     spelled = [s.casefold() for s in re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", q.text)]
+    # The product the question names ("Which Postfix release ..."), whose releases it names alone.
+    named_product = q.noun if q.noun is not None and q.noun in q.text.casefold() else None
     for page, line, sentence in sentences_of(pages):
         text = sentence.text
-        if NEW_IN.search(text) is not None or not (_PROSE_VERSION.search(text) or _BARE_RELEASE.search(text)):
+        products = [
+            (m, m.group(3), bool(m.group(1)))
+            for m in _PRODUCT_RELEASE.finditer(text)
+            if m.group(2).casefold() == named_product
+            and _ARRIVES.search(text)
+            # (of the code asked itself: "The dane level is available in Teapot 2.11" under brew_tls_level
+            # says when a value came, not the parameter)
+            and all(mentions(text, i) for i in q.identifiers)
+        ]
+        if NEW_IN.search(text) is not None or not (
+            _PROSE_VERSION.search(text) or _BARE_RELEASE.search(text) or products
+        ):
             continue
         fit = overlap(described, text)
         if fit < PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
@@ -139,6 +167,7 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
             continue  # "The include_purged argument of segment_count is available since 5.0": a part's
         releases = [(m, m.group(3), bool(m.group(1) or m.group(2))) for m in _PROSE_VERSION.finditer(text)]
         releases += [(m, m.group(2), bool(m.group(1))) for m in _BARE_RELEASE.finditer(text)]
+        releases += products
         found = {
             version
             for m, version, said_before in releases

@@ -3,15 +3,17 @@ question clause; an exception is named with its module; a setting given its own 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from citeloop.policies._doc_clause import asked_clause
 from citeloop.policies._doc_questions import doc_question
-from helpers.doc_pages import corpus_outcome
+from helpers.doc_pages import corpus_outcome, doc_answers, one_page
 
 
 def test_the_last_question_clause_is_read_with_the_scene_kept() -> None:
     asked = doc_question(
-        "Generated columns are missing from PRAGMA table_info output; which pragma lists them?", True
+        "I use PRAGMA table_info on a table with generated columns; which pragma also lists them?", True
     )
     assert asked is not None and asked.noun == "unhandled"
     clause = asked_clause(asked)
@@ -19,11 +21,30 @@ def test_the_last_question_clause_is_read_with_the_scene_kept() -> None:
     assert (clause.kind, clause.noun) == ("which", "pragma")
     assert "table_info" in clause.identifiers  # the scene's code still says what it is about
     assert "generat" in clause.words
+    # The clause may hold commas of its own; "when" after a comma sets a condition and asks nothing.
+    listed = doc_question("I call PRAGMA table_info; which pragma lists hidden, generated columns?", True)
+    assert listed is not None and (clause := asked_clause(listed)) is not None and "hidden" in clause.words
+    condition = doc_question("I call PRAGMA table_info on t1, when does it list generated columns?", True)
+    assert condition is not None and asked_clause(condition) is None
     # A question already of a kind is not read again, and one with no question clause is not read.
     whole = doc_question("Which pragma lists generated columns?", True)
     assert whole is not None and asked_clause(whole) is None
     plain = doc_question("need to attach 200 databases, can I raise SQLITE_MAX_ATTACHED that high", True)
     assert plain is not None and asked_clause(plain) is None
+
+
+def test_a_scene_saying_something_is_absent_keeps_the_whole_question() -> None:
+    # "uses no X" asks what holds without X, a default; the last clause alone does not ask it.
+    absent = doc_question(
+        "My table uses no PRAGMA table_info call; which pragma lists generated columns?", True
+    )
+    present = doc_question(
+        "My table uses a PRAGMA table_info call; which pragma lists generated columns?", True
+    )
+    assert absent is not None and absent.noun == "unhandled"
+    assert present is not None and present.noun == "unhandled"
+    assert asked_clause(absent) is None
+    assert asked_clause(present) is not None
 
 
 @pytest.mark.anyio
@@ -89,3 +110,104 @@ async def test_code_is_no_place() -> None:
         "Where does a logging message go if no handler is attached to the logger or any of its ancestors?",
     )
     assert "Logger.propagate" not in outcome.answer
+
+
+@pytest.mark.anyio
+async def test_a_release_named_by_its_product_answers_when_a_thing_arrived() -> None:
+    # postfix POSTSCREEN_README: "The postscreen(8) daemon, introduced with Postfix 2.8, provides ...";
+    # sqlite lang_createindex: "Only versions of SQLite 3.3.0 (2006-01-11) and later are able to
+    # understand the descending index format."
+    postscreen = await corpus_outcome(
+        "postfix_doc", "In which Postfix release was the postscreen daemon introduced?"
+    )
+    assert postscreen.status == "answered", postscreen.answer
+    assert postscreen.answer == "2.8"
+    oldest = await corpus_outcome(
+        "sqlite_doc", "What is the oldest SQLite release that understands the descending index schema format?"
+    )
+    assert oldest.answer == "3.3.0"
+
+
+@pytest.mark.anyio
+async def test_a_release_dating_something_else_is_not_when_a_thing_arrived() -> None:
+    # library/fractions.html: "From Python 3.2 onwards, you can also construct a Fraction instance
+    # directly from a float." - no word of the module's arrival.
+    outcome = await corpus_outcome("python_doc", "In which Python version was the fractions module added?")
+    assert outcome.status != "answered", outcome.answer
+
+
+TEAPOT_TERMS = """
+<dl>
+<dt>brew_client_pot_count_limit (default: 50)</dt>
+<dd><p>The maximum number of teapots that a brewing client may hold simultaneously.</p></dd>
+<dt>brew_client_pot_rate_limit (default: no limit)</dt>
+<dd><p>The maximum number of teapots that a brewing client may fill in the time interval specified with
+brew_rate_time_unit (default: 60s).</p></dd>
+<dt>brew_queue_lifetime (default: 5 days)</dt>
+<dd><p>How long a brew may wait in the queue.</p>
+<p>A teapot held simultaneously by two clients is cracked.</p></dd>
+</dl>
+"""
+
+
+def test_a_described_parameter_gives_its_bracketed_default(tmp_path: Path) -> None:
+    pages = one_page(tmp_path / "teapot", "Teapot parameters", TEAPOT_TERMS)
+    assert doc_answers(
+        pages, "How many teapots may a single brewing client hold simultaneously by default?"
+    ) == ["50"]
+    # A description stating another setting's default too ("(default: 60s)") is not read: which the
+    # question describes is not clear.
+    assert "no limit" not in doc_answers(
+        pages, "Over what time interval are a brewing client's teapots counted by default?"
+    )
+    # Only the sentence right under the term describes it: a later paragraph says something else.
+    assert "5 days" not in doc_answers(
+        pages, "How long may two clients hold a teapot simultaneously before it is cracked, by default?"
+    )
+    # A question naming the code is the stated-default path's, not this one's.
+    assert "50" in doc_answers(pages, "What is the default value of brew_client_pot_count_limit?")
+
+
+def _directive(name: str, description: str, default: str, module: str, first: str) -> str:
+    rows = [
+        ("Description:", description),
+        ("Default:", f"<code>{name} {default}</code>"),
+        ("Module:", module),
+    ]
+    table = "".join(f"<tr><th>{label}</th><td>{cell}</td></tr>" for label, cell in rows)
+    heading = f'<h2><span id="{name}">{name}</span> Directive</h2>'
+    return f'{heading}<table class="directive">{table}</table><p>{first}</p>'
+
+
+TEAPOT_DIRECTIVES = _directive(
+    "BrewBufferSize",
+    "Fragment size to be steeped at one time by the kettle",
+    "4096",
+    "mod_brew",
+    "The BrewBufferSize directive specifies the size in bytes of the leaves the kettle steeps at one time.",
+) + _directive(
+    "BrewPotLimit", "Largest pot served", "12", "mod_brew", "The BrewPotLimit directive limits the pot size."
+)
+
+
+def test_a_described_directive_gives_its_default_row(tmp_path: Path) -> None:
+    pages = one_page(tmp_path / "brew", "mod_brew", TEAPOT_DIRECTIVES)
+    asked = "What is the default size, in bytes, of the leaves mod_brew steeps at one time in the kettle?"
+    assert doc_answers(pages, asked) == ["4096"]
+    # Every code the question names must be in the quote: mod_kettle is no module of this page.
+    other = "What is the default size, in bytes, of the leaves mod_kettle steeps at one time in the kettle?"
+    assert "4096" not in doc_answers(pages, other)
+
+
+@pytest.mark.anyio
+async def test_a_described_directive_is_answered_over_the_manual() -> None:
+    # mod_deflate.html: "Description: Fragment size to be compressed at one time by zlib ... Default:
+    # DeflateBufferSize 8096 ... The DeflateBufferSize directive specifies the size in bytes of the
+    # fragments that zlib should compress at one time."
+    outcome = await corpus_outcome(
+        "apache_doc",
+        "What is the default size, in bytes, of the fragments mod_deflate hands to zlib to compress at "
+        "one time?",
+    )
+    assert outcome.status == "answered", outcome.answer
+    assert outcome.answer == "8096"
