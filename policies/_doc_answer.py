@@ -53,6 +53,7 @@ from ._acronyms import expansion_candidates
 from ._doc_allowed import allowed_values
 from ._doc_bounds import bound_candidates
 from ._doc_codes import code_candidates
+from ._doc_controls import controlling_settings
 from ._doc_copular import allowed_ranges, copular_values
 from ._doc_counts import the_count
 from ._doc_defaults import default_candidates
@@ -149,8 +150,10 @@ def _by_kind(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
         # "What type of value does queue_only_load take?": its row's "Type: fixed-point" cell first
         return answering(q, pages, chain(labelled_cells(q, pages, "Type"), extract[q.kind](q, pages)))
     if q.kind == "which" and q.noun in SETTING_NOUNS:
-        # "Which directive sets ...?": a section headed by the name its description does not repeat
-        return answering(q, pages, chain(extract[q.kind](q, pages), headed_candidates(q, pages)))
+        # "... This behavior is controlled by X." first; "Which directive sets ...?": a section headed by
+        # the name its description does not repeat
+        found = chain(controlling_settings(q, pages), extract[q.kind](q, pages), headed_candidates(q, pages))
+        return answering(q, pages, found)
     if q.kind == "which" and q.noun in ("mode", "lock"):
         # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
         return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))

@@ -211,3 +211,43 @@ async def test_a_described_directive_is_answered_over_the_manual() -> None:
     )
     assert outcome.status == "answered", outcome.answer
     assert outcome.answer == "8096"
+
+
+TEAPOT_CONTROLS = """
+<p>Current Teapot versions postpone the steeping of green and black leaves until the water boils.
+This behavior is controlled by the brew_delay_steep parameter. Restriction lists are still evaluated.</p>
+<dl>
+<dt>Rewrite "kettle!pot" to "pot@kettle"</dt>
+<dd><p>This feature is controlled by the boolean swap_kettle_path parameter (default: yes).</p></dd>
+</dl>
+"""
+
+
+def test_the_setting_a_sentence_points_back_to_controls_what_was_described(tmp_path: Path) -> None:
+    pages = one_page(tmp_path / "teapot", "Teapot", TEAPOT_CONTROLS)
+    postpones = (
+        "Which parameter controls whether Teapot postpones steeping green and black leaves until the water "
+        "boils?"
+    )
+    assert doc_answers(pages, postpones) == ["brew_delay_steep"]
+    # The first sentence of a description points back to its term.
+    assert doc_answers(pages, 'Which parameter rewrites "kettle!pot" addresses into "pot@kettle" form?') == [
+        "swap_kettle_path"
+    ]
+    # What the sentence before says must be what the question asks the setting for.
+    assert "brew_delay_steep" not in doc_answers(
+        pages, "Which parameter controls how long the water boils for guests?"
+    )
+
+
+@pytest.mark.anyio
+async def test_a_setting_named_after_its_behaviour_is_answered_over_the_manual() -> None:
+    # SMTPD_ACCESS_README: "Current Postfix versions postpone the evaluation of client, helo and sender
+    # restriction lists until the RCPT TO or ETRN command. This behavior is controlled by the
+    # smtpd_delay_reject parameter."
+    outcome = await corpus_outcome(
+        "postfix_doc",
+        "Which parameter controls whether Postfix postpones client, HELO and sender restrictions until the "
+        "RCPT TO command?",
+    )
+    assert outcome.answer == "smtpd_delay_reject"
