@@ -152,8 +152,10 @@ def _by_kind(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     if q.kind == "which" and q.noun in SETTING_NOUNS:
         # "... This behavior is controlled by X." first; "Which directive sets ...?": a section headed by
         # the name its description does not repeat
-        found = chain(controlling_settings(q, pages), extract[q.kind](q, pages), headed_candidates(q, pages))
-        return answering(q, pages, found)
+        settings = chain(
+            controlling_settings(q, pages), extract[q.kind](q, pages), headed_candidates(q, pages)
+        )
+        return answering(q, pages, settings)
     if q.kind == "which" and q.noun in ("mode", "lock"):
         # "Which lock mode does CREATE INDEX acquire?": a lock-mode list's "Acquired by ..." first
         return answering(q, pages, chain(acquired_by(q, pages), extract[q.kind](q, pages)))
