@@ -45,6 +45,9 @@ def when_answer(question: Question, text: str) -> str | None:
     life_date = _life_asked(question.text, text) if life is not None else None
     if life_date is not None:
         return life_date  # "(5 August 1811 - 12 February 1896) ... Director from 1871 till his death": 1896
+    counted = _COUNTED_SUBJECT.search(question.text)
+    if counted is not None and stem(counted.group(1)) not in {stem(w) for w in words(text)}:
+        return None  # "When was the second single from X released?": not the album's date
     found = list(_WHEN.finditer(text))
     new = [m for m in found if not {stem(w) for w in words(m.group(0))} <= asked]
     if life is None:
@@ -122,6 +125,12 @@ def _life_asked(question: str, text: str) -> str | None:
     return dated
 
 
+# A subject counted among others of its kind ("the second single from", "the first novel of"): a
+# sentence dating it says that kind.
+_COUNTED_SUBJECT: Final = re.compile(
+    r"(?i)\bthe (?:first|second|third|fourth|fifth|last|final|next|debut|\d+(?:st|nd|rd|th)) ([a-z]+) "
+    r"(?:from|of|on|by|in)\b"
+)
 # A life's end marked just before a date, and its start.
 _DIED: Final = re.compile(r"\b(?:d\.|died|death:?)\s*$", re.IGNORECASE)
 _BORN: Final = re.compile(r"\b(?:b\.|born)\s*$", re.IGNORECASE)

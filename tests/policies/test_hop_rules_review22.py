@@ -72,3 +72,14 @@ def test_who_did_it_is_answered_only_by_a_sentence_saying_the_deed() -> None:
     directed = "Oak Street is a 2004 television film directed by Nils Kite."
     assert not unfit_span(asked, "Nils Kite", directed)
     assert not unfit_span(asked, "Nils Kite", "Oak Street is a 2004 television film by director Nils Kite.")
+
+
+def test_a_counted_subject_is_dated_only_by_a_sentence_saying_its_kind() -> None:
+    # Review chains 23: "When was the second single from Poison's fifth studio album released?" is not
+    # answered by the album's release date.
+    single = analyze("When was the second single from Harbour's fifth studio album released?")
+    album = '"Oak Street" is Harbour\'s fifth studio album, released on March 14, 2000.'
+    assert short_answer(single, album) is None
+    said = '"Low Tide" was released as the second single from "Oak Street" in February 2000.'
+    assert short_answer(single, said) == "February 2000"
+    assert short_answer(analyze("When was Harbour's fifth studio album released?"), album) == "March 14, 2000"
