@@ -57,7 +57,8 @@ def decide_finish(
         if not isinstance(evidence, str):  # a multi-quote finish: the methods read the quotes together
             evidence = "\n".join(evidence)
         cited = [(page.title, page.body) for url, page in state.opened.items() if url in payload["citations"]]
-        support = assess_support(question, answer, evidence, state.support, support_methods, cited)
+        opened = [page.body for page in state.opened.values()]
+        support = assess_support(question, answer, evidence, state.support, support_methods, cited, opened)
         support = (*support, *_generated_label(state, payload))
         if not is_supported(support):
             code = "unsupported_answer"

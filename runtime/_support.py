@@ -27,6 +27,7 @@ from ._chain import chained
 from ._focus import Focus, continues, in_passing, middle_named, occurrences, question_focus, quote_sentences
 from ._focus import within as _within
 from ._number_unit import number_unit
+from ._product_focus import about_the_product
 from ._quantities import UNITS, Date, Quantity, find_dates, fold_text, quantities, singular
 from ._support_context import inline_term, member_of, own_page_members, quote_context
 from ._support_same import same_value
@@ -48,10 +49,16 @@ class SupportCase:
     """
 
     def __init__(
-        self, question: str, answer: str, evidence: str, pages: Sequence[tuple[str, str]] = ()
+        self,
+        question: str,
+        answer: str,
+        evidence: str,
+        pages: Sequence[tuple[str, str]] = (),
+        opened: Sequence[str] = (),
     ) -> None:
         self.question = question
         self.pages = pages  # (title, body) of the cited pages, read only for `context`
+        self.opened = opened  # the bodies of every page the run opened, read only for a product focus
         self.answer = answer
         self.evidence = evidence
         self.folded_question = fold_text(question)
@@ -227,6 +234,13 @@ def focus_entity(case: SupportCase) -> Judgement | None:
             return "supported", f"the quote sits under {focus.text!r} (a member's term under its class)"
     if aside:
         return "unsupported", f"the quote names {aside[0].text!r} only in passing"
+    answering = " ".join(quote[start:end] for index, (start, end) in enumerate(spans) if index in allowed)
+    product = about_the_product(case.question, answering, foci, case.opened)
+    if product is not None:
+        return (
+            "supported",
+            f"the quote holds the question's words; {product.text!r} is every opened page's product",
+        )
     return "unsupported", f"the sentence that answers does not name {names}"
 
 
@@ -326,17 +340,19 @@ def assess_support(
     names: Sequence[str],
     methods: Mapping[str, SupportMethod] = SUPPORT_METHODS,
     pages: Sequence[tuple[str, str]] = (),
+    opened: Sequence[str] = (),
 ) -> tuple[Support, ...]:
     """The verdicts of the methods `names`, in that order; a method with nothing to judge is left out.
 
-    `pages` are the cited pages' (title, body): where a method reads what the quote sits under.
+    `pages` are the cited pages' (title, body): where a method reads what the quote sits under;
+    `opened` the bodies of every page the run opened (a manual's product, runtime/_product_focus.py).
 
     A name with no method in `methods` is judged `unsupported` (a run is never accepted by
     a method that did not run).
     """
     if not names:
         return ()
-    case = SupportCase(question, answer, evidence, pages)
+    case = SupportCase(question, answer, evidence, pages, opened)
     verdicts: list[Support] = []
     for name in names:
         method = methods.get(name)

@@ -100,6 +100,9 @@ ANSWERED_OVER_THE_MANUALS = [
         "the RCPT TO command?",
         "smtpd_delay_reject",
     ),
+    # The gate's focus: the manual's product (on every opened page) need not be in the sentence.
+    # lang_conflict.html: "The default conflict resolution algorithm is ABORT."
+    ("sqlite_doc3", "What conflict resolution algorithm does SQLite apply by default?", "ABORT"),
 ]
 
 
