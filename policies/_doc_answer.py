@@ -51,6 +51,7 @@ from citeloop.events import Page
 
 from ._acronyms import expansion_candidates
 from ._doc_allowed import allowed_values
+from ._doc_amounts import asked_amounts
 from ._doc_bounds import bound_candidates
 from ._doc_codes import code_candidates
 from ._doc_controls import controlling_settings
@@ -111,8 +112,10 @@ def _names_release(release: str, *texts: str) -> bool:
 
 def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
     """Candidates for `q` over `pages`, best first (ties: page order, then place in the page); when
-    no extractor of its kind finds one, the one value a matching sentence quotes (`_doc_quoted`)."""
-    return _by_kind(q, pages) or answering(q, pages, quoted_values(q, pages))
+    no extractor of its kind finds one, the one value a matching sentence quotes (`_doc_quoted`), else
+    the one amount of the sentence an amount question describes (`_doc_amounts`)."""
+    found = _by_kind(q, pages) or answering(q, pages, quoted_values(q, pages))
+    return found or answering(q, pages, asked_amounts(without_product(q, pages), pages))
 
 
 def _by_kind(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
