@@ -8,7 +8,9 @@ A manual that lists parameters as terms with their default in brackets says what
 description right under it. A question naming no code is answered by the term whose first sentence
 (with the term's own words: "connection count limit") holds most of the question's words; the quote
 runs from the term through that sentence, so it shows both the default and what it is the default of.
-So is a directive's "Default:" row ("Default: DeflateBufferSize 8096") under its "## DeflateBufferSize
+So is a default a code term's description states in a sentence of its own ("Defaults to
+concatenate." under `notes.rewriteMode`, whose first sentence the question describes). So is a
+directive's "Default:" row ("Default: DeflateBufferSize 8096") under its "## DeflateBufferSize
 Directive" heading, by its "Description:" row and the first sentence after the table.
 A description that states another setting's default itself ("... the time interval specified with
 anvil_rate_time_unit (default: 60s)") is read by neither: which of the two the question describes is
@@ -25,6 +27,7 @@ from citeloop.events import Page
 
 from ._doc_match import DocCandidate, mentions, overlap, sentences_of
 from ._doc_questions import DocQuestion
+from ._doc_states import ASKS_STATE
 from ._outline import Line, clean, outline
 from ._sentences import split_sentences
 
@@ -42,11 +45,14 @@ def described_defaults(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
     for page, line, sentence in sentences_of(pages):
         term = clean(line.terms[-1]) if line.terms else ""
         entry = _TERM_DEFAULT.fullmatch(term)
-        if entry is None or sentence.start != 0:
+        if not term or sentence.start != 0:
             continue
         opens = page.body.rfind(term, 0, line.start)
         if opens < 0 or page.body[opens + len(term) : line.start].strip():
             continue  # not the line right under the term: a later paragraph of its description
+        if entry is None:
+            yield from _stated_under_term(q, page, line, term, opens)
+            continue
         if re.search(r"\(default:? ", sentence.text):
             continue  # "... in the time interval specified with anvil_rate_time_unit (default: 60s)": two
         fit = overlap(q, sentence.text, entry.group("name").replace("_", " "))
@@ -56,6 +62,45 @@ def described_defaults(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
         yield DocCandidate(
             page.url, entry.group("value"), quote, 1.0 + fit, "the default of the term described"
         )
+
+
+# A term that is code ("notes.rewriteMode", "Repr.maxlevel", "--depth"), and a sentence of its
+# description stating its default and nothing else ("Defaults to concatenate.", "The default is 6.").
+_CODE_TERM: Final = re.compile(r"--?[a-z][\w-]*|[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[a-z]+(?:_[a-z0-9]+)+")
+_DEFAULT_SENTENCE: Final = re.compile(
+    r"(?:(?:The )?default(?: value)? is|(?:This |It )?[Dd]efaults to) (?P<value>[^.;,()]{1,40}?)\.?"
+)
+_FIRST_SENTENCES: Final = 4
+_STATES: Final = frozenset({"true", "false", "yes", "no", "on", "off", "enabled", "disabled"})
+
+
+def _stated_under_term(
+    q: DocQuestion, page: Page, line: Line, term: str, opens: int
+) -> Iterator[DocCandidate]:
+    """The default a code term's description states in a sentence of its own, when the question
+    describes the term by the description's first sentence (as `described_defaults` reads a bracket):
+    "When copying notes during a rewrite ..., determines what to do if the target commit already has
+    a note. Must be one of overwrite, concatenate, cat_sort_uniq, or ignore. Defaults to concatenate."
+    under `notes.rewriteMode`. A default for some cases only ("The default is 4 for maxdict, 5 for
+    maxarray") is none, and a state ("Defaults to true.") answers only a question asking for one."""
+    if _CODE_TERM.fullmatch(term) is None:
+        return
+    sentences = split_sentences(page.body[line.start : line.end])[:_FIRST_SENTENCES]
+    words = " ".join(re.findall(r"[A-Za-z][a-z]+", term))  # "notes rewrite Mode"
+    if not sentences or overlap(q, sentences[0].text, words) < _FIT:
+        return
+    for sentence in sentences[1:]:
+        stated = _DEFAULT_SENTENCE.fullmatch(sentence.text.strip())
+        if stated is None or " for " in stated.group("value"):
+            continue
+        if stated.group("value").casefold() in _STATES and ASKS_STATE.search(q.text) is None:
+            return  # "Defaults to true." answers whether something is on, not what it does or shows
+        quote = " ".join(page.body[opens : line.start + sentence.end].split())
+        fit = overlap(q, sentences[0].text, words)
+        yield DocCandidate(
+            page.url, stated.group("value"), quote, 1.0 + fit, "the default of the term described"
+        )
+        return
 
 
 # "## DeflateBufferSize Directive": the heading a directive's table of Description / Default rows is under.
