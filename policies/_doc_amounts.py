@@ -44,7 +44,7 @@ _ASKING_WORDS: Final = (
 )
 _ASKING: Final = frozenset(stem(w) for w in _ASKING_WORDS.split())
 # A number (not inside a name, "SHA-256", nor a release, "3.8.0", nor a date, "2021-08-23") and the
-# word after it; or a count in words.
+# word after it; or "twice".
 _AMOUNT: Final = re.compile(
     r"(?<![\w.$/-])(?P<number>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.,-]*\d)(?![\w-])"
     r"(?:(?P<sign>%)|[ -](?P<word>[a-z]+))?"
@@ -74,7 +74,8 @@ def asked_amounts(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
     """The one amount of the sentence holding most of an amount question's words, if clearly best."""
     if q.noun != "unhandled" or _ASKED.search(q.text) is None:
         return
-    # Nor does the manual's product, named on every page opened ("SQLite's JSON functions").
+    # The manual's product, named on every page opened ("SQLite's JSON functions"), tells no sentence
+    # from another either.
     product = {stem(w.casefold()) for w in re.findall(r"\b[A-Z]\w+", q.text) if on_every_page(w, pages)}
     wanted = tuple(w for w in q.words if w not in _ASKING and w not in product)
     if len(wanted) < 2:
@@ -89,12 +90,12 @@ def asked_amounts(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
         amounts = [m for m in _AMOUNT.finditer(text) if _value(m) not in given and not _release(text, m)]
         if len({_value(m) for m in amounts}) != 1:
             continue
+        own = overlap(asked, text)
+        if own < _OWN:
+            continue
         fit = overlap(asked, text, *line.terms[-1:], *line.headings, page.title)
         quote = own_quote(page, line, sentence)
-        candidate = DocCandidate(page.url, _said(amounts[0]), quote, 1.0 + fit, "amount stated")
-        own = overlap(asked, text)
-        if own >= _OWN:
-            found.append((fit, own, candidate))
+        found.append((fit, own, DocCandidate(page.url, _said(amounts[0]), quote, 1.0 + fit, "amount stated")))
     found.sort(key=lambda item: (-item[0], -item[1]))
     if not found or found[0][0] < _FIT:
         return
