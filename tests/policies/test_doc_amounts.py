@@ -47,7 +47,9 @@ def test_a_default_a_release_a_meaning_and_code_are_no_amount_asked(tmp_path: Pa
 
 def test_an_amount_asked_inside_another_question_is_not_read(tmp_path: Path) -> None:
     # Must fail: a "which" question that says "how deeply" asks for a setting, not for an amount.
-    asked = "Which TeaPot parameters set how deeply an infusion can be steeped before it is considered bitter?"
+    asked = (
+        "Which TeaPot parameters set how deeply an infusion can be steeped before it is considered bitter?"
+    )
     assert "12 levels" not in answers(tmp_path, asked)
 
 
