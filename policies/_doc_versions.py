@@ -123,13 +123,21 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
     asked = re.search(r"\b(remov|deprecat|drop)", q.text.casefold())
     event = asked.group(1) if asked is not None else None
     described = replace(q, words=tuple(feature))
+    glossed = {
+        stem(w)
+        for gloss in re.findall(r"\(([^()]*)\)", q.text.casefold())
+        for w in re.findall(r"[a-z][\w-]*", gloss)
+    }
+    kept = tuple(w for w in feature if w not in glossed)
+    unglossed = replace(q, words=kept) if len(kept) >= 2 else described
     # What changed, without the verb of changing: a summary of a release ("Version 1.3 adds custom
     # bootstrap, ... implements watchdog support") holds most words of many questions across its items;
     # the change asked about must be told by one of them.
     things = replace(q, words=tuple(w for w in feature if w not in _CHANGE_VERBS))
     # Words the question writes in capitals ("VACUUM INTO") name a statement: the sentence names all of
     # it, not only its first word ("vacuum attached databases" is not VACUUM INTO).
-    spelled = [s.casefold() for s in re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", q.text)]
+    unbracketed = re.sub(r"\([^()]*\)", "", q.text)  # (a gloss in brackets names nothing of its own)
+    spelled = [s.casefold() for s in re.findall(r"\b[A-Z]{2,}(?: [A-Z]{2,})+\b", unbracketed)]
     # The product the question names ("Which Postfix release ..."), whose releases it names alone.
     named_product = q.noun if q.noun is not None and q.noun in q.text.casefold() else None
     for page, line, sentence in sentences_of(pages):
@@ -147,7 +155,9 @@ def _prose_version(q: DocQuestion, pages: Sequence[Page], feature: Sequence[str]
             _PROSE_VERSION.search(text) or _BARE_RELEASE.search(text) or products
         ):
             continue
-        fit = overlap(described, text)
+        # A gloss the question puts in brackets ("UPSERT (INSERT ... ON CONFLICT DO UPDATE)") explains a
+        # word; the sentence need not repeat it.
+        fit = max(overlap(described, text), overlap(unglossed, text))
         if fit < PROSE_FIT or not about(line, text, q) or not all(s in text.casefold() for s in spelled):
             continue
         items = _LIST_ITEM.split(text)
