@@ -87,7 +87,8 @@ def _stated_under_term(
         return
     sentences = split_sentences(page.body[line.start : line.end])[:_FIRST_SENTENCES]
     words = " ".join(re.findall(r"[A-Za-z][a-z]+", term))  # "notes rewrite Mode"
-    if not sentences or overlap(q, sentences[0].text, words) < _FIT:
+    fit = overlap(q, sentences[0].text, words) if sentences else 0.0
+    if fit < _FIT:
         return
     for sentence in sentences[1:]:
         stated = _DEFAULT_SENTENCE.fullmatch(sentence.text.strip())
@@ -96,7 +97,6 @@ def _stated_under_term(
         if stated.group("value").casefold() in _STATES and ASKS_STATE.search(q.text) is None:
             return  # "Defaults to true." answers whether something is on, not what it does or shows
         quote = " ".join(page.body[opens : line.start + sentence.end].split())
-        fit = overlap(q, sentences[0].text, words)
         yield DocCandidate(
             page.url, stated.group("value"), quote, 1.0 + fit, "the default of the term described"
         )
