@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from citeloop.policies._doc_answer import answer_doc
 from citeloop.policies._doc_questions import doc_question
-from helpers.doc_pages import corpus_outcome, doc_answers, one_page
+from helpers.doc_pages import doc_answers, one_page
 
 BREW_TERMS = """
 <h1>brew-config(1)</h1>
@@ -51,15 +51,3 @@ def test_a_default_for_some_cases_only_is_none(tmp_path: Path) -> None:
     # Must fail: "4 for mugs" is the default of one case, not of the cup sizes.
     asked = "What are the limits on the sizes of the cups a kettle fills by default?"
     assert not any(answer.startswith("4") for answer in answers(tmp_path, asked))
-
-
-@pytest.mark.anyio
-async def test_the_notes_rewrite_mode_over_the_git_manual() -> None:
-    # git-notes.html, notes.rewriteMode: "When copying notes during a rewrite ..., determines what to do if
-    # the target commit already has a note. Must be one of overwrite, concatenate, cat_sort_uniq, or
-    # ignore. Defaults to concatenate."
-    outcome = await corpus_outcome(
-        "git_doc",
-        "If a rewrite copies notes onto a target commit that already has a note, what happens by default?",
-    )
-    assert (outcome.status, outcome.answer) == ("answered", "concatenate")

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-from helpers.doc_pages import corpus_outcome, doc_answers, one_page
+from helpers.doc_pages import doc_answers, one_page
 
 TEAPOT_LIMITS = """
 <h1>TeaPot limits</h1>
@@ -51,12 +50,3 @@ def test_an_amount_asked_inside_another_question_is_not_read(tmp_path: Path) -> 
         "Which TeaPot parameters set how deeply an infusion can be steeped before it is considered bitter?"
     )
     assert "12 levels" not in answers(tmp_path, asked)
-
-
-@pytest.mark.anyio
-async def test_an_amount_over_the_sqlite_manual() -> None:
-    # json1.html: "any JSON input that has more than 2000 levels of nesting is considered invalid."
-    outcome = await corpus_outcome(
-        "sqlite_doc", "How deeply may JSON be nested before SQLite's JSON functions call it invalid?"
-    )
-    assert (outcome.status, outcome.answer) == ("answered", "2000 levels")

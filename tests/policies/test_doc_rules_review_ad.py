@@ -103,6 +103,28 @@ ANSWERED_OVER_THE_MANUALS = [
     # The gate's focus: the manual's product (on every opened page) need not be in the sentence.
     # lang_conflict.html: "The default conflict resolution algorithm is ABORT."
     ("sqlite_doc3", "What conflict resolution algorithm does SQLite apply by default?", "ABORT"),
+    # An amount asked in the user's words (`_doc_amounts`). json1.html: "any JSON input that has more than
+    # 2000 levels of nesting is considered invalid."
+    (
+        "sqlite_doc",
+        "How deeply may JSON be nested before SQLite's JSON functions call it invalid?",
+        "2000 levels",
+    ),
+    # A default stated in its own sentence under the term described. git-notes.html, notes.rewriteMode:
+    # "When copying notes during a rewrite ..., determines what to do if the target commit already has a
+    # note. Must be one of overwrite, concatenate, cat_sort_uniq, or ignore. Defaults to concatenate."
+    (
+        "git_doc",
+        "If a rewrite copies notes onto a target commit that already has a note, what happens by default?",
+        "concatenate",
+    ),
+    # A version question's gloss in brackets need not be in the sentence. lang_upsert.html: "UPSERT syntax
+    # was added to SQLite with version 3.24.0 (2018-06-04)."
+    (
+        "sqlite_doc",
+        "In which SQLite version was the UPSERT (INSERT ... ON CONFLICT DO UPDATE) syntax added?",
+        "3.24.0",
+    ),
 ]
 
 
