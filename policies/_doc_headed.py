@@ -6,8 +6,10 @@ its name, then a few facts and its description: "### client_max_body_size", rows
 body."; Apache's "## ScriptAlias Directive" opens with a `Description:` row instead. The
 description never names the directive, so a sentence-level search finds no name in it: the
 heading is that name. Only a heading that is one name (shaped as code, or followed by the kind
-asked: "ScriptAlias Directive") answers, only with the first sentence of its description (or
-its `Description:` row), and only when that holds most of what the question says the directive
+asked: "ScriptAlias Directive") answers, only with the first sentence of its description (its
+`Description:` row, that row with the first sentence after the table - the row is often a terse
+label, "Define a default URL for requests that don't map to a file" - or the first sentence of a
+section without the row), and only when that holds most of what the question says the directive
 does, and never one saying what the question asks it to do without ("(without regular
 expressions)"). The quote runs from the heading's title through the description, so that it names what
 it describes.
@@ -57,14 +59,19 @@ def headed_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCand
             name = _named(title, noun)
             if name is None or name.casefold() in q.text.casefold():
                 continue
-            described = _description(lines[index + 1 :], page.body)
-            if described is None:
-                continue
-            text, end = described
-            if denied & stems(text):
-                continue  # "Maps a URL ... using a regular expression" is what was asked without
-            fit = overlap(q, text)
-            if fit < _FIT or end - line.start > _REACH:
+            readings = [
+                (text, end)
+                for text, end in _descriptions(lines[index + 1 :], page.body)
+                if not denied & stems(text)  # "Maps a URL ... using a regular expression": asked without
+                and end - line.start <= _REACH
+            ]
+            # Of readings as good, the shorter quote: the row alone when the sentence adds nothing.
+            fit, end = max(
+                ((overlap(q, text), end) for text, end in readings),
+                key=lambda r: (r[0], -r[1]),
+                default=(0.0, 0),
+            )
+            if fit < _FIT:
                 continue
             start = line.start + line.text.index(title)
             quote = " ".join(page.body[start:end].split())
@@ -83,16 +90,21 @@ def _named(title: str, noun: str) -> str | None:
     return None
 
 
-def _description(below: list[Line], body: str) -> tuple[str, int] | None:
-    """The section's `Description:` row, else the first sentence of its first paragraph, with the
-    offset it ends at; None when the section has neither before its next heading."""
+def _descriptions(below: list[Line], body: str) -> Iterator[tuple[str, int]]:
+    """The section's `Description:` row, then that row with the first sentence of the prose after the
+    section's table ("Use this to set a handler for any URL that doesn't map to anything ..."), else
+    the first sentence of its first paragraph; each with the offset it ends at. Nothing past the
+    section's next heading."""
+    row: str | None = None
     for line in below:
         if heading_title(line) is not None:
-            return None
+            return
         if line.cells:
             if len(line.cells) == 2 and _DESCRIPTION_ROW.fullmatch(line.cells[0].strip()):
-                return line.cells[1], line.end
+                row = line.cells[1]
+                yield row, line.end
             continue
         first = split_sentences(body[line.start : line.end])
-        return (first[0].text, line.start + first[0].end) if first else None
-    return None
+        if first:
+            yield f"{row or ''} {first[0].text}", line.start + first[0].end
+        return
