@@ -28,6 +28,7 @@ from citeloop.events import Page
 from ._doc_match import DocCandidate, mentions, overlap, sentences_of
 from ._doc_questions import DocQuestion
 from ._doc_states import ASKS_STATE
+from ._marked_defaults import marked_defaults
 from ._outline import Line, clean, outline
 from ._sentences import split_sentences
 
@@ -39,7 +40,9 @@ _LEAST_WORDS: Final = 3
 
 
 def described_defaults(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
-    """The bracketed default of each term whose description's first sentence the question describes."""
+    """The bracketed default of each term whose description's first sentence the question describes,
+    and the value a list marks as the default of what the question describes (`_marked_defaults`)."""
+    yield from marked_defaults(q, pages)
     if q.identifiers or len(q.words) < _LEAST_WORDS:
         return
     for page, line, sentence in sentences_of(pages):

@@ -125,6 +125,22 @@ ANSWERED_OVER_THE_MANUALS = [
         "In which SQLite version was the UPSERT (INSERT ... ON CONFLICT DO UPDATE) syntax added?",
         "3.24.0",
     ),
+    # A value a list marks as the default for the case asked (`_marked_defaults`). POSTSCREEN_README,
+    # under "When tests fail after the 220 SMTP server greeting": "drop (default for non-SMTP commands)".
+    (
+        "postfix_doc",
+        "When a client fails postscreen's non-SMTP command test, what does postscreen do by default?",
+        "drop",
+    ),
+    # A directive described by the first sentence after its table (`_doc_headed`). mod_dir.html,
+    # FallbackResource: "Use this to set a handler for any URL that doesn't map to anything in your
+    # filesystem, and would otherwise return HTTP 404 (Not Found)."
+    (
+        "apache_doc",
+        "Which directive of mod_dir sets a handler for any URL that maps to nothing in the filesystem and "
+        "would otherwise get a 404?",
+        "FallbackResource",
+    ),
 ]
 
 
