@@ -11,11 +11,14 @@ holds 40% of the question's words at least, and no sentence stating another amou
 many of the question's words (with its context) and as many in the sentence itself (the page's title
 and headings are every sentence's context). The
 amount is the number with the word after it when that counts or measures ("2000 levels", "0.2
-second"), or "twice"; a number after "version" or a product's name ("Python 3.6") is a release. A
-sentence stating a default (no bound), a line of code, or what a value means ("A value of 0 means no
-limit") is not read; the question asks for the amount from its start or after a scene ("...: how
-many ...?"), not inside a "which" question.
-Read only for a question no extractor of a kind answered (`_doc_answer`).
+second"), or "twice"; a number after "version" or a product's name ("Python 3.6") is a release, and one
+in brackets after a name ("local(8)") a manual's section. A line of code, or what a value means ("A
+value of 0 means no limit") is not read; the question asks for the amount from its start or after a
+scene ("...: how many ...?"), not inside a "which" question.
+Read for a question no extractor of a kind answered, reading no sentence stating a default (a default
+is no bound), and for a default question asking an amount, reading only sentences that state one ("By
+default, ... reflog entries ... not reachable ...; defaults to 30 days"), beside what the default
+extractors read (`_doc_answer`).
 """
 
 from __future__ import annotations
@@ -43,10 +46,10 @@ _ASKING_WORDS: Final = (
     "longest minimum min lowest smallest fewest least"
 )
 _ASKING: Final = frozenset(stem(w) for w in _ASKING_WORDS.split())
-# A number (not inside a name, "SHA-256", nor a release, "3.8.0", nor a date, "2021-08-23") and the
-# word after it; or "twice".
+# A number (not inside a name, "SHA-256", nor a release, "3.8.0", nor a date, "2021-08-23", nor a
+# manual section, "local(8)") and the word after it; or "twice".
 _AMOUNT: Final = re.compile(
-    r"(?<![\w.$/-])(?P<number>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.,-]*\d)(?![\w-])"
+    r"(?<![\w.$/-])(?<!\w\()(?P<number>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?![\w.,-]*\d)(?![\w-])"
     r"(?:(?P<sign>%)|[ -](?P<word>[a-z]+))?"
     r"|\b(?P<count>twice)\b",
     re.IGNORECASE,
@@ -54,9 +57,10 @@ _AMOUNT: Final = re.compile(
 _FIT: Final = 0.5
 # A default is no bound, and an example of code or a value's meaning ("A value of 0 means no limit")
 # states no amount of what is asked.
-_NO_AMOUNT_ASKED: Final = re.compile(
-    r"\bby default\b|\bdefaults? (?:to|is|value)\b|\bnormally\b|>>>|\s=\s|\bvalue of \S+ means\b",
-    re.IGNORECASE,
+_NO_AMOUNT_ASKED: Final = re.compile(r">>>|\s=\s|\bvalue of \S+ means\b", re.IGNORECASE)
+# A sentence stating what happens by default: the amount of a default question, no other's.
+_DEFAULT_STATED: Final = re.compile(
+    r"\bby default\b|\bdefaults? (?:to|is|value)\b|\bnormally\b", re.IGNORECASE
 )
 # The word after a number is said with it when it is a plural noun ("2000 levels") or a unit.
 _UNIT_WORDS: Final = (
@@ -72,7 +76,8 @@ _MARGIN: Final = 0.15
 
 def asked_amounts(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidate]:
     """The one amount of the sentence holding most of an amount question's words, if clearly best."""
-    if q.noun != "unhandled" or _ASKED.search(q.text) is None:
+    by_default = q.kind == "default"
+    if (q.noun != "unhandled" and not by_default) or _ASKED.search(q.text) is None:
         return
     # The manual's product, named on every page opened ("SQLite's JSON functions"), tells no sentence
     # from another either.
@@ -87,6 +92,8 @@ def asked_amounts(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCandidat
         text = sentence.text
         if not about(line, text, q) or _NO_AMOUNT_ASKED.search(text) is not None:
             continue
+        if by_default != (_DEFAULT_STATED.search(text) is not None):
+            continue  # a default is no bound; a bound, no default
         amounts = [m for m in _AMOUNT.finditer(text) if _value(m) not in given and not _release(text, m)]
         if len({_value(m) for m in amounts}) != 1:
             continue

@@ -12,8 +12,7 @@ Each kind of `DocQuestion` has one extractor over the opened pages' outlines (`_
   about a feature of the term ("support for weights added to f") takes only a note that
   names the feature, never the term's own "New in version"; a manual that keeps no such
   notes tells versions in prose (`_doc_versions`);
-- `which`: the identifier of the shape asked for that a matching sentence names, or the
-  term it describes (`_doc_which`);
+- `which`: the identifier of the shape asked for that a matching sentence names, or the term it describes;
 - `does`: the first sentence describing the term the question names; for "what does f
   return (when ...)", the span after "return(s)" in a sentence under f (holding the
   condition, if one is asked), never the description of what f does (`_doc_returns`);
@@ -111,11 +110,12 @@ def _names_release(release: str, *texts: str) -> bool:
 
 
 def answer_doc(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:
-    """Candidates for `q` over `pages`, best first (ties: page order, then place in the page); when
-    no extractor of its kind finds one, the one value a matching sentence quotes (`_doc_quoted`), else
-    the one amount of the sentence an amount question describes (`_doc_amounts`)."""
+    """Candidates for `q` over `pages`, best first (ties: page order, then place); when no extractor of
+    its kind finds one, the one value a matching sentence quotes (`_doc_quoted`), else the one amount of
+    the sentence an amount question describes (`_doc_amounts`; always for a default question)."""
     found = _by_kind(q, pages) or answering(q, pages, quoted_values(q, pages))
-    return found or answering(q, pages, asked_amounts(without_product(q, pages), pages))
+    amounts = asked_amounts(without_product(q, pages), pages) if q.kind == "default" or not found else ()
+    return answering(q, pages, chain(found, amounts))
 
 
 def _by_kind(q: DocQuestion, pages: Sequence[Page]) -> list[DocCandidate]:

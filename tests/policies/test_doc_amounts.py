@@ -16,6 +16,9 @@ considered bitter. The kettle warms cups for 3 minutes by default.</p>
 <p>TeaPot does not support pours containing more than 64 cups.</p>
 <p>TeaPot does not support pours containing more than 80 saucers.</p>
 <p>New in version 3.6: the strainer holds the leaves.</p>
+<p>When the steep(8) daemon finds an empty pot, the tea is poured back into the kettle.</p>
+<h2>Cleaning</h2>
+<p>By default, TeaPot scrubs away the stains of leaves older than 30 days, unless they are marked.</p>
 <pre>>>> brew(leaves, cups = 4)</pre>
 """
 
@@ -50,3 +53,22 @@ def test_an_amount_asked_inside_another_question_is_not_read(tmp_path: Path) -> 
         "Which TeaPot parameters set how deeply an infusion can be steeped before it is considered bitter?"
     )
     assert "12 levels" not in answers(tmp_path, asked)
+
+
+def test_a_default_amount_is_read_from_a_sentence_stating_the_default(tmp_path: Path) -> None:
+    # Must fail without reading amounts for a default question: no "the default is" form gives it.
+    asked = "By default, how old must leaf stains be before TeaPot scrubs them away?"
+    assert answers(tmp_path, asked) == ["30 days"]
+
+
+def test_a_default_question_is_not_answered_by_a_bound(tmp_path: Path) -> None:
+    # Must fail if a default question read any sentence: "more than 12 levels ... is considered bitter"
+    # is a bound, stated of every infusion, not what TeaPot does unless told otherwise.
+    asked = "By default, how many levels of steeping make a TeaPot infusion bitter?"
+    assert answers(tmp_path, asked) == []
+
+
+def test_a_manual_section_is_no_amount(tmp_path: Path) -> None:
+    # Must fail: "steep(8)" names the daemon's manual page, section 8; it counts nothing.
+    asked = "How long does the TeaPot steep daemon wait to pour the tea back when it finds an empty pot?"
+    assert answers(tmp_path, asked) == []

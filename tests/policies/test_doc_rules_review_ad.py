@@ -141,6 +141,16 @@ ANSWERED_OVER_THE_MANUALS = [
         "would otherwise get a 404?",
         "FallbackResource",
     ),
+    # A default amount read as an amount question's is, from a sentence stating a default, beside the
+    # default extractors' low-scoring reads (review I). git-gc.html, gc.reflogExpireUnreachable: "git
+    # reflog expire removes reflog entries older than this time and are not reachable from the current
+    # tip; defaults to 30 days."
+    (
+        "git_doc",
+        "By default, how long does git keep reflog entries that are no longer reachable from the branch tip "
+        "(e.g. commits replaced by an amend) before expiring them?",
+        "30 days",
+    ),
 ]
 
 
