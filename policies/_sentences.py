@@ -117,7 +117,11 @@ def stem(word: str) -> str:
         return word.replace(",", "")
     if word in _SECURE_PROTOCOLS:
         return word  # "HTTPS" is no plural of "HTTP": "serve over HTTPS" is not "the HTTP version"
+    if word.endswith("tten") and len(word) >= 7:
+        return word[:-3]  # "rewritten" is "rewrit", as "rewrite" begins
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+            base = word[: -len(suffix)]
+            # "copying" and "plays" lose the "y" that "copy" and "play" lose: one stem with "copied".
+            return base[:-1] if base.endswith("y") and len(base) >= 4 else base
     return word

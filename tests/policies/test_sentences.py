@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from citeloop.policies._sentences import _ABBREVIATIONS, Sentence, _add, split_sentences
+from citeloop.policies._sentences import _ABBREVIATIONS, Sentence, _add, split_sentences, stem
 from citeloop.tools import Corpus
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -139,3 +139,17 @@ def test_work_grows_linearly_with_lower_case_sentences() -> None:
     CountingStr.copied = 0
     old_split_sentences(CountingStr(unit * 8_000))
     assert CountingStr.copied > 100 * large
+
+
+def test_the_forms_of_a_verb_ending_in_y_share_one_stem() -> None:
+    # Must fail before the "y" went with the suffix: "copying" was "copy", "copied" "cop" - no match.
+    assert stem("copying") == stem("copied") == stem("copies") == stem("copy")
+    assert stem("displays") == stem("displaying") == stem("display")
+    assert stem("says") == stem("say")  # a short word keeps its "y"
+
+
+def test_a_participle_in_tten_begins_as_its_verb_does() -> None:
+    # Must fail without the "tten" rule: "rewritten" shared no four-letter-or-longer start with "rewrite".
+    assert "rewrite".startswith(stem("rewritten"))
+    assert "write".startswith(stem("written"))
+    assert stem("kitten") == "kitten"  # a short word is no participle
