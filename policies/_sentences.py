@@ -117,8 +117,6 @@ def stem(word: str) -> str:
         return word.replace(",", "")
     if word in _SECURE_PROTOCOLS:
         return word  # "HTTPS" is no plural of "HTTP": "serve over HTTPS" is not "the HTTP version"
-    if word.endswith("tten") and len(word) >= 7:
-        return word[:-3]  # "rewritten" is "rewrit", as "rewrite" begins
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             base = word[: -len(suffix)]
