@@ -57,6 +57,12 @@ _TIME_SPAN: Final = re.compile(r"\b(?:seconds?|minutes?|hours?|days?|weeks?|mont
 _ASKS_FLAG: Final = re.compile(r"\bcommand[- ]line (?:argument|option|flag|switch)s?\b")
 _ASKS_FACTOR: Final = re.compile(r"\brelative to\b|\bhow many times\b|\bwhat (?:multiple|factor|ratio)\b")
 _FACTOR: Final = re.compile(r"\btimes\b|%|\bpercent\b|\b(?:twice|thrice|half|double|triple)\b|\d\s?x\b")
+# "how many bytes long is the header of each frame": the thing measured, named after the measure in a
+# word or two (not "each string limited to when ...", a clause).
+_MEASURED: Final = re.compile(
+    r"how (?:many|much) [a-z]+(?: (?:long|large|big|wide|high|deep))? (?:is|are) (?:the |an? |each )?"
+    r"(?P<thing>[a-z][a-z-]*(?: [a-z][a-z-]*)?)(?: of | in | for | on |$)"
+)
 _MODULE_NAMED: Final = re.compile(r"\bthe ([a-z_][\w.]*) module\b|\bmodule ([a-z_][\w.]*)\b")
 
 
@@ -78,6 +84,12 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
         if _ASKS_STRING.search(asked):
             # "What string does textwrap append ...?": None, a boolean or a number is no string
             found = [c for c in found if not _NOT_A_STRING.fullmatch(c.answer.rsplit("=", 1)[-1].strip())]
+        measured = _MEASURED.match(asked)
+        if measured is not None:
+            # "How many bytes long is the header of each frame ...?": the header's length, not the size
+            # the WAL file is truncated to.
+            head = stem(measured.group("thing").split()[-1])
+            found = [c for c in found if head in stems(c.evidence) or _begins(head, stems(c.evidence))]
         if _ASKS_AGE.search(asked):
             found = [c for c in found if _TIME_SPAN.search(c.answer)]
         if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):
@@ -174,3 +186,10 @@ def _stated_by(question: str, answer: str) -> bool:
     if ASKS_STATE.search(question) and re.fullmatch(STATE, value):
         return False  # "Is X enabled by default?" - "enabled" is its answer, a yes
     return bool(value) and re.search(said, folded) is not None
+
+
+def _begins(head: str, held: set[str]) -> bool:
+    """Whether a word held begins as the head noun does, from four letters ("head" of "header")."""
+    return len(head) >= 4 and any(
+        h[:4] == head[:4] and (h.startswith(head) or head.startswith(h)) for h in held
+    )

@@ -361,7 +361,9 @@ def _product_version(
         return
     text = sentence.text
     folded = text.casefold()
-    starts = [folded.find(names(i)[1]) for i in q.identifiers]
+    # A name as a whole word: "sin()" is not in "since SQLite 3.32.0".
+    found_at = (re.search(rf"(?<![\w.]){re.escape(names(i)[1])}(?!\w)", folded) for i in q.identifiers)
+    starts = [m.start() if m else -1 for m in found_at]
     at = 0 if under else min((s for s in starts if s >= 0), default=-1)
     if at < 0:
         return
