@@ -278,7 +278,10 @@ def version_candidates(q: DocQuestion, pages: Sequence[Page]) -> Iterator[DocCan
             where = 1.0
         else:
             where = overlap(q, rest, *line.terms, *line.headings)
-        score = where + (overlap(q, rest) if rest else 0.5)
+        # The page's subject counts as said by a note saying something asked ("--bind argument was
+        # introduced" on http.server's page), not by one saying nothing asked (a module's other notes).
+        said = overlap(q, rest) if rest else 0.5
+        score = where + (overlap(q, rest, page_subject(page)) if rest and said > 0 else said)
         quote = own_quote(page, line, sentence)
         yield DocCandidate(page.url, match.group(2), quote, score, f"{match.group(1)} in version")
 

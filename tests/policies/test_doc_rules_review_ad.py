@@ -151,6 +151,13 @@ ANSWERED_OVER_THE_MANUALS = [
         "(e.g. commits replaced by an amend) before expiring them?",
         "30 days",
     ),
+    # A "New in version" note saying the option asked holds its page's subject too (review AE).
+    # library/http.server.html: "New in version 3.11: --protocol argument was introduced."
+    (
+        "python_doc",
+        "In which Python version was the --protocol option of python -m http.server added?",
+        "3.11",
+    ),
 ]
 
 

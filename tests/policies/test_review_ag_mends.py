@@ -37,3 +37,18 @@ def test_a_measure_holds_the_thing_measured(tmp_path: Path) -> None:
     # brew, not the length of a header.
     assert doc_answers(pages, "How many bytes long is the header of each water log record?") == []
     assert doc_answers(pages, "How many bytes long is the stamp of each log record?")[:1] == ["24 bytes"]
+
+
+TEAPOT_MODULE = """
+<p>New in version 3.5.</p>
+<p>Source code: Lib/tea/pot.py</p>
+<h2>Functions</h2>
+<p>New in version 3.7: Added the lid and handle arguments.</p>
+"""
+
+
+def test_a_note_saying_nothing_asked_holds_no_page_subject(tmp_path: Path) -> None:
+    pages = one_page(tmp_path / "teapot", "tea.pot — Brew tea", TEAPOT_MODULE)
+    # Must fail if every note held the page's subject: "Added the lid and handle arguments" would then
+    # hold all of a question asking when the module itself came.
+    assert doc_answers(pages, "In which Python version was the tea.pot module added?")[:1] == ["3.5"]
