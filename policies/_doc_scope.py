@@ -20,7 +20,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import NUMBER, UNIT, DocCandidate, names, on_every_page, page_subject, stems
+from ._doc_match import NUMBER, UNIT, DocCandidate, names, on_every_page, page_subject, prefix_of, stems
 from ._doc_questions import DocQuestion
 from ._doc_states import ASKS_STATE, STATE
 from ._sentences import stem
@@ -89,7 +89,7 @@ def answering(q: DocQuestion, pages: Sequence[Page], extracted: Iterable[DocCand
             # "How many bytes long is the header of each frame ...?": the header's length, not the size
             # the WAL file is truncated to.
             head = stem(measured.group("thing").split()[-1])
-            found = [c for c in found if head in stems(c.evidence) or _begins(head, stems(c.evidence))]
+            found = [c for c in found if head in (held := stems(c.evidence)) or prefix_of(head, held)]
         if _ASKS_AGE.search(asked):
             found = [c for c in found if _TIME_SPAN.search(c.answer)]
         if _ASKS_KIND.search(asked) and not _ASKS_NUMBER.search(asked):
@@ -186,10 +186,3 @@ def _stated_by(question: str, answer: str) -> bool:
     if ASKS_STATE.search(question) and re.fullmatch(STATE, value):
         return False  # "Is X enabled by default?" - "enabled" is its answer, a yes
     return bool(value) and re.search(said, folded) is not None
-
-
-def _begins(head: str, held: set[str]) -> bool:
-    """Whether a word held begins as the head noun does, from four letters ("head" of "header")."""
-    return len(head) >= 4 and any(
-        h[:4] == head[:4] and (h.startswith(head) or head.startswith(h)) for h in held
-    )

@@ -25,7 +25,7 @@ from typing import Final
 
 from citeloop.events import Page
 
-from ._doc_match import DocCandidate, overlap, stems
+from ._doc_match import DocCandidate, overlap, prefix_of, stems
 from ._doc_questions import DocQuestion
 from ._outline import Line, clean, heading_title, outline
 
@@ -88,9 +88,7 @@ def _marked_siblings(lines: Sequence[Line], index: int) -> list[re.Match[str]]:
 def _case_named(case: set[str], asked: set[str]) -> bool:
     """Whether the question names the case: each of its words, or a word it begins ("command" of
     "commands")."""
-    return all(
-        any(a == w or (len(w) >= 4 and (a.startswith(w) or w.startswith(a))) for a in asked) for w in case
-    )
+    return all(w in asked or (len(w) >= 4 and prefix_of(w, asked)) for w in case)
 
 
 def _introduction(lines: Sequence[Line], index: int, body: str) -> tuple[str, int] | None:
